@@ -1,0 +1,3 @@
+export function add(a: i32, b: i32): i32 {
+  return a + b;
+}

@@ -1,0 +1,60 @@
+/**
+ * The Train Game: state and action types (shared/RULES.md §1). Plain JSON throughout.
+ *
+ * Faces: Engine `E`, Coal Tender `T`, Tanker `4`, Ore car `3`, Boxcar `2`, Caboose `C` (worth 1).
+ * A train is listed in the order its cars joined (Engine first).
+ */
+export type Face = "E" | "T" | "4" | "3" | "2" | "C";
+export const FACES: readonly Face[] = ["E", "T", "4", "3", "2", "C"];
+export const CARGO_VALUE: Readonly<Record<Face, number>> = { E: 0, T: 0, "4": 4, "3": 3, "2": 2, C: 1 };
+
+/** Every action names the seat that plays it; a different seat is refused (`train.not-your-turn`). */
+export type TrainAction =
+  /** Throw every die not in the train. First Engine / first Tender in the roll join automatically. */
+  | { type: "roll"; player: number }
+  /**
+   * Add these faces from the dice on the table (a sub-multiset of `turn.table`): cargo (`4`,`3`,`2`,`C`)
+   * and, once the train has E+T, a second `E`. `[]` is allowed in the regular phase (the roll is spent).
+   */
+  | { type: "add"; player: number; faces: Face[] }
+  /** End the turn now and score the train (0 if invalid: Equipment Shortage). */
+  | { type: "stop"; player: number }
+  /** Freight: with 2E, T and three non-Caboose cargo, bank the cargo values and pick those dice up. */
+  | { type: "bank"; player: number };
+
+export type TurnStep =
+  /** Waiting for `roll` (or `stop`, or `bank` when the freight condition holds). */
+  | "roll"
+  /** Dice are on the table waiting for `add` (or `stop`: the table dice are then ignored). */
+  | "add";
+
+export interface TurnState {
+  phase: "regular" | "freight";
+  /** Regular rolls left (3 at the start of a turn). Irrelevant in the freight phase (no limit). */
+  rollsLeft: number;
+  /** Cars in the train, in order. */
+  train: Face[];
+  /** Banked freight points. */
+  banked: number;
+  step: TurnStep;
+  /** The dice of the last roll still on the table (after the automatic Engine / Tender). */
+  table: Face[];
+}
+
+export type EndReason = "stop" | "caboose" | "shortage" | "wreck" | "full" | "out-of-rolls";
+
+export interface TurnRecord {
+  player: number;
+  score: number;
+  reason: EndReason;
+  train: Face[];
+  banked: number;
+}
+
+export interface TrainOptions {
+  /** 1..6 seats. */
+  players: number;
+  variant: "race" | "elimination";
+  /** Points that end a race game; 100 by the rules. */
+  goal?: number;
+}

@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+// Wasm files as real URLs (not inlined; see vite.config.ts), compiled while streaming.
+// One line per module: add a module here when its `assembly/<name>.ts` entry lands.
+import trainUrl from "../../build/train.release.wasm?url";
+import type { WasmName } from "./node.ts";
+
+const urls: Partial<Record<WasmName, string>> = { train: trainUrl };
+
+export async function compileWasmBrowser(name: WasmName): Promise<WebAssembly.Module> {
+  const url = urls[name];
+  if (!url) throw new Error(`no Wasm module "${name}" in this build`);
+  return WebAssembly.compileStreaming(fetch(url));
+}
