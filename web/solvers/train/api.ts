@@ -1,0 +1,43 @@
+import type { Face, TurnState } from "../../engine/train/types.ts";
+
+/** An option the player has now, valued by the exact solvers. */
+export interface TrainHintOption {
+  action: { type: "roll" } | { type: "stop" } | { type: "bank" } | { type: "add"; faces: Face[] };
+  /** Human label: "Roll 4 dice", "Stop (scores 14)", "Bank 9 and roll", "Add 4 4 C". */
+  label: string;
+  /** Expected final score of this turn if the player takes this option and then plays max-EV. */
+  expected: number;
+  /** Two-player race only: P(win) + P(tie)/2 if the player takes this option then plays the optimal race policy. */
+  winProbability?: number;
+  /** True for the option the current policy picks (race policy when race context is given, else max-EV). */
+  best: boolean;
+}
+
+/** Where a two-player race stands, from the point of view of the seat to move. */
+export interface RaceContext {
+  /** Score of the seat to move, before this turn. */
+  me: number;
+  /** The opponent's score. */
+  opponent: number;
+  /** True when the seat to move played first (A in docs/solvers.md: the opponent has had as many turns). */
+  first: boolean;
+  /** Set when the opponent has finished with 100+ and this is the last turn: the total to beat. */
+  lastTurnTarget?: number;
+}
+
+/** The solver service the worker, the CLI and the bots use (implemented in web/solvers/train/index.ts). */
+export interface TrainSolverApi {
+  /** Expected score of a whole turn under the max-EV policy. */
+  expectedTurnScore(): number;
+  /** max over policies of P(turn score > target), target 0..200. */
+  beatProbability(target: number): number;
+  /** P(first player wins) + P(tie)/2, both playing optimally; and the value-iteration tolerance. */
+  raceFirstPlayerWins(): { value: number; tolerance: number };
+  /** Every option now, best first. With `race`, also race win probabilities and the race-optimal choice. */
+  hint(turn: TurnState, race?: RaceContext): TrainHintOption[];
+  /** Win probability at the start of a turn for every (me, opponent) in 0..99, row-major [me * 100 + opp],
+   *  for the seat that moves first (A); and whether A stops at each (me, opp) with the given turn points. */
+  raceTable(): { goal: number; winFirst: Float64Array };
+}
+
+export type { Face };
