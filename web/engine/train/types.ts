@@ -58,3 +58,65 @@ export interface TrainOptions {
   /** Points that end a race game; 100 by the rules. */
   goal?: number;
 }
+
+/** How a finished turn ended, and what it scored. */
+export interface TurnEnd {
+  score: number;
+  reason: EndReason;
+}
+
+/**
+ * The result of one deterministic turn step (`applyRollFaces`, `applyAdd`, `applyStop`, `applyBank`):
+ * the turn after the step and, when the step ended the turn, how it ended. When `ended` is set, `turn`
+ * is the turn as it stood when it ended (the train and banked points that were scored).
+ */
+export interface StepResult {
+  turn: TurnState;
+  ended?: TurnEnd;
+}
+
+/** Options as stored in a game state: every field present. */
+export interface TrainGameOptions {
+  players: number;
+  variant: "race" | "elimination";
+  goal: number;
+}
+
+/**
+ * A whole game (plain JSON, `save`/`load` round-trip). A game is `options` + `seed` + `log`:
+ * `replay(trainEngine, options, seed, log)` rebuilds it exactly.
+ */
+export interface TrainGameState {
+  version: 1;
+  options: TrainGameOptions;
+  /** The seed `setup` was given. */
+  seed: number | string;
+  /** The generator state (web/engine/common/rng.ts); every roll draws from it. */
+  rng: number;
+  /** Total score of each seat. */
+  scores: number[];
+  /** Finished turns of each seat. */
+  turnsTaken: number[];
+  /** The seat to move (unchanged once the game is over). */
+  current: number;
+  /** The turn in progress for `current` (a fresh turn once the game is over). */
+  turn: TurnState;
+  /** Elimination: the score to beat (null until the first scoring train; always null in a race). */
+  target: number | null;
+  /** Elimination: the seat whose train set `target`. */
+  targetSetter: number | null;
+  /** Elimination: seats that are out, in the order they went out. */
+  out: number[];
+  /** The most recent roll, as thrown (before the automatic Engine / Tender). */
+  lastRoll: { player: number; faces: Face[] } | null;
+  /** Every finished turn, in order. */
+  history: TurnRecord[];
+  over: boolean;
+  /** Seats that won (several on a shared win); empty until the game is over. */
+  winners: number[];
+  /** Every accepted action, normalised (`{type, player}` plus `faces` for `add`). */
+  log: TrainAction[];
+}
+
+/** Alias of `TrainGameState` (the name the worker uses). */
+export type TrainState = TrainGameState;
