@@ -1,0 +1,3 @@
+/** String Railway geometry: exact predicates, polyline helpers, all-pairs intersection (TypeScript reference). */
+export * from "./polyline.ts";
+export * from "./predicates.ts";

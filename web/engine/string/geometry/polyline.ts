@@ -1,0 +1,272 @@
+/**
+ * Polyline helpers for String Railway strings (shared/RULES.md §2), TypeScript reference of the Wasm kernels
+ * in assembly/geometry/polyline.ts (same operations in the same order: identical results).
+ *
+ * Layouts (flat Float64Arrays, centimetres):
+ * - `path = [x0, y0, x1, y1, …]`: a polyline of n ≥ 1 vertices (the game allows ≤ 64; the Wasm kernel refuses
+ *   more). Its segments are (v0, v1), (v1, v2), …; a single vertex is a point.
+ * - `discs = [cx0, cy0, cx1, cy1, …]` with one `radius` for all: station discs, closed.
+ * - `polygon = [x0, y0, x1, y1, …]`: a simple polygon, closed implicitly (last vertex joins the first),
+ *   either winding.
+ * - `segments = [x1, y1, x2, y2, …]`: independent segments (placed strings, one segment per 4 numbers);
+ *   consecutive segments whose ends meet are read as one string (see `crossingPoints`).
+ *
+ * Exactness: polygon and segment tests use the exact `orient2d`; disc tests compare squared distances in
+ * floating point (stations never come near touching anything, so a last-bit error cannot change a game).
+ */
+import { orient2d, segmentIntersectionInto, segmentsIntersect } from "./predicates.ts";
+
+/** Total Euclidean length of the polyline. */
+export function polylineLength(path: Float64Array): number {
+  let len = 0;
+  for (let i = 2; i + 1 < path.length; i += 2) {
+    const dx = path[i]! - path[i - 2]!;
+    const dy = path[i + 1]! - path[i - 1]!;
+    len += Math.sqrt(dx * dx + dy * dy);
+  }
+  return len;
+}
+
+/** (x, y) lies in the closed disc of centre (cx, cy) and radius r. */
+export function pointInDisc(x: number, y: number, cx: number, cy: number, r: number): boolean {
+  const dx = x - cx;
+  const dy = y - cy;
+  return dx * dx + dy * dy <= r * r;
+}
+
+/** The closed segment [a, b] meets the closed disc (c, r): the nearest point of the segment is within r. */
+export function segmentTouchesDisc(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  r: number,
+): boolean {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? ((cx - ax) * dx + (cy - ay) * dy) / l2 : 0;
+  let px = ax;
+  let py = ay;
+  if (t >= 1) {
+    px = bx;
+    py = by;
+  } else if (t > 0) {
+    px = ax + t * dx;
+    py = ay + t * dy;
+  }
+  const ex = cx - px;
+  const ey = cy - py;
+  return ex * ex + ey * ey <= r * r;
+}
+
+/**
+ * Where along [a, b] (parameter 0..1) the segment enters the disc (c, r); call only when it touches.
+ * Used to order the stations met by one segment.
+ */
+export function discEntry(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  r: number,
+): number {
+  const wx = cx - ax;
+  const wy = cy - ay;
+  if (wx * wx + wy * wy <= r * r) return 0;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  if (l2 === 0) return 0;
+  const tc = (wx * dx + wy * dy) / l2;
+  const cross = wx * dy - wy * dx;
+  const h2 = r * r - (cross * cross) / l2;
+  // biome-ignore lint/complexity/useMathMinMax: same comparison as the Wasm twin (bit-identical results)
+  const t = tc - Math.sqrt((h2 > 0 ? h2 : 0) / l2);
+  // biome-ignore lint/complexity/useMathMinMax: same comparison as the Wasm twin (bit-identical results)
+  return t > 0 ? t : 0;
+}
+
+/**
+ * The stations (disc indices) the polyline touches, in order along the path. A visit is a maximal stretch of
+ * the path inside one disc: a disc touched, left and touched again is listed again; a visit that continues
+ * across a vertex (the vertex lies in the disc) is listed once. Discs met by one segment are ordered by entry
+ * point (ties by index).
+ */
+export function stationsTouched(path: Float64Array, discs: Float64Array, radius: number): number[] {
+  const out: number[] = [];
+  const nv = path.length >> 1;
+  const nd = discs.length >> 1;
+  if (nv === 0) return out;
+  const nseg = nv > 1 ? nv - 1 : 1;
+  const keys: number[] = [];
+  const ids: number[] = [];
+  for (let k = 0; k < nseg; k++) {
+    const ax = path[2 * k]!;
+    const ay = path[2 * k + 1]!;
+    const bx = nv > 1 ? path[2 * k + 2]! : ax;
+    const by = nv > 1 ? path[2 * k + 3]! : ay;
+    keys.length = 0;
+    ids.length = 0;
+    for (let d = 0; d < nd; d++) {
+      const cx = discs[2 * d]!;
+      const cy = discs[2 * d + 1]!;
+      if (!segmentTouchesDisc(ax, ay, bx, by, cx, cy, radius)) continue;
+      if (k > 0 && pointInDisc(ax, ay, cx, cy, radius)) continue; // the visit goes on from segment k - 1
+      const t = discEntry(ax, ay, bx, by, cx, cy, radius);
+      // insertion sort by (entry, index); indices arrive increasing, so ties keep index order
+      let p = keys.length;
+      keys.push(t);
+      ids.push(d);
+      while (p > 0 && keys[p - 1]! > t) {
+        keys[p] = keys[p - 1]!;
+        ids[p] = ids[p - 1]!;
+        p--;
+      }
+      keys[p] = t;
+      ids[p] = d;
+    }
+    for (const d of ids) out.push(d);
+  }
+  return out;
+}
+
+/**
+ * Where (x, y) lies relative to a simple polygon: 1 strictly inside, 0 on the boundary, -1 outside.
+ * Exact (crossing number with orient2d).
+ */
+export function pointLocation(x: number, y: number, polygon: Float64Array): number {
+  const n = polygon.length >> 1;
+  let inside = false;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const ax = polygon[2 * j]!;
+    const ay = polygon[2 * j + 1]!;
+    const bx = polygon[2 * i]!;
+    const by = polygon[2 * i + 1]!;
+    const o = orient2d(ax, ay, bx, by, x, y);
+    if (
+      o === 0 &&
+      x >= Math.min(ax, bx) &&
+      x <= Math.max(ax, bx) &&
+      y >= Math.min(ay, by) &&
+      y <= Math.max(ay, by)
+    )
+      return 0;
+    // Edge straddles the line through (x, y) (half-open in y); the ray to +x crosses it when the point is
+    // left of an upward edge or right of a downward one.
+    if (ay > y !== by > y && (by > ay ? o > 0 : o < 0)) inside = !inside;
+  }
+  return inside ? 1 : -1;
+}
+
+/** (x, y) is inside the polygon or on its boundary. */
+export function pointInPolygon(x: number, y: number, polygon: Float64Array): boolean {
+  return pointLocation(x, y, polygon) >= 0;
+}
+
+/** Some segment of the path (or the lone vertex) meets some edge of the polygon (closed, exact). */
+function pathMeetsBoundary(path: Float64Array, polygon: Float64Array): boolean {
+  const nv = path.length >> 1;
+  const n = polygon.length >> 1;
+  const nseg = nv > 1 ? nv - 1 : 1;
+  for (let k = 0; k < nseg; k++) {
+    const ax = path[2 * k]!;
+    const ay = path[2 * k + 1]!;
+    const bx = nv > 1 ? path[2 * k + 2]! : ax;
+    const by = nv > 1 ? path[2 * k + 3]! : ay;
+    const minx = Math.min(ax, bx);
+    const maxx = Math.max(ax, bx);
+    const miny = Math.min(ay, by);
+    const maxy = Math.max(ay, by);
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const cx = polygon[2 * j]!;
+      const cy = polygon[2 * j + 1]!;
+      const dx = polygon[2 * i]!;
+      const dy = polygon[2 * i + 1]!;
+      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+      if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The whole polyline lies strictly inside the polygon, never touching its boundary (the board rule).
+ * The path is connected, so: its first vertex is strictly inside and no segment meets an edge.
+ */
+export function polylineInsidePolygon(path: Float64Array, polygon: Float64Array): boolean {
+  if (path.length < 2 || polygon.length < 6) return false;
+  if (pointLocation(path[0]!, path[1]!, polygon) !== 1) return false;
+  return !pathMeetsBoundary(path, polygon);
+}
+
+/**
+ * Some part of the polyline is inside the polygon or on its boundary (the mountain rule): a segment meets an
+ * edge, or (meeting none) the whole path is inside, which its first vertex tells.
+ */
+export function polylineTouchesPolygon(path: Float64Array, polygon: Float64Array): boolean {
+  if (path.length < 2 || polygon.length < 6) return false;
+  if (pathMeetsBoundary(path, polygon)) return true;
+  return pointLocation(path[0]!, path[1]!, polygon) >= 0;
+}
+
+/** True when some disc (closed) contains (x, y). */
+function inAnyDisc(x: number, y: number, discs: Float64Array, radius: number): boolean {
+  for (let d = 0; d + 1 < discs.length; d += 2)
+    if (pointInDisc(x, y, discs[d]!, discs[d + 1]!, radius)) return true;
+  return false;
+}
+
+const pt = new Float64Array(2);
+
+/**
+ * Points where the new path meets the placed `segments` outside every station disc: one point for each pair
+ * (path segment, placed segment) that shares a point (`segmentIntersectionInto`; a collinear overlap gives one
+ * point, an endpoint of the overlap), dropping points inside or on a disc. A contact exactly at a vertex of the
+ * path, or at the joint of two placed segments that meet end to start (segment j - 1 ends where j starts), is
+ * counted once, with the earlier segment. Returns `[x, y, …]` in path order, then placed-segment order.
+ * The count of points is the crossing cost in AP when `segments` are the other players' strings.
+ */
+export function crossingPoints(
+  path: Float64Array,
+  segments: Float64Array,
+  discs: Float64Array,
+  radius: number,
+): Float64Array {
+  const out: number[] = [];
+  const nv = path.length >> 1;
+  const ns = segments.length >> 2;
+  if (nv === 0) return new Float64Array(0);
+  const nseg = nv > 1 ? nv - 1 : 1;
+  for (let k = 0; k < nseg; k++) {
+    const ax = path[2 * k]!;
+    const ay = path[2 * k + 1]!;
+    const bx = nv > 1 ? path[2 * k + 2]! : ax;
+    const by = nv > 1 ? path[2 * k + 3]! : ay;
+    const minx = Math.min(ax, bx);
+    const maxx = Math.max(ax, bx);
+    const miny = Math.min(ay, by);
+    const maxy = Math.max(ay, by);
+    for (let j = 0; j < ns; j++) {
+      const cx = segments[4 * j]!;
+      const cy = segments[4 * j + 1]!;
+      const dx = segments[4 * j + 2]!;
+      const dy = segments[4 * j + 3]!;
+      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+      if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt)) continue;
+      const x = pt[0]!;
+      const y = pt[1]!;
+      if (k > 0 && x === ax && y === ay) continue; // counted with path segment k - 1
+      if (j > 0 && x === cx && y === cy && segments[4 * j - 2] === cx && segments[4 * j - 1] === cy) continue;
+      if (inAnyDisc(x, y, discs, radius)) continue;
+      out.push(x, y);
+    }
+  }
+  return Float64Array.from(out);
+}
