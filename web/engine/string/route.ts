@@ -1,0 +1,120 @@
+/**
+ * The route rules of one candidate string (RULES.md §2 "Route phase"), shared by the engine and the
+ * `rail string cost` command. Pure geometry over the board, the station discs and the placed strings;
+ * AP affordability and strings in hand are the engine's business.
+ */
+import { InputError, RuleError } from "../common/errors.ts";
+import {
+  crossingPoints,
+  pointInDisc,
+  pointInPolygon,
+  polylineInsidePolygon,
+  polylineLength,
+  polylineTouchesPolygon,
+  stationsTouched,
+} from "./geometry/polyline.ts";
+import { MAX_VERTICES, STRING_LENGTH, type StringKind } from "./types.ts";
+
+export interface RouteContext {
+  polygon: Float64Array;
+  mountain: Float64Array;
+  /** Station centres `[cx0, cy0, …]`, parallel to the station list. */
+  discs: Float64Array;
+  radius: number;
+}
+
+export interface RouteCheck {
+  /** Indices of the stations touched, in order along the path. */
+  stations: number[];
+  /** Crossings with other players' strings outside every station disc. */
+  crossings: number;
+  /** Some part lies inside (or on) the mountain. */
+  mountain: boolean;
+  /** AP cost: crossings + 1 if mountain. */
+  ap: number;
+  length: number;
+  /** The first route rule broken, or null. */
+  error: RuleError | null;
+}
+
+/** Checks a string path's shape: a flat array of 2…64 finite vertices. Throws `InputError`. */
+export function parsePath(v: unknown, where = "path"): number[] {
+  if (!Array.isArray(v) || v.length % 2 !== 0 || v.length < 4 || v.length > 2 * MAX_VERTICES) {
+    throw new InputError(
+      `a string is a flat array [x0, y0, x1, y1, …] of 2 to ${MAX_VERTICES} vertices`,
+      where,
+    );
+  }
+  for (const x of v) {
+    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > 1e6) {
+      throw new InputError("string coordinates must be finite numbers", where);
+    }
+  }
+  return v.slice() as number[];
+}
+
+/** Flattens polylines into independent segments `[x1, y1, x2, y2, …]` (consecutive per string). */
+export function toSegments(paths: readonly (readonly number[])[]): Float64Array {
+  const out: number[] = [];
+  for (const p of paths) {
+    for (let i = 0; i + 3 < p.length; i += 2) out.push(p[i]!, p[i + 1]!, p[i + 2]!, p[i + 3]!);
+  }
+  return Float64Array.from(out);
+}
+
+function stationAt(ctx: RouteContext, x: number, y: number): number {
+  for (let d = 0; 2 * d < ctx.discs.length; d++) {
+    if (pointInDisc(x, y, ctx.discs[2 * d]!, ctx.discs[2 * d + 1]!, ctx.radius)) return d;
+  }
+  return -1;
+}
+
+/**
+ * Evaluates a candidate string: its stations, crossings, mountain, cost, and the first route rule it breaks
+ * (in this order: `string.too-long`, `string.leaves-board`, `string.touches-board-edge`,
+ * `string.endpoint-not-in-station`, `string.same-station-twice`). `others` are the other players' placed
+ * strings as segments (`toSegments`); the player's own strings cross for free and are not passed.
+ */
+export function checkRoute(
+  ctx: RouteContext,
+  kind: StringKind,
+  path: readonly number[],
+  others: Float64Array,
+): RouteCheck {
+  const p = Float64Array.from(path);
+  const length = polylineLength(p);
+  const stations = stationsTouched(p, ctx.discs, ctx.radius);
+  const crossings = crossingPoints(p, others, ctx.discs, ctx.radius).length / 2;
+  const mountain = polylineTouchesPolygon(p, ctx.mountain);
+  const ap = crossings + (mountain ? 1 : 0);
+  const n = path.length / 2;
+  let error: RuleError | null = null;
+  const max = STRING_LENGTH[kind];
+  if (length > max) {
+    error = new RuleError(
+      "string.too-long",
+      `the path is ${length.toFixed(2)} cm; a ${kind} string is ${max} cm`,
+    );
+  } else if (!polylineInsidePolygon(p, ctx.polygon)) {
+    let outside = false;
+    for (let i = 0; i < n; i++)
+      if (!pointInPolygon(path[2 * i]!, path[2 * i + 1]!, ctx.polygon)) outside = true;
+    error = outside
+      ? new RuleError("string.leaves-board", "the string leaves the board")
+      : new RuleError("string.touches-board-edge", "the string touches or crosses the board edge");
+  } else if (
+    stationAt(ctx, path[0]!, path[1]!) < 0 ||
+    stationAt(ctx, path[2 * n - 2]!, path[2 * n - 1]!) < 0
+  ) {
+    error = new RuleError(
+      "string.endpoint-not-in-station",
+      "both ends of a string must lie in station discs",
+    );
+  } else if (stations.length < 2 || stations.some((s, i) => i > 0 && stations[i - 1] === s)) {
+    error = new RuleError(
+      "string.same-station-twice",
+      "a string may not touch the same station twice in a row (nor start and end on one station alone)",
+    );
+  }
+  return { stations, crossings, mountain, ap, length, error };
+}
