@@ -1,0 +1,99 @@
+// Memory layout of the Light Rail kernels. Runtime `stub`: nothing is freed, so every table is a
+// module-level StaticArray sized to a documented limit and reused for every call.
+//
+// Cells are "compact cells": the union of every city placement (translation of the shape or of its
+// mirror) that contains the anchor cell, the first card of the game, which sits at relative (0, 0).
+// Edges 0..5 clockwise from up; edge e faces edge (e + 3) % 6 of the neighbour. A segment end is an
+// edge 0..5 or TERMINUS (6). Buildings are 1..5, 0 for none. Player p's segments are colour p.
+//
+// The mutable game state lives in one Int32 array `S`; every write goes through `set`, which logs the
+// old value on a trail, so `undo(mark)` restores any earlier state exactly (the union-find is union by
+// rank without path compression, so finds never write).
+
+export const MAXC: i32 = 512; // compact cells
+export const MAXS: i32 = 96; // segments (36 cells × 2 at most)
+export const MAXP: i32 = 4; // players
+export const MAXD: i32 = 16; // card designs
+export const W: i32 = 3; // 32-bit words of a placement mask (up to 96 placements)
+export const GRID: i32 = 32; // side of the coordinate window; the anchor is at (GRID/2, GRID/2)
+export const TERMINUS: i32 = 6;
+export const DSTRIDE: i32 = 7; // a design: nSeg, then per segment (end a, end b, building) × 2
+export const RSTRIDE: i32 = 12; // a route row: root, open, dead, term, loop, buildings, length, complete, colours × 4
+
+// --- trailed state ---
+export const S_CARD: i32 = 0; // MAXC: -1 empty, else player << 8 | design << 1 | orientation
+export const S_ADJ: i32 = S_CARD + MAXC; // MAXC: number of placed neighbours
+export const S_ALIVE: i32 = S_ADJ + MAXC; // W: placements that still contain every placed card
+export const S_NPLACED: i32 = S_ALIVE + W;
+export const S_NSEG: i32 = S_NPLACED + 1;
+export const S_SCORE: i32 = S_NSEG + 1; // MAXP: credit from routes
+export const S_PAR: i32 = S_SCORE + MAXP; // MAXS: union-find parent
+export const S_RANK: i32 = S_PAR + MAXS;
+export const S_OPEN: i32 = S_RANK + MAXS; // at a root: open ends
+export const S_DEAD: i32 = S_OPEN + MAXS; // dead ends
+export const S_TERM: i32 = S_DEAD + MAXS; // termini
+export const S_LOOP: i32 = S_TERM + MAXS; // 1 if the route closes on itself
+export const S_BM: i32 = S_LOOP + MAXS; // building types, bit (b - 1)
+export const S_LEN: i32 = S_BM + MAXS; // segments
+export const S_COL: i32 = S_LEN + MAXS; // MAXS × MAXP: segments per colour
+export const S_SIZE: i32 = S_COL + MAXS * MAXP;
+
+export const S = new StaticArray<i32>(S_SIZE);
+export const TRAIL_SIZE: i32 = 1 << 16;
+export const TRAIL = new StaticArray<i32>(TRAIL_SIZE);
+let tp: i32 = 0;
+
+// --- untrailed tables (rewritten before they are read) ---
+export const CSEG = new StaticArray<i32>(MAXC * 6); // segment at each edge of a placed cell, -1 none
+export const SEG_CELL = new StaticArray<i32>(MAXS);
+export const SEG_PL = new StaticArray<i32>(MAXS);
+export const SEG_B = new StaticArray<i32>(MAXS);
+export const SEG_EA = new StaticArray<i32>(MAXS);
+export const SEG_EB = new StaticArray<i32>(MAXS);
+export const DES = new StaticArray<i32>(MAXD * DSTRIDE);
+
+// --- geometry (see fit.ts) ---
+export const NB = new StaticArray<i32>(MAXC * 6); // neighbour across each edge, -1 outside the window
+export const MASK = new StaticArray<u32>(MAXC * W); // placements containing the cell
+export const CELL_Q = new StaticArray<i32>(MAXC);
+export const CELL_R = new StaticArray<i32>(MAXC);
+export const GRIDMAP = new StaticArray<i32>(GRID * GRID); // window square → compact cell or -1
+
+/** Scratch in/out buffer shared with TypeScript (pointer exported by the entry). */
+export const IO = new StaticArray<i32>(1 << 14);
+
+// @ts-ignore: decorator
+@inline export function get(i: i32): i32 {
+  return unchecked(S[i]);
+}
+
+// @ts-ignore: decorator
+@inline export function set(i: i32, v: i32): void {
+  unchecked((TRAIL[tp] = i));
+  unchecked((TRAIL[tp + 1] = S[i]));
+  tp += 2;
+  unchecked((S[i] = v));
+}
+
+/** Writes without logging: only for slots that did not exist at any mark still to be undone. */
+// @ts-ignore: decorator
+@inline export function init(i: i32, v: i32): void {
+  unchecked((S[i] = v));
+}
+
+export function mark(): i32 {
+  return tp;
+}
+
+export function undo(m: i32): void {
+  let t = tp;
+  while (t > m) {
+    t -= 2;
+    unchecked((S[TRAIL[t]] = TRAIL[t + 1]));
+  }
+  tp = t;
+}
+
+export function clearTrail(): void {
+  tp = 0;
+}

@@ -1,0 +1,189 @@
+// Playouts and determinised flat Monte Carlo over the placements of the card in hand.
+// Hidden information is sampled per playout: every player's unplayed designs are shuffled; the mover
+// keeps the card in hand, every other player's hand is the first card of their shuffled remainder.
+// The value of a playout for player `me` is its final route credit minus the best other player's.
+
+import { CELL_Q, CELL_R, DSTRIDE, get, IO, mark, MAXC, MAXP, S_NPLACED, S_SCORE, undo } from "./layout";
+import { nCells, shapeSize } from "./fit";
+import { rngInt, rngSeed } from "./rng";
+import { legalCell, place, players } from "./unionfind";
+
+export const MAXDECK: i32 = 16;
+const LEGAL = new StaticArray<i32>(MAXC);
+const DECK = new StaticArray<i32>(MAXP * MAXDECK);
+const DECKP = new StaticArray<i32>(MAXP);
+const HAND = new StaticArray<i32>(MAXP);
+const UNPLAYED = new StaticArray<i32>(MAXP * MAXDECK);
+const UNPLAYEDN = new StaticArray<i32>(MAXP);
+const BEFORE = new StaticArray<i32>(MAXP);
+const CAND = new StaticArray<i32>(MAXC * 2);
+const CSUM = new StaticArray<i32>(MAXC * 2);
+const CWIN = new StaticArray<i32>(MAXC * 2);
+const CCNT = new StaticArray<i32>(MAXC * 2);
+const CCRED = new StaticArray<i32>(MAXC * 2);
+
+/** Legal cells for the next card, in compact-cell order, into LEGAL; returns their number. */
+export function legalCells(): i32 {
+  let n = 0;
+  for (let c = 0; c < nCells; c++) if (legalCell(c)) unchecked((LEGAL[n++] = c));
+  return n;
+}
+
+export function legalAt(i: i32): i32 {
+  return unchecked(LEGAL[i]);
+}
+
+/** Player p's unplayed designs (hand excluded for the mover), read from IO[at..at + n). */
+export function setUnplayed(p: i32, at: i32, n: i32): void {
+  unchecked((UNPLAYEDN[p] = n));
+  for (let i = 0; i < n; i++) unchecked((UNPLAYED[p * MAXDECK + i] = IO[at + i]));
+}
+
+/** Samples every hidden deck; `me` (or -1) keeps `hand`, the others take their first card. */
+function determinise(me: i32, hand: i32): void {
+  for (let p = 0; p < players; p++) {
+    const n = unchecked(UNPLAYEDN[p]);
+    const b = p * MAXDECK;
+    for (let i = 0; i < n; i++) unchecked((DECK[b + i] = UNPLAYED[b + i]));
+    for (let i = n - 1; i > 0; i--) {
+      const j = rngInt(i + 1);
+      const t = unchecked(DECK[b + i]);
+      unchecked((DECK[b + i] = DECK[b + j]));
+      unchecked((DECK[b + j] = t));
+    }
+    if (p == me) {
+      unchecked((HAND[p] = hand));
+      unchecked((DECKP[p] = 0));
+    } else {
+      unchecked((HAND[p] = n > 0 ? DECK[b] : -1));
+      unchecked((DECKP[p] = 1));
+    }
+  }
+}
+
+function draw(p: i32): void {
+  const i = unchecked(DECKP[p]);
+  unchecked((HAND[p] = i < UNPLAYEDN[p] ? DECK[p * MAXDECK + i] : -1));
+  unchecked((DECKP[p] = i + 1));
+}
+
+/** Immediate credit of player p minus the best other player's, since BEFORE was filled. */
+function gain(p: i32): i32 {
+  let other = 0;
+  for (let q = 0; q < players; q++) {
+    if (q == p) continue;
+    other = max(other, get(S_SCORE + q) - unchecked(BEFORE[q]));
+  }
+  return get(S_SCORE + p) - unchecked(BEFORE[p]) - other;
+}
+
+/**
+ * Plays to the end of the game from the current state, `p` to move with HAND/DECK sampled. Policy 0:
+ * uniform over legal cell × orientation. Policy k > 0: k uniform samples, the one with the best immediate
+ * credit margin for the mover wins (first on ties).
+ */
+function playout(p: i32, policy: i32): void {
+  const full = shapeSize;
+  while (get(S_NPLACED) < full) {
+    const d = unchecked(HAND[p]);
+    if (d < 0) break;
+    const n = legalCells();
+    let pick = rngInt(n * 2);
+    if (policy > 0) {
+      for (let q = 0; q < players; q++) unchecked((BEFORE[q] = get(S_SCORE + q)));
+      let best = i32.MIN_VALUE;
+      let i = pick;
+      for (let k = 0; k < policy; k++) {
+        if (k > 0) i = rngInt(n * 2);
+        const m = mark();
+        place(unchecked(LEGAL[i >> 1]), d, i & 1, p);
+        const g = gain(p);
+        undo(m);
+        if (g > best) {
+          best = g;
+          pick = i;
+        }
+      }
+    }
+    place(unchecked(LEGAL[pick >> 1]), d, pick & 1, p);
+    draw(p);
+    p = (p + 1) % players;
+  }
+}
+
+function margin(me: i32): i32 {
+  let other = i32.MIN_VALUE;
+  for (let q = 0; q < players; q++) if (q != me) other = max(other, get(S_SCORE + q));
+  return get(S_SCORE + me) - other;
+}
+
+/**
+ * `count` playouts from the current state with every hand hidden, `toMove` to move; returns the sum over
+ * playouts of (sum over players of (p + 1) × credit) as a checksum. For benches and differential tests.
+ */
+export function playoutBatch(count: i32, seed: u32, toMove: i32, policy: i32): i32 {
+  rngSeed(seed);
+  let sum = 0;
+  for (let t = 0; t < count; t++) {
+    determinise(-1, -1);
+    const m = mark();
+    playout(toMove, policy);
+    for (let q = 0; q < players; q++) sum += (q + 1) * get(S_SCORE + q);
+    undo(m);
+  }
+  return sum;
+}
+
+/**
+ * Flat Monte Carlo for player `me` holding design `hand`: candidates are every legal cell × orientation;
+ * playouts go round-robin over them. Writes per candidate a row of 7 Int32 into IO[0..):
+ *   [q, r (relative to the anchor), orientation, immediate credit of me, playouts, sum of margins,
+ *    2 × wins + ties]
+ * and returns the number of candidates. Unplayed designs must be set first (`setUnplayed`).
+ */
+export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32): i32 {
+  rngSeed(seed);
+  const n = legalCells();
+  const nc = n * 2;
+  for (let q = 0; q < players; q++) unchecked((BEFORE[q] = get(S_SCORE + q)));
+  for (let i = 0; i < nc; i++) {
+    unchecked((CAND[i] = LEGAL[i >> 1]));
+    const m = mark();
+    place(unchecked(CAND[i]), hand, i & 1, me);
+    unchecked((CCRED[i] = get(S_SCORE + me) - BEFORE[me]));
+    undo(m);
+    unchecked((CSUM[i] = 0));
+    unchecked((CWIN[i] = 0));
+    unchecked((CCNT[i] = 0));
+  }
+  if (nc > 0) {
+    for (let t = 0; t < playouts; t++) {
+      const i = t % nc;
+      determinise(me, hand);
+      const m = mark();
+      place(unchecked(CAND[i]), hand, i & 1, me);
+      draw(me);
+      playout((me + 1) % players, policy);
+      const v = margin(me);
+      unchecked((CSUM[i] += v));
+      unchecked((CWIN[i] += v > 0 ? 2 : v == 0 ? 1 : 0));
+      unchecked((CCNT[i] += 1));
+      undo(m);
+    }
+  }
+  for (let i = 0; i < nc; i++) {
+    const o = i * 7;
+    const c = unchecked(CAND[i]);
+    unchecked((IO[o] = CELL_Q[c]));
+    unchecked((IO[o + 1] = CELL_R[c]));
+    unchecked((IO[o + 2] = i & 1));
+    unchecked((IO[o + 3] = CCRED[i]));
+    unchecked((IO[o + 4] = CCNT[i]));
+    unchecked((IO[o + 5] = CSUM[i]));
+    unchecked((IO[o + 6] = CWIN[i]));
+  }
+  return nc;
+}
+
+// designs stride, re-exported for the entry's boundary checks
+export const DESIGN_STRIDE: i32 = DSTRIDE;

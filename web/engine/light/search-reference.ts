@@ -1,0 +1,638 @@
+/**
+ * TypeScript twin of the Light Rail Wasm module (assembly/light.ts, assembly/routes/*): the same tables,
+ * the same arithmetic and the same draws, so the same seed gives the same results. Used by the
+ * differential tests and the bench, and as a fallback where Wasm is unavailable.
+ *
+ * Conventions (stated once, as in the kernels): axial (q, r) relative to the anchor card, the first card
+ * of the game, at (0, 0); edges 0..5 clockwise from up, edge e faces edge (e + 3) % 6; a segment end is an
+ * edge or TERMINUS (6); buildings 1..5, 0 none; player p's segments are colour p. A design is 7 Int32:
+ * [segments, (end a, end b, building) × 2]. Orientation 1 turns the card 180° (edge e becomes e + 3).
+ */
+
+export const TERMINUS = 6;
+export const DSTRIDE = 7;
+/** A route row: [route id (smallest segment id), open, dead, termini, loop, buildings, length, complete, colours × 4]. */
+export const RSTRIDE = 12;
+/** A search row: [q, r, orientation, immediate credit, playouts, sum of margins, 2 × wins + ties]. */
+export const SEARCH_STRIDE = 7;
+export const MAXP = 4;
+
+/** The operations both twins offer (Wasm: web/engine/light/wasm/index.ts). */
+export interface LightKernel {
+  setDesigns(designs: ArrayLike<number>): void;
+  /** New empty city for 2..4 players; returns the number of compact cells. */
+  newGame(players: number): number;
+  /** Compact cell, -1 outside every city placement, -2 taken. No adjacency check (replays). */
+  placeAt(q: number, r: number, design: number, orientation: number, player: number): number;
+  isLegal(q: number, r: number): boolean;
+  /** Legal cells for the next card, [q0, r0, q1, r1, …]. */
+  legal(): Int32Array;
+  /** [alive placement words × 3, cell bits…] (see assembly/light.ts `cityMask`). */
+  cityMask(): Int32Array;
+  fitCells(cells: ArrayLike<number>): boolean;
+  placed(): number;
+  cityCells(): number;
+  score(player: number): number;
+  mark(): number;
+  undo(mark: number): void;
+  routes(): Int32Array;
+  routesFull(): Int32Array;
+  setUnplayed(player: number, designs: ArrayLike<number>): void;
+  playouts(count: number, seed: number, toMove: number, policy: number): number;
+  search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array;
+}
+
+const MAXC = 512;
+const MAXS = 96;
+const MAXD = 16;
+const W = 3;
+const GRID = 32;
+const HALF = GRID / 2;
+const MAXDECK = 16;
+const HEIGHTS: Record<number, number[]> = {
+  2: [1, 2, 3, 4, 3, 2, 1],
+  3: [1, 2, 3, 4, 5, 6],
+  4: [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1],
+};
+const DQ = [0, 1, 1, 0, -1, -1];
+const DR = [-1, -1, 0, 1, 1, 0];
+
+// state layout (assembly/routes/layout.ts)
+const S_CARD = 0;
+const S_ADJ = S_CARD + MAXC;
+const S_ALIVE = S_ADJ + MAXC;
+const S_NPLACED = S_ALIVE + W;
+const S_NSEG = S_NPLACED + 1;
+const S_SCORE = S_NSEG + 1;
+const S_PAR = S_SCORE + MAXP;
+const S_RANK = S_PAR + MAXS;
+const S_OPEN = S_RANK + MAXS;
+const S_DEAD = S_OPEN + MAXS;
+const S_TERM = S_DEAD + MAXS;
+const S_LOOP = S_TERM + MAXS;
+const S_BM = S_LOOP + MAXS;
+const S_LEN = S_BM + MAXS;
+const S_COL = S_LEN + MAXS;
+const S_SIZE = S_COL + MAXS * MAXP;
+
+function popcnt(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+export class LightReference implements LightKernel {
+  private readonly S = new Int32Array(S_SIZE);
+  private readonly TRAIL = new Int32Array(1 << 16);
+  private tp = 0;
+  private readonly CSEG = new Int32Array(MAXC * 6);
+  private readonly SEG_CELL = new Int32Array(MAXS);
+  private readonly SEG_PL = new Int32Array(MAXS);
+  private readonly SEG_B = new Int32Array(MAXS);
+  private readonly SEG_EA = new Int32Array(MAXS);
+  private readonly SEG_EB = new Int32Array(MAXS);
+  private readonly DES = new Int32Array(MAXD * DSTRIDE);
+  private readonly NB = new Int32Array(MAXC * 6);
+  private readonly MASK = new Int32Array(MAXC * W);
+  private readonly CELL_Q = new Int32Array(MAXC);
+  private readonly CELL_R = new Int32Array(MAXC);
+  private readonly GRIDMAP = new Int32Array(GRID * GRID);
+  private nCells = 0;
+  private nPlacements = 0;
+  private shapeSize = 0;
+  private origin = 0;
+  private players = 2;
+  private rng = 0;
+  private readonly CHECK = new Int32Array(16);
+  private readonly LEGAL = new Int32Array(MAXC);
+  private readonly DECK = new Int32Array(MAXP * MAXDECK);
+  private readonly DECKP = new Int32Array(MAXP);
+  private readonly HAND = new Int32Array(MAXP);
+  private readonly UNPLAYED = new Int32Array(MAXP * MAXDECK);
+  private readonly UNPLAYEDN = new Int32Array(MAXP);
+  private readonly BEFORE = new Int32Array(MAXP);
+
+  // --- rng (mulberry32, as web/engine/common/rng.ts) ---
+  private rngNext(): number {
+    this.rng = (this.rng + 0x6d2b79f5) | 0;
+    let t = this.rng;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+  private rngInt(n: number): number {
+    return Math.floor((this.rngNext() * n) / 4294967296);
+  }
+
+  // --- trail ---
+  private set(i: number, v: number): void {
+    this.TRAIL[this.tp] = i;
+    this.TRAIL[this.tp + 1] = this.S[i]!;
+    this.tp += 2;
+    this.S[i] = v;
+  }
+  mark(): number {
+    return this.tp;
+  }
+  undo(m: number): void {
+    const { S, TRAIL } = this;
+    let t = this.tp;
+    while (t > m) {
+      t -= 2;
+      S[TRAIL[t]!] = TRAIL[t + 1]!;
+    }
+    this.tp = t;
+  }
+
+  // --- geometry ---
+  private square(q: number, r: number): number {
+    const x = q + HALF;
+    const y = r + HALF;
+    if (x < 0 || y < 0 || x >= GRID || y >= GRID) return -1;
+    return x * GRID + y;
+  }
+  private cellAt(q: number, r: number): number {
+    const g = this.square(q, r);
+    return g < 0 ? -1 : this.GRIDMAP[g]!;
+  }
+  private buildGeometry(players: number): void {
+    const hs = HEIGHTS[players <= 2 ? 2 : players === 3 ? 3 : 4]!;
+    const SQ: number[] = [];
+    const SR: number[] = [];
+    for (let q = 0; q < hs.length; q++) {
+      const h = hs[q]!;
+      for (let v = -(h - 1); v <= h - 1; v += 2) {
+        SQ.push(q);
+        SR.push((v - q) >> 1);
+      }
+    }
+    const n = SQ.length;
+    for (let i = 0; i < n; i++) {
+      SQ.push(-SQ[i]!);
+      SR.push(SR[i]! + SQ[i]!);
+    }
+    this.shapeSize = n;
+    this.GRIDMAP.fill(-1);
+    this.MASK.fill(0);
+    this.nCells = 0;
+    this.nPlacements = 0;
+    const PL: number[][] = [];
+    for (let m = 0; m < 2; m++) {
+      const base = m * n;
+      for (let a = 0; a < n; a++) {
+        const tq = -SQ[base + a]!;
+        const tr = -SR[base + a]!;
+        const tmp: number[] = [];
+        for (let i = 0; i < n; i++) tmp.push(this.square(SQ[base + i]! + tq, SR[base + i]! + tr));
+        tmp.sort((x, y) => x - y);
+        if (PL.some((pl) => pl.every((g, i) => g === tmp[i]))) continue;
+        const p = this.nPlacements++;
+        PL.push(tmp);
+        for (const g of tmp) {
+          let c = this.GRIDMAP[g]!;
+          if (c < 0) {
+            c = this.nCells++;
+            this.GRIDMAP[g] = c;
+            this.CELL_Q[c] = Math.floor(g / GRID) - HALF;
+            this.CELL_R[c] = (g % GRID) - HALF;
+          }
+          this.MASK[c * W + (p >> 5)]! |= 1 << (p & 31);
+        }
+      }
+    }
+    for (let c = 0; c < this.nCells; c++) {
+      for (let e = 0; e < 6; e++)
+        this.NB[c * 6 + e] = this.cellAt(this.CELL_Q[c]! + DQ[e]!, this.CELL_R[c]! + DR[e]!);
+    }
+    this.origin = this.cellAt(0, 0);
+  }
+
+  // --- routes (assembly/routes/unionfind.ts) ---
+  private find(s: number): number {
+    const S = this.S;
+    let p = S[S_PAR + s]!;
+    while (p !== s) {
+      s = p;
+      p = S[S_PAR + s]!;
+    }
+    return s;
+  }
+  private link(a: number, b: number): void {
+    const S = this.S;
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) {
+      this.set(S_OPEN + ra, S[S_OPEN + ra]! - 2);
+      this.set(S_LOOP + ra, 1);
+      return;
+    }
+    const ka = S[S_RANK + ra]!;
+    const kb = S[S_RANK + rb]!;
+    if (ka < kb) {
+      const t = ra;
+      ra = rb;
+      rb = t;
+    } else if (ka === kb) {
+      this.set(S_RANK + ra, ka + 1);
+    }
+    this.set(S_PAR + rb, ra);
+    this.set(S_OPEN + ra, S[S_OPEN + ra]! + S[S_OPEN + rb]! - 2);
+    this.set(S_DEAD + ra, S[S_DEAD + ra]! + S[S_DEAD + rb]!);
+    this.set(S_TERM + ra, S[S_TERM + ra]! + S[S_TERM + rb]!);
+    if (S[S_LOOP + rb] !== 0) this.set(S_LOOP + ra, 1);
+    this.set(S_BM + ra, S[S_BM + ra]! | S[S_BM + rb]!);
+    this.set(S_LEN + ra, S[S_LEN + ra]! + S[S_LEN + rb]!);
+    for (let p = 0; p < this.players; p++) {
+      const cb = S[S_COL + rb * MAXP + p]!;
+      if (cb !== 0) this.set(S_COL + ra * MAXP + p, S[S_COL + ra * MAXP + p]! + cb);
+    }
+  }
+  private cap(s: number): void {
+    const r = this.find(s);
+    this.set(S_OPEN + r, this.S[S_OPEN + r]! - 1);
+    this.set(S_DEAD + r, this.S[S_DEAD + r]! + 1);
+  }
+  private scoreRoute(r: number): void {
+    const S = this.S;
+    const credit = popcnt(S[S_BM + r]!);
+    if (credit === 0) return;
+    let best = 0;
+    for (let p = 0; p < this.players; p++) best = Math.max(best, S[S_COL + r * MAXP + p]!);
+    for (let p = 0; p < this.players; p++) {
+      if (S[S_COL + r * MAXP + p] === best) this.set(S_SCORE + p, S[S_SCORE + p]! + credit);
+    }
+  }
+  private legalCell(c: number): boolean {
+    const S = this.S;
+    if (S[S_CARD + c]! >= 0) return false;
+    if (S[S_NPLACED] === 0) return c === this.origin;
+    if (S[S_ADJ + c] === 0) return false;
+    let m = 0;
+    for (let w = 0; w < W; w++) m |= this.MASK[c * W + w]! & S[S_ALIVE + w]!;
+    return m !== 0;
+  }
+  private place(c: number, d: number, o: number, p: number): void {
+    const { S, CSEG, NB, DES, MASK } = this;
+    this.set(S_CARD + c, (p << 8) | (d << 1) | o);
+    this.set(S_NPLACED, S[S_NPLACED]! + 1);
+    for (let w = 0; w < W; w++) {
+      const a = S[S_ALIVE + w]!;
+      const m = MASK[c * W + w]!;
+      if ((a & m) !== a) this.set(S_ALIVE + w, a & m);
+    }
+    for (let e = 0; e < 6; e++) {
+      CSEG[c * 6 + e] = -1;
+      const n = NB[c * 6 + e]!;
+      if (n >= 0) this.set(S_ADJ + n, S[S_ADJ + n]! + 1);
+    }
+    const ns = S[S_NSEG]!;
+    const k = DES[d * DSTRIDE]!;
+    const rot = o * 3;
+    for (let i = 0; i < k; i++) {
+      const s = ns + i;
+      let ea = DES[d * DSTRIDE + 1 + i * 3]!;
+      let eb = DES[d * DSTRIDE + 2 + i * 3]!;
+      const b = DES[d * DSTRIDE + 3 + i * 3]!;
+      let term = 0;
+      if (ea === TERMINUS) term++;
+      else ea = (ea + rot) % 6;
+      if (eb === TERMINUS) term++;
+      else eb = (eb + rot) % 6;
+      if (ea !== TERMINUS) CSEG[c * 6 + ea] = s;
+      if (eb !== TERMINUS) CSEG[c * 6 + eb] = s;
+      this.SEG_CELL[s] = c;
+      this.SEG_PL[s] = p;
+      this.SEG_B[s] = b;
+      this.SEG_EA[s] = ea;
+      this.SEG_EB[s] = eb;
+      S[S_PAR + s] = s;
+      S[S_RANK + s] = 0;
+      S[S_OPEN + s] = 2 - term;
+      S[S_DEAD + s] = 0;
+      S[S_TERM + s] = term;
+      S[S_LOOP + s] = 0;
+      S[S_BM + s] = b > 0 ? 1 << (b - 1) : 0;
+      S[S_LEN + s] = 1;
+      for (let q = 0; q < MAXP; q++) S[S_COL + s * MAXP + q] = q === p ? 1 : 0;
+    }
+    this.set(S_NSEG, ns + k);
+    const CHECK = this.CHECK;
+    let nc = 0;
+    for (let i = 0; i < k; i++) CHECK[nc++] = ns + i;
+    for (let e = 0; e < 6; e++) {
+      const n = NB[c * 6 + e]!;
+      if (n < 0 || S[S_CARD + n]! < 0) continue;
+      const s = CSEG[c * 6 + e]!;
+      const t = CSEG[n * 6 + ((e + 3) % 6)]!;
+      if (s >= 0) {
+        if (t >= 0) this.link(s, t);
+        else this.cap(s);
+      } else if (t >= 0) {
+        this.cap(t);
+        CHECK[nc++] = t;
+      }
+    }
+    for (let i = 0; i < nc; i++) {
+      const r = this.find(CHECK[i]!);
+      if (S[S_OPEN + r] !== 0) continue;
+      let seen = false;
+      for (let j = 0; j < i; j++) {
+        if (this.find(CHECK[j]!) === r) {
+          seen = true;
+          break;
+        }
+      }
+      if (!seen) this.scoreRoute(r);
+    }
+  }
+
+  // --- public API (assembly/light.ts) ---
+  setDesigns(designs: ArrayLike<number>): void {
+    for (let i = 0; i < designs.length; i++) this.DES[i] = designs[i]!;
+  }
+  newGame(players: number): number {
+    this.buildGeometry(players);
+    this.players = players;
+    this.S.fill(0);
+    for (let c = 0; c < this.nCells; c++) this.S[S_CARD + c] = -1;
+    for (let w = 0; w < W; w++) this.S[S_ALIVE + w] = -1;
+    this.tp = 0;
+    return this.nCells;
+  }
+  placementCount(): number {
+    return this.nPlacements;
+  }
+  cityCells(): number {
+    return this.shapeSize;
+  }
+  placeAt(q: number, r: number, d: number, o: number, p: number): number {
+    const c = this.cellAt(q, r);
+    if (c < 0) return -1;
+    if (this.S[S_CARD + c]! >= 0) return -2;
+    this.place(c, d, o, p);
+    return c;
+  }
+  isLegal(q: number, r: number): boolean {
+    const c = this.cellAt(q, r);
+    return c >= 0 && this.legalCell(c);
+  }
+  private legalCells(): number {
+    let n = 0;
+    for (let c = 0; c < this.nCells; c++) if (this.legalCell(c)) this.LEGAL[n++] = c;
+    return n;
+  }
+  legal(): Int32Array {
+    const n = this.legalCells();
+    const out = new Int32Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const c = this.LEGAL[i]!;
+      out[2 * i] = this.CELL_Q[c]!;
+      out[2 * i + 1] = this.CELL_R[c]!;
+    }
+    return out;
+  }
+  cityMask(): Int32Array {
+    const words = (this.nCells + 31) >> 5;
+    const out = new Int32Array(W + words);
+    for (let w = 0; w < W; w++) out[w] = this.S[S_ALIVE + w]!;
+    for (let c = 0; c < this.nCells; c++) {
+      let m = 0;
+      for (let w = 0; w < W; w++) m |= this.MASK[c * W + w]! & this.S[S_ALIVE + w]!;
+      if (m !== 0) out[W + (c >> 5)]! |= 1 << (c & 31);
+    }
+    return out;
+  }
+  fitCells(cells: ArrayLike<number>): boolean {
+    const n = cells.length >> 1;
+    if (n === 0) return true;
+    let m0 = -1;
+    let m1 = -1;
+    let m2 = -1;
+    for (let i = 0; i < n; i++) {
+      const c = this.cellAt(cells[2 * i]! - cells[0]!, cells[2 * i + 1]! - cells[1]!);
+      if (c < 0) return false;
+      m0 &= this.MASK[c * W]!;
+      m1 &= this.MASK[c * W + 1]!;
+      m2 &= this.MASK[c * W + 2]!;
+    }
+    return (m0 | m1 | m2) !== 0;
+  }
+  placed(): number {
+    return this.S[S_NPLACED]!;
+  }
+  score(p: number): number {
+    return this.S[S_SCORE + p]!;
+  }
+
+  // --- route rows (assembly/routes/full.ts) ---
+  routes(): Int32Array {
+    const S = this.S;
+    const n = S[S_NSEG]!;
+    const out = new Int32Array(n * RSTRIDE);
+    const minId = new Int32Array(n).fill(-1);
+    for (let s = 0; s < n; s++) {
+      const r = this.find(s);
+      if (minId[r]! < 0) minId[r] = s;
+      const o = s * RSTRIDE;
+      out[o] = minId[r]!;
+      out[o + 1] = S[S_OPEN + r]!;
+      out[o + 2] = S[S_DEAD + r]!;
+      out[o + 3] = S[S_TERM + r]!;
+      out[o + 4] = S[S_LOOP + r]!;
+      out[o + 5] = S[S_BM + r]!;
+      out[o + 6] = S[S_LEN + r]!;
+      out[o + 7] = S[S_OPEN + r] === 0 ? 1 : 0;
+      for (let p = 0; p < MAXP; p++) out[o + 8 + p] = S[S_COL + r * MAXP + p]!;
+    }
+    return out;
+  }
+  routesFull(): Int32Array {
+    const { S, NB, CSEG, SEG_CELL, SEG_EA, SEG_EB } = this;
+    const n = S[S_NSEG]!;
+    const fp = new Int32Array(n);
+    const linked = new Int32Array(n);
+    const row = new Int32Array(n * RSTRIDE);
+    for (let s = 0; s < n; s++) fp[s] = s;
+    const ffind = (s: number): number => {
+      while (fp[s] !== s) {
+        fp[s] = fp[fp[s]!]!;
+        s = fp[s]!;
+      }
+      return s;
+    };
+    for (let s = 0; s < n; s++) {
+      const c = SEG_CELL[s]!;
+      for (const e of [SEG_EA[s]!, SEG_EB[s]!]) {
+        if (e === TERMINUS) continue;
+        const nb = NB[c * 6 + e]!;
+        if (nb < 0 || S[S_CARD + nb]! < 0) continue;
+        const t = CSEG[nb * 6 + ((e + 3) % 6)]!;
+        if (t >= 0) {
+          const a = ffind(s);
+          const b = ffind(t);
+          if (a !== b) fp[Math.max(a, b)] = Math.min(a, b);
+        }
+      }
+    }
+    for (let s = 0; s < n; s++) {
+      const r = ffind(s);
+      const base = r * RSTRIDE;
+      for (const e of [SEG_EA[s]!, SEG_EB[s]!]) {
+        if (e === TERMINUS) {
+          row[base + 3]!++;
+          continue;
+        }
+        const nb = NB[SEG_CELL[s]! * 6 + e]!;
+        if (nb < 0 || S[S_CARD + nb]! < 0) row[base + 1]!++;
+        else if (CSEG[nb * 6 + ((e + 3) % 6)]! < 0) row[base + 2]!++;
+        else linked[r]!++;
+      }
+      const b = this.SEG_B[s]!;
+      row[base + 5]! |= b > 0 ? 1 << (b - 1) : 0;
+      row[base + 6]!++;
+      row[base + 8 + this.SEG_PL[s]!]!++;
+    }
+    const out = new Int32Array(n * RSTRIDE + MAXP);
+    const score = n * RSTRIDE;
+    for (let s = 0; s < n; s++) {
+      const r = ffind(s);
+      const base = r * RSTRIDE;
+      const o = s * RSTRIDE;
+      out[o] = r;
+      for (let k = 1; k < RSTRIDE; k++) out[o + k] = row[base + k]!;
+      out[o + 4] = linked[r] === 2 * row[base + 6]! ? 1 : 0;
+      const open = row[base + 1]!;
+      out[o + 7] = open === 0 ? 1 : 0;
+      if (r === s && open === 0) {
+        const credit = popcnt(row[base + 5]!);
+        let best = 0;
+        for (let p = 0; p < this.players; p++) best = Math.max(best, row[base + 8 + p]!);
+        for (let p = 0; p < this.players; p++) if (row[base + 8 + p] === best) out[score + p]! += credit;
+      }
+    }
+    return out;
+  }
+
+  // --- playouts and search (assembly/routes/playout.ts) ---
+  setUnplayed(p: number, designs: ArrayLike<number>): void {
+    this.UNPLAYEDN[p] = designs.length;
+    for (let i = 0; i < designs.length; i++) this.UNPLAYED[p * MAXDECK + i] = designs[i]!;
+  }
+  private determinise(me: number, hand: number): void {
+    const { DECK, UNPLAYED } = this;
+    for (let p = 0; p < this.players; p++) {
+      const n = this.UNPLAYEDN[p]!;
+      const b = p * MAXDECK;
+      for (let i = 0; i < n; i++) DECK[b + i] = UNPLAYED[b + i]!;
+      for (let i = n - 1; i > 0; i--) {
+        const j = this.rngInt(i + 1);
+        const t = DECK[b + i]!;
+        DECK[b + i] = DECK[b + j]!;
+        DECK[b + j] = t;
+      }
+      if (p === me) {
+        this.HAND[p] = hand;
+        this.DECKP[p] = 0;
+      } else {
+        this.HAND[p] = n > 0 ? DECK[b]! : -1;
+        this.DECKP[p] = 1;
+      }
+    }
+  }
+  private draw(p: number): void {
+    const i = this.DECKP[p]!;
+    this.HAND[p] = i < this.UNPLAYEDN[p]! ? this.DECK[p * MAXDECK + i]! : -1;
+    this.DECKP[p] = i + 1;
+  }
+  private gain(p: number): number {
+    let other = 0;
+    for (let q = 0; q < this.players; q++) {
+      if (q === p) continue;
+      other = Math.max(other, this.S[S_SCORE + q]! - this.BEFORE[q]!);
+    }
+    return this.S[S_SCORE + p]! - this.BEFORE[p]! - other;
+  }
+  private playout(p: number, policy: number): void {
+    const S = this.S;
+    const full = this.shapeSize;
+    while (S[S_NPLACED]! < full) {
+      const d = this.HAND[p]!;
+      if (d < 0) break;
+      const n = this.legalCells();
+      let pick = this.rngInt(n * 2);
+      if (policy > 0) {
+        for (let q = 0; q < this.players; q++) this.BEFORE[q] = S[S_SCORE + q]!;
+        let best = -2147483648;
+        let i = pick;
+        for (let k = 0; k < policy; k++) {
+          if (k > 0) i = this.rngInt(n * 2);
+          const m = this.tp;
+          this.place(this.LEGAL[i >> 1]!, d, i & 1, p);
+          const g = this.gain(p);
+          this.undo(m);
+          if (g > best) {
+            best = g;
+            pick = i;
+          }
+        }
+      }
+      this.place(this.LEGAL[pick >> 1]!, d, pick & 1, p);
+      this.draw(p);
+      p = (p + 1) % this.players;
+    }
+  }
+  private margin(me: number): number {
+    let other = -2147483648;
+    for (let q = 0; q < this.players; q++) if (q !== me) other = Math.max(other, this.S[S_SCORE + q]!);
+    return this.S[S_SCORE + me]! - other;
+  }
+  playouts(count: number, seed: number, toMove: number, policy: number): number {
+    this.rng = seed | 0;
+    let sum = 0;
+    for (let t = 0; t < count; t++) {
+      this.determinise(-1, -1);
+      const m = this.tp;
+      this.playout(toMove, policy);
+      for (let q = 0; q < this.players; q++) sum = (sum + (q + 1) * this.S[S_SCORE + q]!) | 0;
+      this.undo(m);
+    }
+    return sum;
+  }
+  search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array {
+    this.rng = seed | 0;
+    const S = this.S;
+    const n = this.legalCells();
+    const nc = n * 2;
+    const cand = new Int32Array(nc);
+    const out = new Int32Array(nc * SEARCH_STRIDE);
+    const before = S[S_SCORE + me]!;
+    for (let i = 0; i < nc; i++) {
+      cand[i] = this.LEGAL[i >> 1]!;
+      const m = this.tp;
+      this.place(cand[i]!, hand, i & 1, me);
+      out[i * SEARCH_STRIDE + 3] = S[S_SCORE + me]! - before;
+      this.undo(m);
+    }
+    for (let t = 0; t < playouts && nc > 0; t++) {
+      const i = t % nc;
+      this.determinise(me, hand);
+      const m = this.tp;
+      this.place(cand[i]!, hand, i & 1, me);
+      this.draw(me);
+      this.playout((me + 1) % this.players, policy);
+      const v = this.margin(me);
+      const o = i * SEARCH_STRIDE;
+      out[o + 4]!++;
+      out[o + 5]! += v;
+      out[o + 6]! += v > 0 ? 2 : v === 0 ? 1 : 0;
+      this.undo(m);
+    }
+    for (let i = 0; i < nc; i++) {
+      const o = i * SEARCH_STRIDE;
+      out[o] = this.CELL_Q[cand[i]!]!;
+      out[o + 1] = this.CELL_R[cand[i]!]!;
+      out[o + 2] = i & 1;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Light Rail search for hints and bots: every legal cell × orientation of the card in hand, valued by
+ * determinised flat Monte Carlo over the rest of the game (assembly/routes/playout.ts, twin in
+ * ./search-reference.ts). Each playout samples what the mover cannot see: the order of every deck and the
+ * other seats' cards in hand (the unplayed designs of each colour are known: ten per colour, minus the
+ * cards in the city). The playout policy samples `policy` placements per turn and keeps the one with the
+ * best immediate credit margin for the seat to move (0 = uniform random).
+ *
+ * Not sampled yet: objectives (hidden; the value counts route credit only) and the wrapping option (the
+ * playouts score no wraps). The value of a placement is the mean final route-credit margin of the mover
+ * over the best other seat; `winRate` counts a tie as half.
+ *
+ * The kernel is the TypeScript twin unless `setSearchKernel` installed another (Node:
+ * `setSearchKernel(await createLightWasm())` from ./wasm/node.ts; the worker: `fromModule(...)`).
+ */
+import { seedRng } from "../common/rng.ts";
+import { DESIGNS } from "./data.ts";
+import { type LightKernel, LightReference, SEARCH_STRIDE } from "./search-reference.ts";
+import type { LightAction, LightState } from "./types.ts";
+
+export interface SearchOptions {
+  /** Playouts in all (spread round-robin over the placements). Default 2000. */
+  playouts?: number;
+  seed?: number | string;
+  /** Playout policy: placements sampled per turn (0 = uniform random). Default 2. */
+  policy?: number;
+  /** Kernel to use (default: the one installed by `setSearchKernel`, else the TypeScript twin). */
+  kernel?: LightKernel;
+}
+
+export interface SearchedPlacement {
+  q: number;
+  r: number;
+  orientation: 0 | 1;
+  /** Route credit the mover scores now with this placement. */
+  credit: number;
+  /** Mean final route-credit margin of the mover over the best other seat. */
+  value: number;
+  /** Share of playouts won (ties count half). */
+  winRate: number;
+  playouts: number;
+}
+
+/** The design table in the kernel layout: per design [segments, (a, b, building) × 2]. */
+export function kernelDesigns(): Int32Array {
+  const out = new Int32Array(DESIGNS.length * 7);
+  DESIGNS.forEach((d, i) => {
+    out[i * 7] = d.segments.length;
+    d.segments.forEach((s, j) => {
+      out.set([s.a, s.b, s.building], i * 7 + 1 + j * 3);
+    });
+  });
+  return out;
+}
+
+let installed: LightKernel | null = null;
+const designsLoaded = new WeakSet<LightKernel>();
+
+/** Installs the kernel `searchPlacements` uses by default (e.g. the Wasm one). */
+export function setSearchKernel(kernel: LightKernel | null): void {
+  installed = kernel;
+}
+
+function kernelFor(opts: SearchOptions): LightKernel {
+  if (!opts.kernel && !installed) installed = new LightReference();
+  const k = opts.kernel ?? installed!;
+  if (!designsLoaded.has(k)) {
+    k.setDesigns(kernelDesigns());
+    designsLoaded.add(k);
+  }
+  return k;
+}
+
+/**
+ * Loads a state's city into a kernel (cards relative to the anchor, the first card) and returns the
+ * anchor. Throws when a card lies where no city placement through the anchor reaches.
+ */
+export function loadCity(kernel: LightKernel, state: LightState): [number, number] {
+  kernel.newGame(state.options.players);
+  const first = state.cards[0];
+  const anchor: [number, number] = first ? [first.q, first.r] : [0, 0];
+  for (const c of state.cards) {
+    const cell = kernel.placeAt(c.q - anchor[0], c.r - anchor[1], c.design, c.orientation, c.player);
+    if (cell < 0) throw new RangeError(`card at (${c.q}, ${c.r}) is outside every city placement`);
+  }
+  return anchor;
+}
+
+/** Every legal placement of the card in hand valued by search, best first (value, credit, q, r, orientation). */
+export function searchPlacements(state: LightState, opts: SearchOptions = {}): SearchedPlacement[] {
+  const me = state.turn;
+  const hand = state.hands[me];
+  if (state.over || hand === null || hand === undefined) return [];
+  const kernel = kernelFor(opts);
+  const [aq, ar] = loadCity(kernel, state);
+  const n = state.options.players;
+  for (let p = 0; p < n; p++) {
+    // what seat `me` knows: its own hand, and per colour the multiset of unplayed designs (sorted, so the
+    // hidden order of the decks cannot leak into the search)
+    const unplayed =
+      p === me
+        ? state.decks[p]!.slice()
+        : [...state.decks[p]!, ...(state.hands[p] === null ? [] : [state.hands[p]!])];
+    unplayed.sort((a, b) => a - b);
+    kernel.setUnplayed(p, unplayed);
+  }
+  const seed = seedRng(opts.seed ?? 0);
+  const rows = kernel.search(me, hand, opts.playouts ?? 2000, seed, opts.policy ?? 2);
+  const out: SearchedPlacement[] = [];
+  for (let i = 0; i < rows.length; i += SEARCH_STRIDE) {
+    const count = rows[i + 4]!;
+    out.push({
+      q: rows[i]! + aq,
+      r: rows[i + 1]! + ar,
+      orientation: rows[i + 2]! as 0 | 1,
+      credit: rows[i + 3]!,
+      value: count > 0 ? rows[i + 5]! / count : 0,
+      winRate: count > 0 ? rows[i + 6]! / (2 * count) : 0,
+      playouts: count,
+    });
+  }
+  return out.sort(
+    (a, b) =>
+      b.value - a.value || b.credit - a.credit || a.q - b.q || a.r - b.r || a.orientation - b.orientation,
+  );
+}
+
+/** The bot's action: the best placement by `searchPlacements`, or null when the game is over. */
+export function searchBotAction(
+  state: LightState,
+  seed: number | string,
+  opts: Omit<SearchOptions, "seed"> = {},
+): LightAction | null {
+  const best = searchPlacements(state, { ...opts, seed })[0];
+  if (!best) return null;
+  return { type: "place", player: state.turn, q: best.q, r: best.r, orientation: best.orientation };
+}

@@ -1,0 +1,113 @@
+/**
+ * The Light Rail Wasm module (assembly/light.ts) behind the `LightKernel` interface its TypeScript twin
+ * (../search-reference.ts) also implements. Instantiated through asc's raw bindings; inputs and outputs
+ * pass through the module's Int32 IO buffer (16384 Int32), read through a view recreated whenever
+ * memory has grown. Runtime `stub`: the module allocates nothing after start, so calls never leak.
+ */
+import { instantiate as instantiateDebug } from "../../../../build/light.debug.js";
+import { instantiate as instantiateRelease } from "../../../../build/light.release.js";
+import type { WasmTarget } from "../../../wasm/node.ts";
+import { type LightKernel, RSTRIDE, SEARCH_STRIDE } from "../search-reference.ts";
+
+type Exports = Awaited<ReturnType<typeof instantiateRelease>>;
+
+export const IO_LENGTH = 1 << 14;
+
+export class LightWasm implements LightKernel {
+  private view: Int32Array;
+  private readonly ptr: number;
+
+  constructor(private readonly x: Exports) {
+    this.ptr = x.ioPtr();
+    this.view = new Int32Array(x.memory.buffer, this.ptr, IO_LENGTH);
+  }
+
+  /** The IO buffer (a fresh view if memory grew). */
+  private get io(): Int32Array {
+    if (this.view.buffer !== this.x.memory.buffer)
+      this.view = new Int32Array(this.x.memory.buffer, this.ptr, IO_LENGTH);
+    return this.view;
+  }
+
+  private write(values: ArrayLike<number>): void {
+    if (values.length > IO_LENGTH) throw new RangeError(`at most ${IO_LENGTH} Int32 per call`);
+    this.io.set(values);
+  }
+
+  setDesigns(designs: ArrayLike<number>): void {
+    if (designs.length % 7 !== 0 || designs.length > 16 * 7)
+      throw new RangeError("designs: up to 16 × 7 Int32");
+    this.write(designs);
+    this.x.setDesigns(designs.length / 7);
+  }
+  newGame(players: number): number {
+    if (!(players >= 2 && players <= 4)) throw new RangeError("players: 2..4");
+    return this.x.newGame(players);
+  }
+  placeAt(q: number, r: number, design: number, orientation: number, player: number): number {
+    return this.x.placeAt(q, r, design, orientation, player);
+  }
+  isLegal(q: number, r: number): boolean {
+    return this.x.isLegal(q, r) !== 0;
+  }
+  legal(): Int32Array {
+    const n = this.x.legal();
+    return this.io.slice(0, 2 * n);
+  }
+  cityMask(): Int32Array {
+    const n = this.x.cityMask();
+    return this.io.slice(0, 3 + ((n + 31) >> 5));
+  }
+  fitCells(cells: ArrayLike<number>): boolean {
+    this.write(cells);
+    return this.x.fitCells(cells.length >> 1) !== 0;
+  }
+  placed(): number {
+    return this.x.placed();
+  }
+  cityCells(): number {
+    return this.x.cityCells();
+  }
+  score(player: number): number {
+    return this.x.score(player);
+  }
+  mark(): number {
+    return this.x.mark();
+  }
+  undo(mark: number): void {
+    this.x.undo(mark);
+  }
+  routes(): Int32Array {
+    return this.io.slice(0, this.x.routes());
+  }
+  routesFull(): Int32Array {
+    return this.io.slice(0, this.x.routesFull());
+  }
+  setUnplayed(player: number, designs: ArrayLike<number>): void {
+    if (designs.length > 16) throw new RangeError("at most 16 unplayed designs");
+    this.write(designs);
+    this.x.unplayed(player, designs.length);
+  }
+  playouts(count: number, seed: number, toMove: number, policy: number): number {
+    return this.x.playouts(count, seed >>> 0, toMove, policy);
+  }
+  search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array {
+    const n = this.x.searchPlacements(me, hand, playouts, seed >>> 0, policy);
+    return this.io.slice(0, n * SEARCH_STRIDE);
+  }
+}
+
+/** Route row stride, re-exported for readers of `routes()`. */
+export { RSTRIDE };
+
+/** Instantiates from a compiled module (browser: `compileWasmBrowser("light")`; Node: ./node.ts). */
+export async function fromModule(
+  module: WebAssembly.Module,
+  target: WasmTarget = "release",
+): Promise<LightWasm> {
+  const x =
+    target === "debug"
+      ? await instantiateDebug(module, { env: {} })
+      : await instantiateRelease(module, { env: {} });
+  return new LightWasm(x);
+}
