@@ -1,4 +1,7 @@
 /** Light Rail: the public entry of the rules engine (re-exports only). */
+
+export * from "./bot.ts";
+export * from "./cityfile.ts";
 export * from "./data.ts";
 export * from "./encoding.ts";
 export * from "./engine.ts";

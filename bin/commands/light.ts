@@ -1,0 +1,151 @@
+/**
+ * `rail light …`: score a city, hint a saved game, play a greedy bot game. Returns the JSON value the
+ * dispatcher prints; throws an Error with a one-line message on bad input.
+ *
+ *   rail light score FILE                   FILE: {"players", "wrap"?, "cards": [{q, r, color, segments: [{a, b, building?}]}]}
+ *   rail light hint FILE                    FILE: a saved game state (engine `save`)
+ *   rail light bot --players N --seed S [--wrap]
+ *
+ * Search hook: when web/engine/light/search.ts exists and exports
+ * `searchValues(state: LightState, placements: Placement[]): number[] | Promise<number[]>` (one value per
+ * placement, higher is better for the seat to move), `hint` adds each placement's `value` and sorts by it.
+ */
+import { readFile } from "node:fs/promises";
+import { InputError } from "../../web/engine/common/errors.ts";
+import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
+import { parseCityFile } from "../../web/engine/light/cityfile.ts";
+import { load, type Placement, scoreCity, totals, winners } from "../../web/engine/light/engine.ts";
+import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
+
+const USAGE = "usage: rail light score FILE | hint FILE | bot --players N --seed S [--wrap]";
+
+async function readJson(file: string | undefined): Promise<unknown> {
+  if (!file) throw new Error(USAGE);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (e) {
+    throw new Error(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file} is not JSON: ${(e as Error).message}`);
+  }
+}
+
+const colorName = (c: number) => COLORS[c]!;
+const edgeName = (e: number) => (e === CAP ? "cap" : e);
+
+/** The `score` report of a city. */
+export function scoreReport(city: City, wrap: boolean) {
+  const { credit, complete, routes } = scoreCity(city, { wrap });
+  const shown = new Set<number>();
+  for (let c = 0; c < city.players; c++) shown.add(c);
+  for (const c of city.cards) shown.add(c.color);
+  const byColor = (values: readonly number[]) =>
+    Object.fromEntries([...shown].sort().map((c) => [colorName(c), values[c]!]));
+  return {
+    credit: byColor(credit),
+    complete,
+    routes: routes.length,
+    details: routes.map((rt) => ({
+      cells: rt.cells,
+      ends: rt.ends.map((e) => ({ q: e.q, r: e.r, edge: edgeName(e.edge), kind: e.kind })),
+      loop: rt.loop,
+      segments: Object.fromEntries(rt.segmentsByColor.flatMap((n, c) => (n > 0 ? [[colorName(c), n]] : []))),
+      buildings: rt.buildings.map((b) => BUILDINGS[b]),
+      complete: rt.complete,
+      wrapped: rt.wrapped,
+      winners: rt.winners.map(colorName),
+      credit: rt.complete ? rt.credit : 0,
+    })),
+  };
+}
+
+type SearchValues = (state: LightState, placements: Placement[]) => number[] | Promise<number[]>;
+
+/** The search engineer's hook (web/engine/light/search.ts `searchValues`), or null while it does not exist. */
+async function loadSearchHook(): Promise<SearchValues | null> {
+  try {
+    const url = new URL("../../web/engine/light/search.ts", import.meta.url).href;
+    const mod = (await import(/* @vite-ignore */ url)) as { searchValues?: unknown };
+    return typeof mod.searchValues === "function" ? (mod.searchValues as SearchValues) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function hintReport(state: LightState) {
+  const ranked = rankPlacements(state);
+  const hook = await loadSearchHook();
+  const values = hook ? await hook(state, ranked) : null;
+  const options = ranked.map((p, i) => ({
+    q: p.q,
+    r: p.r,
+    orientation: p.orientation,
+    credit: p.credit,
+    gains: Object.fromEntries(p.gains.map((g, s) => [colorName(s), g])),
+    ...(values ? { value: values[i]! } : {}),
+  }));
+  if (values) options.sort((a, b) => (b.value ?? 0) - (a.value ?? 0) || b.credit - a.credit);
+  return {
+    seat: state.turn,
+    color: colorName(state.turn),
+    card: state.hands[state.turn],
+    search: values !== null,
+    options,
+  };
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export function botReport(players: number, seed: number | string, wrap: boolean) {
+  const state = playGreedyGame({ players, wrap }, seed);
+  const byColor = (values: readonly number[]) => Object.fromEntries(values.map((v, s) => [colorName(s), v]));
+  return {
+    players,
+    seed,
+    wrap,
+    credit: byColor(totals(state)),
+    routeCredit: byColor(state.routeCredit),
+    objectiveCredit: byColor(state.objectiveCredit),
+    objectives: Object.fromEntries(state.objectives.map((o, s) => [colorName(s), o])),
+    fulfilled: Object.fromEntries(state.fulfilled.map((o, s) => [colorName(s), o])),
+    winners: winners(state).map(colorName),
+    log: state.log,
+  };
+}
+
+export async function lightCommand(args: string[]): Promise<unknown> {
+  const [sub, ...rest] = args;
+  try {
+    switch (sub) {
+      case "score": {
+        const { city, wrap } = parseCityFile(await readJson(rest[0]));
+        return scoreReport(city, wrap);
+      }
+      case "hint":
+        return await hintReport(load(await readJson(rest[0])));
+      case "bot": {
+        const p = flag(rest, "--players");
+        const s = flag(rest, "--seed");
+        const players = Number(p);
+        if (!p || !Number.isInteger(players) || players < 2 || players > 4) {
+          throw new Error(`--players must be 2, 3 or 4 (${USAGE})`);
+        }
+        if (s === undefined) throw new Error(`--seed is required (${USAGE})`);
+        const seed = /^-?\d+$/.test(s) ? Number(s) : s;
+        return botReport(players, seed, rest.includes("--wrap"));
+      }
+      default:
+        throw new Error(USAGE);
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw new Error(`light ${sub}: ${e.message}`);
+    throw e;
+  }
+}

@@ -1,0 +1,304 @@
+import { describe, expect, it } from "vitest";
+import { InputError, type RuleError } from "../../web/engine/common/errors.ts";
+import { replay } from "../../web/engine/common/game.ts";
+import {
+  computeRoutes,
+  creditOf,
+  DESIGNS,
+  fitsCity,
+  framesContaining,
+  type LightState,
+  legalActions,
+  lightEngine,
+  mirrorCells,
+  orient,
+  shapeCells,
+} from "../../web/engine/light/index.ts";
+
+const E = lightEngine;
+
+/** Plays the given cells in turn order with orientation 0, failing on any refusal. */
+function play(players: number, cells: [number, number][], seed = 1, wrap = false): LightState {
+  let s = E.setup({ players, wrap }, seed);
+  for (const [q, r] of cells) {
+    const res = E.apply(s, { type: "place", player: s.turn, q, r, orientation: 0 });
+    if (!res.ok) throw res.error;
+    s = res.state;
+  }
+  return s;
+}
+
+function refused(s: LightState, action: unknown): RuleError | InputError {
+  const before = E.save(s);
+  const res = E.apply(s, action);
+  expect(res.ok).toBe(false);
+  expect(E.save(s)).toBe(before);
+  if (res.ok) throw new Error("unreachable");
+  return res.error;
+}
+
+describe("light setup", () => {
+  it("light.setup: each seat has its own shuffled ten-card deck, one card in hand, two objectives", () => {
+    const s = E.setup({ players: 4 }, 3);
+    expect(s.decks).toHaveLength(4);
+    s.decks.forEach((d, i) => {
+      expect([...d, s.hands[i]!].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    });
+    const objectives = s.objectives.flat();
+    expect(objectives).toHaveLength(8);
+    expect(new Set(objectives).size).toBe(8);
+    expect(s.turn).toBe(0);
+    expect(E.setup({ players: 4 }, 3)).toEqual(s);
+    expect(E.setup({ players: 4 }, 4)).not.toEqual(s);
+    expect(E.setup({ players: 2 }, "abc").objectives.flat()).toHaveLength(4);
+  });
+
+  it("light.setup-input: bad options are an InputError", () => {
+    expect(() => E.setup({ players: 5 }, 1)).toThrow(InputError);
+    expect(() => E.setup({ players: 1 }, 1)).toThrow(InputError);
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately malformed options
+    expect(() => E.setup({ players: 2, wrap: "yes" } as any, 1)).toThrow(InputError);
+  });
+});
+
+describe("light placement rules", () => {
+  it("light.first-anywhere: the first card may go on any cell", () => {
+    const s = play(2, [[100, -50]]);
+    expect(s.cards[0]).toMatchObject({ q: 100, r: -50, player: 0, color: 0 });
+    expect(s.turn).toBe(1);
+    expect(legalActions(E.setup({ players: 2 }, 1)).map((a) => [a.q, a.r, a.orientation])).toEqual([
+      [0, 0, 0],
+      [0, 0, 1],
+    ]);
+  });
+
+  it("light.orientation: turning 180° maps edge i to i+3 and keeps caps", () => {
+    let s = E.setup({ players: 2 }, 1);
+    const design = s.hands[0]!;
+    const r0 = E.apply(s, { type: "place", player: 0, q: 0, r: 0, orientation: 0 });
+    const r1 = E.apply(s, { type: "place", player: 0, q: 0, r: 0, orientation: 1 });
+    if (!r0.ok || !r1.ok) throw new Error("refused");
+    const a = r0.state.cards[0]!.segments;
+    const b = r1.state.cards[0]!.segments;
+    a.forEach((seg, i) => {
+      expect(b[i]!.a).toBe((seg.a + 3) % 6);
+      expect(b[i]!.b).toBe(seg.b === 6 ? 6 : (seg.b + 3) % 6);
+      expect(b[i]!.building).toBe(seg.building);
+    });
+    s = r1.state;
+    expect(s.cards[0]!.design).toBe(design);
+    expect(s.cards[0]!.orientation).toBe(1);
+  });
+
+  it("light.not-your-turn", () => {
+    const s = play(2, [[0, 0]]);
+    expect(refused(s, { type: "place", player: 0, q: 0, r: 1, orientation: 0 })).toMatchObject({
+      rule: "light.not-your-turn",
+    });
+  });
+
+  it("light.cell-occupied", () => {
+    const s = play(2, [[0, 0]]);
+    expect(refused(s, { type: "place", player: 1, q: 0, r: 0, orientation: 0 })).toMatchObject({
+      rule: "light.cell-occupied",
+    });
+  });
+
+  it("light.not-adjacent", () => {
+    const s = play(2, [[0, 0]]);
+    expect(refused(s, { type: "place", player: 1, q: 2, r: 0, orientation: 0 })).toMatchObject({
+      rule: "light.not-adjacent",
+    });
+  });
+
+  it("light.outside-city-limit: a 2-player city has no column of five", () => {
+    const s = play(2, [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
+    expect(refused(s, { type: "place", player: 0, q: 0, r: 4, orientation: 0 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+    expect(refused(s, { type: "place", player: 0, q: 0, r: -1, orientation: 1 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+  });
+
+  it("light.outside-city-limit: the rulebook example, the column of four fixes the centre", () => {
+    // Column of four at q = 0 (positions r = 0..3). Its neighbours in column 1 are at positions r + 1/2;
+    // the 2-player shape allows 3 cells there, centred: positions 0.5..2.5 (r = 0..2).
+    const s = play(2, [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
+    const ok = E.apply(s, { type: "place", player: 0, q: 1, r: 2, orientation: 0 });
+    expect(ok.ok).toBe(true);
+    expect(refused(s, { type: "place", player: 0, q: 1, r: 3, orientation: 0 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+    expect(refused(s, { type: "place", player: 0, q: -1, r: 0, orientation: 0 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+  });
+
+  it("light.fit-mirror: a 3-player city fits the shape or its mirror, never both sides of the tall column", () => {
+    const column: [number, number][] = [0, 1, 2, 3, 4, 5].map((r) => [0, r]);
+    const s = play(3, column);
+    // Right of the tall column only the mirror shape fits (its tall column is leftmost); left only the shape.
+    expect(E.apply(s, { type: "place", player: 0, q: 1, r: 0, orientation: 0 }).ok).toBe(true);
+    expect(E.apply(s, { type: "place", player: 0, q: -1, r: 1, orientation: 0 }).ok).toBe(true);
+    expect(fitsCity(3, [...column, [1, 0]])).toBe(true);
+    expect(framesContaining(3, [...column, [1, 0]]).length).toBe(1);
+    const right = play(3, [...column, [1, 0]]);
+    expect(refused(right, { type: "place", player: 1, q: -1, r: 1, orientation: 0 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+    // (1, 4) is at position 4.5, the bottom of the mirror's column of five: fits. (1, 5) does not.
+    expect(E.apply(s, { type: "place", player: 0, q: 1, r: 4, orientation: 0 }).ok).toBe(true);
+    expect(refused(s, { type: "place", player: 0, q: 1, r: 5, orientation: 0 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+  });
+
+  it("light.shapes: column heights and the mirror map as RULES.md §3", () => {
+    expect(shapeCells(2)).toHaveLength(16);
+    expect(shapeCells(3)).toHaveLength(21);
+    expect(shapeCells(4)).toHaveLength(36);
+    // every cell's vertical position r + q/2 lies within its column's half-height
+    for (const [n, heights] of [
+      [2, [1, 2, 3, 4, 3, 2, 1]],
+      [3, [1, 2, 3, 4, 5, 6]],
+    ] as const) {
+      for (const [q, r] of shapeCells(n))
+        expect(Math.abs(r + q / 2)).toBeLessThanOrEqual((heights[q]! - 1) / 2);
+    }
+    // the mirror keeps vertical positions and flips columns
+    const base = shapeCells(3);
+    mirrorCells(base).forEach(([mq, mr], i) => {
+      const [q, r] = base[i]!;
+      expect(mq).toBe(-q);
+      expect(mr + mq / 2).toBe(r + q / 2);
+    });
+    expect(mirrorCells([[5, -5]])).toEqual([[-5, 0]]);
+  });
+
+  it("light.input: malformed actions are InputErrors and leave the state unchanged", () => {
+    const s = play(2, [[0, 0]]);
+    for (const bad of [
+      null,
+      7,
+      { type: "draw", player: 1 },
+      { type: "place", player: 1, q: 0.5, r: 1, orientation: 0 },
+      { type: "place", player: 1, q: 0, r: 1, orientation: 2 },
+      { type: "place", player: "1", q: 0, r: 1, orientation: 0 },
+      { type: "place", player: 1, q: 1e9, r: 1, orientation: 0 },
+    ]) {
+      expect(refused(s, bad)).toBeInstanceOf(InputError);
+    }
+  });
+});
+
+describe("light scoring in play", () => {
+  it("light.score-once: every complete route is scored exactly once, when completed", () => {
+    for (const seed of [1, 2, 3]) {
+      let s = E.setup({ players: 2 }, seed);
+      while (!s.over) {
+        const acts = legalActions(s);
+        const r = E.apply(s, acts[(s.cards.length * 7) % acts.length]);
+        if (!r.ok) throw r.error;
+        s = r.state;
+        // the credit so far is exactly the credit of the complete routes of the city so far
+        const routes = computeRoutes({ players: 2, cards: s.cards });
+        expect(s.routeCredit).toEqual(creditOf(routes).slice(0, 2));
+        expect(s.scores.length).toBe(routes.filter((x) => x.complete).length);
+      }
+    }
+  });
+
+  it("light.score-dead-end-by-placement: capping a route with a card lacking the edge completes it", () => {
+    // A seed where seat 0 holds the terminus (0-cap, school) and seat 1 a card that can avoid edge 3.
+    let s = E.setup({ players: 2 }, 0);
+    for (let seed = 1; !(s.hands[0] === 6 && s.hands[1] !== 0 && s.hands[1] !== 8); seed++) {
+      s = E.setup({ players: 2 }, seed);
+    }
+    const first = E.apply(s, { type: "place", player: 0, q: 0, r: 0, orientation: 0 });
+    if (!first.ok) throw first.error;
+    s = first.state;
+    const design = DESIGNS[s.hands[1]!]!;
+    const orientation = ([0, 1] as const).find((o) =>
+      orient(design.segments, o).every((x) => x.a !== 3 && x.b !== 3),
+    )!;
+    const r = E.apply(s, { type: "place", player: 1, q: 0, r: -1, orientation });
+    if (!r.ok) throw r.error;
+    // the school route is now terminus + dead end: blue scores 1, at the placement of the yellow card
+    expect(r.state.routeCredit[0]).toBe(1);
+    expect(r.state.scores[0]).toMatchObject({ turn: 1, winners: [0], credit: 1, cells: [[0, 0]] });
+  });
+
+  it("light.game-end: the game ends when the city is full; later actions are refused", () => {
+    let s = E.setup({ players: 2 }, 9);
+    while (!s.over) {
+      const r = E.apply(s, legalActions(s)[0]);
+      if (!r.ok) throw r.error;
+      s = r.state;
+    }
+    expect(s.cards).toHaveLength(16);
+    expect(legalActions(s)).toEqual([]);
+    expect(refused(s, { type: "place", player: s.turn, q: 50, r: 50, orientation: 0 })).toMatchObject({
+      rule: "light.game-over",
+    });
+    // the objectives were judged: credit is 3 per fulfilled objective
+    s.fulfilled.forEach((f, i) => {
+      expect(s.objectiveCredit[i]).toBe(3 * f.length);
+      for (const id of f) expect(s.objectives[i]).toContain(id);
+    });
+  });
+
+  it("light.wrap-at-end: with wrapping, the end adds the credit of wrapped complete routes", () => {
+    // shapeCells lists columns left to right, each top to bottom: every cell touches an earlier one.
+    let wrappedCredit = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const plain = play(2, shapeCells(2), seed, false);
+      const wrapped = play(2, shapeCells(2), seed, true);
+      expect(plain.over && wrapped.over).toBe(true);
+      const final = computeRoutes({ players: 2, cards: wrapped.cards }, { wrap: true });
+      expect(wrapped.routeCredit).toEqual(creditOf(final).slice(0, 2));
+      const extra = final.filter((r) => r.wrapped && r.complete);
+      expect(wrapped.scores.filter((x) => x.wrapped)).toHaveLength(extra.length);
+      expect(plain.scores.filter((x) => x.wrapped)).toHaveLength(0);
+      wrappedCredit += extra.reduce((a, r) => a + r.credit, 0);
+    }
+    expect(wrappedCredit).toBeGreaterThan(0);
+  });
+});
+
+describe("light save / load / replay", () => {
+  it("light.save-load: load(save(s)) equals s; replay from seed + log reproduces it", () => {
+    const s = play(3, [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, -1],
+    ]);
+    expect(E.load(E.save(s))).toEqual(s);
+    expect(E.load(JSON.parse(E.save(s)))).toEqual(s);
+    expect(replay(E, s.options, s.seed, s.log)).toEqual(s);
+  });
+
+  it("light.load-input: malformed or inconsistent saves are InputErrors", () => {
+    const s = play(2, [[0, 0]]);
+    expect(() => E.load("{")).toThrow(InputError);
+    expect(() => E.load({ game: "train" })).toThrow(InputError);
+    const tampered = { ...JSON.parse(E.save(s)), routeCredit: [5, 0] };
+    expect(() => E.load(tampered)).toThrow(/does not match/);
+    const badLog = {
+      ...JSON.parse(E.save(s)),
+      log: [{ type: "place", player: 1, q: 0, r: 0, orientation: 0 }],
+    };
+    expect(() => E.load(badLog)).toThrow(InputError);
+  });
+});
