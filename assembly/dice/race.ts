@@ -1,0 +1,113 @@
+// The two-player race to GOAL with the equal-turns rule: the same maths as web/solvers/train/reference.ts
+// (`solveRace`, `fillPayoffA`, `fillPayoffB`, `beatPayoff`); docs/solvers.md derives it.
+// Buffers (f64 unless noted) are set once by setRaceBuffers. Rows are solved by raceRows so that the caller can
+// report progress between calls.
+import { ldf, stf, sti } from "./mem";
+import { fBuf, solveTurn, zeroProbability } from "./turn";
+
+const GOAL: i32 = 100;
+const PMAX: i32 = 1024;
+const SMAX: i32 = 2 * PMAX + 64;
+const TL: i32 = 800;
+const EPS: f64 = 1e-13;
+const NEWTON_TOL: f64 = 1e-14;
+
+let X: usize = 0; // [a * GOAL + b]
+let Y: usize = 0;
+let L: usize = 0; // [t], t = 0..TL
+let stopAt: usize = 0; // i32 [a * GOAL + b]
+let frBuf: usize = 0; // the turn solver's fr[4 * P + n], read for stopAt
+let iterations: i32 = 0;
+
+export function setRaceBuffers(x: usize, y: usize, last: usize, stop: usize, frB: usize): void {
+  X = x;
+  Y = y;
+  L = last;
+  stopAt = stop;
+  frBuf = frB;
+}
+
+export function raceIterations(): i32 {
+  return iterations;
+}
+
+/** f(s) = [s > t] (+ 1/2 when s = t and tieHalf); returns pcap (past t every state stops with the maximum). */
+export function beatPayoff(t: i32, tieHalf: bool): i32 {
+  const f = fBuf;
+  for (let s = 0; s <= SMAX; s++) stf(f, s, s > t ? 1.0 : s == t && tieHalf ? 0.5 : 0.0);
+  return min(t, PMAX);
+}
+
+/** f(s) = s; returns the pcap used for the expected score. */
+export function evPayoff(): i32 {
+  const f = fBuf;
+  for (let s = 0; s <= SMAX; s++) stf(f, s, <f64>s);
+  return 1000;
+}
+
+export function fillPayoffA(a: i32, b: i32, w: f64): i32 {
+  const f = fBuf;
+  const d = a - b;
+  const bound = max(EPS, (1 - w) / 54);
+  let pcap = GOAL - a;
+  while (pcap < PMAX && d + pcap <= TL && ldf(L, d + pcap) > bound) pcap++;
+  const smax = min(SMAX, 2 * (pcap + 13) + 1);
+  stf(f, 0, w);
+  for (let s = 1; s <= smax; s++) {
+    const t = a + s;
+    stf(f, s, t < GOAL ? 1 - ldf(Y, t * GOAL + b) : d + s <= TL ? 1 - ldf(L, d + s) : 1.0);
+  }
+  return pcap;
+}
+
+export function fillPayoffB(a: i32, b: i32, w: f64): i32 {
+  const f = fBuf;
+  stf(f, 0, w);
+  const pcap = GOAL - b - 1;
+  const smax = min(SMAX, 2 * (pcap + 13) + 1);
+  for (let s = 1; s <= smax; s++) {
+    const t = b + s;
+    stf(f, s, t >= GOAL ? 1.0 : 1 - ldf(X, a * GOAL + t));
+  }
+  return pcap;
+}
+
+/** L[t] for t = 0..TL: B's last turn, maximising P(score > t) + P(score = t)/2. */
+export function raceLast(): void {
+  iterations = 0;
+  for (let t = 0; t <= TL; t++) stf(L, t, solveTurn(beatPayoff(t, true)));
+}
+
+/** Solves rows a = aFrom down to aFrom - count + 1 (rows must be solved from GOAL - 1 downwards). */
+export function raceRows(aFrom: i32, count: i32): void {
+  const f = fBuf;
+  for (let a = aFrom; a > aFrom - count && a >= 0; a--) {
+    for (let b = GOAL - 1; b >= 0; b--) {
+      let x: f64 = b < GOAL - 1 ? ldf(X, a * GOAL + b + 1) : a < GOAL - 1 ? ldf(X, (a + 1) * GOAL + b) : 0.5;
+      let y: f64 = 0;
+      for (let it = 0; it < 50; it++) {
+        iterations++;
+        y = solveTurn(fillPayoffB(a, b, 1 - x));
+        const zB = zeroProbability();
+        const alphaB = y - zB * (1 - x);
+        const pcapA = fillPayoffA(a, b, 1 - y);
+        const xa = solveTurn(pcapA);
+        const zA = zeroProbability();
+        const alphaA = xa - zA * (1 - y);
+        const xs = (alphaA + zA * (1 - alphaB - zB)) / (1 - zA * zB);
+        const done = abs(xs - x) < NEWTON_TOL;
+        x = xs;
+        y = alphaB + zB * (1 - x);
+        if (done) {
+          let p = 6;
+          while (p <= pcapA && ldf(frBuf, 4 * p + 3) > ldf(f, p)) p++;
+          sti(stopAt, a * GOAL + b, p);
+          break;
+        }
+      }
+      stf(X, a * GOAL + b, x);
+      stf(Y, a * GOAL + b, y);
+    }
+  }
+}
+
