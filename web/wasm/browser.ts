@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
 // Wasm files as real URLs (not inlined; see vite.config.ts), compiled while streaming.
 // One line per module: add a module here when its `assembly/<name>.ts` entry lands.
+import stringUrl from "../../build/string.release.wasm?url";
 import trainUrl from "../../build/train.release.wasm?url";
 import type { WasmName } from "./node.ts";
 
-const urls: Partial<Record<WasmName, string>> = { train: trainUrl };
+const urls: Partial<Record<WasmName, string>> = { train: trainUrl, string: stringUrl };
 
 export async function compileWasmBrowser(name: WasmName): Promise<WebAssembly.Module> {
   const url = urls[name];

@@ -1,0 +1,206 @@
+// Polyline kernels for String Railway strings: Wasm twins of web/engine/string/geometry/polyline.ts (same
+// operations in the same order, same results). The caller fills the buffers below and passes counts.
+//
+// Layouts (f64, centimetres): path `[x0, y0, …]` (1..MAX_PATH vertices); discs `[cx, cy, …]` (≤ MAX_DISCS, one
+// radius); polygon `[x0, y0, …]` (3..MAX_POLYGON vertices, simple, closed implicitly); placed segments
+// `[x1, y1, x2, y2, …]` (≤ MAX_PLACED). Outputs: `visits` (disc indices) and `points` (`[x, y, …]`).
+import { orient2d } from "./orient";
+import { pointX, pointY, segmentIntersection, segmentsIntersect } from "./segment";
+
+export const MAX_PATH: i32 = 64;
+export const MAX_DISCS: i32 = 1024;
+export const MAX_POLYGON: i32 = 4096;
+export const MAX_PLACED: i32 = 8192;
+export const MAX_VISITS: i32 = MAX_PATH * MAX_DISCS;
+export const MAX_POINTS: i32 = 1 << 16;
+
+export const path = new StaticArray<f64>(2 * MAX_PATH);
+export const discs = new StaticArray<f64>(2 * MAX_DISCS);
+export const polygon = new StaticArray<f64>(2 * MAX_POLYGON);
+export const placed = new StaticArray<f64>(4 * MAX_PLACED);
+export const visits = new StaticArray<i32>(MAX_VISITS);
+export const points = new StaticArray<f64>(2 * MAX_POINTS);
+const keys = new StaticArray<f64>(MAX_DISCS);
+const ids = new StaticArray<i32>(MAX_DISCS);
+
+/** Total length of the first nv vertices' polyline. */
+export function polylineLength(nv: i32): f64 {
+  let len: f64 = 0;
+  for (let i = 1; i < nv; i++) {
+    const dx = unchecked(path[2 * i]) - unchecked(path[2 * i - 2]);
+    const dy = unchecked(path[2 * i + 1]) - unchecked(path[2 * i - 1]);
+    len += Math.sqrt(dx * dx + dy * dy);
+  }
+  return len;
+}
+
+// @ts-ignore: decorator
+@inline export function pointInDisc(x: f64, y: f64, cx: f64, cy: f64, r: f64): bool {
+  const dx = x - cx;
+  const dy = y - cy;
+  return dx * dx + dy * dy <= r * r;
+}
+
+export function segmentTouchesDisc(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, r: f64): bool {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? ((cx - ax) * dx + (cy - ay) * dy) / l2 : 0;
+  let px = ax;
+  let py = ay;
+  if (t >= 1) {
+    px = bx;
+    py = by;
+  } else if (t > 0) {
+    px = ax + t * dx;
+    py = ay + t * dy;
+  }
+  const ex = cx - px;
+  const ey = cy - py;
+  return ex * ex + ey * ey <= r * r;
+}
+
+function discEntry(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, r: f64): f64 {
+  const wx = cx - ax;
+  const wy = cy - ay;
+  if (wx * wx + wy * wy <= r * r) return 0;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  if (l2 == 0) return 0;
+  const tc = (wx * dx + wy * dy) / l2;
+  const cross = wx * dy - wy * dx;
+  const h2 = r * r - (cross * cross) / l2;
+  const t = tc - Math.sqrt((h2 > 0 ? h2 : 0) / l2);
+  return t > 0 ? t : 0;
+}
+
+/** Stations (disc indices) touched along the path, one entry per visit, into `visits`; returns the count. */
+export function stationsTouched(nv: i32, nd: i32, radius: f64): i32 {
+  if (nv == 0) return 0;
+  const nseg = nv > 1 ? nv - 1 : 1;
+  let out = 0;
+  for (let k = 0; k < nseg; k++) {
+    const ax = unchecked(path[2 * k]);
+    const ay = unchecked(path[2 * k + 1]);
+    const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
+    const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
+    let m = 0;
+    for (let d = 0; d < nd; d++) {
+      const cx = unchecked(discs[2 * d]);
+      const cy = unchecked(discs[2 * d + 1]);
+      if (!segmentTouchesDisc(ax, ay, bx, by, cx, cy, radius)) continue;
+      if (k > 0 && pointInDisc(ax, ay, cx, cy, radius)) continue;
+      const t = discEntry(ax, ay, bx, by, cx, cy, radius);
+      let p = m++;
+      while (p > 0 && unchecked(keys[p - 1]) > t) {
+        unchecked((keys[p] = keys[p - 1]));
+        unchecked((ids[p] = ids[p - 1]));
+        p--;
+      }
+      unchecked((keys[p] = t));
+      unchecked((ids[p] = d));
+    }
+    for (let p = 0; p < m; p++) unchecked((visits[out++] = ids[p]));
+  }
+  return out;
+}
+
+/** 1 strictly inside the first np polygon vertices, 0 on the boundary, -1 outside (exact). */
+export function pointLocation(x: f64, y: f64, np: i32): i32 {
+  let inside = false;
+  for (let i = 0, j = np - 1; i < np; j = i++) {
+    const ax = unchecked(polygon[2 * j]);
+    const ay = unchecked(polygon[2 * j + 1]);
+    const bx = unchecked(polygon[2 * i]);
+    const by = unchecked(polygon[2 * i + 1]);
+    const o = orient2d(ax, ay, bx, by, x, y);
+    if (o == 0 && x >= Math.min(ax, bx) && x <= Math.max(ax, bx) && y >= Math.min(ay, by) && y <= Math.max(ay, by))
+      return 0;
+    if (ay > y != by > y && (by > ay ? o > 0 : o < 0)) inside = !inside;
+  }
+  return inside ? 1 : -1;
+}
+
+function pathMeetsBoundary(nv: i32, np: i32): bool {
+  const nseg = nv > 1 ? nv - 1 : 1;
+  for (let k = 0; k < nseg; k++) {
+    const ax = unchecked(path[2 * k]);
+    const ay = unchecked(path[2 * k + 1]);
+    const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
+    const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
+    const minx = Math.min(ax, bx);
+    const maxx = Math.max(ax, bx);
+    const miny = Math.min(ay, by);
+    const maxy = Math.max(ay, by);
+    for (let i = 0, j = np - 1; i < np; j = i++) {
+      const cx = unchecked(polygon[2 * j]);
+      const cy = unchecked(polygon[2 * j + 1]);
+      const dx = unchecked(polygon[2 * i]);
+      const dy = unchecked(polygon[2 * i + 1]);
+      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+      if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return true;
+    }
+  }
+  return false;
+}
+
+/** The path lies strictly inside the polygon, never touching its boundary (board rule). */
+export function polylineInsidePolygon(nv: i32, np: i32): bool {
+  if (nv < 1 || np < 3) return false;
+  if (pointLocation(unchecked(path[0]), unchecked(path[1]), np) != 1) return false;
+  return !pathMeetsBoundary(nv, np);
+}
+
+/** Some part of the path is inside the polygon or on its boundary (mountain rule). */
+export function polylineTouchesPolygon(nv: i32, np: i32): bool {
+  if (nv < 1 || np < 3) return false;
+  if (pathMeetsBoundary(nv, np)) return true;
+  return pointLocation(unchecked(path[0]), unchecked(path[1]), np) >= 0;
+}
+
+function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
+  for (let d = 0; d < nd; d++) if (pointInDisc(x, y, unchecked(discs[2 * d]), unchecked(discs[2 * d + 1]), r)) return true;
+  return false;
+}
+
+/**
+ * Points where the path meets the ns placed segments outside every disc (rules as in polyline.ts
+ * `crossingPoints`); the first MAX_POINTS go into `points`. Returns the full count.
+ */
+export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
+  if (nv == 0) return 0;
+  const nseg = nv > 1 ? nv - 1 : 1;
+  let count = 0;
+  for (let k = 0; k < nseg; k++) {
+    const ax = unchecked(path[2 * k]);
+    const ay = unchecked(path[2 * k + 1]);
+    const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
+    const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
+    const minx = Math.min(ax, bx);
+    const maxx = Math.max(ax, bx);
+    const miny = Math.min(ay, by);
+    const maxy = Math.max(ay, by);
+    for (let j = 0; j < ns; j++) {
+      const cx = unchecked(placed[4 * j]);
+      const cy = unchecked(placed[4 * j + 1]);
+      const dx = unchecked(placed[4 * j + 2]);
+      const dy = unchecked(placed[4 * j + 3]);
+      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+      if (!segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)) continue;
+      const x = pointX;
+      const y = pointY;
+      if (k > 0 && x == ax && y == ay) continue;
+      if (j > 0 && x == cx && y == cy && unchecked(placed[4 * j - 2]) == cx && unchecked(placed[4 * j - 1]) == cy) continue;
+      if (inAnyDisc(x, y, nd, radius)) continue;
+      if (count < MAX_POINTS) {
+        unchecked((points[2 * count] = x));
+        unchecked((points[2 * count + 1] = y));
+      }
+      count++;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,234 @@
+/**
+ * Drives the String Railway Wasm module (assembly/string.ts) behind the same functions as the TypeScript
+ * reference (predicates.ts, polyline.ts, pairs.ts). Get the module from `compileWasmNode("string")`
+ * (web/wasm/node.ts: tests, CLI, bench) or `compileWasmBrowser("string")` (web/wasm/browser.ts: the worker),
+ * then `createStringGeometryWasm(module)`.
+ *
+ * The module's buffers are allocated once at start-up (runtime stub, nothing freed); this wrapper owns typed-array
+ * views over them (recreated if memory ever grows), copies inputs in, calls a kernel with counts and reads the
+ * result. Inputs above a kernel's limit are refused with a RangeError before reaching Wasm. Non-finite
+ * coordinates are refused too. Finite coordinates outside orient2d's safe range (0 or 2^-400..2^400 in
+ * magnitude) go to the TypeScript reference, which stays exact there (BigInt fallback).
+ */
+import { instantiate } from "../../../../build/string.release.js";
+import { countIntersectingPairs as countPairsTs } from "./pairs.ts";
+import * as ts from "./polyline.ts";
+import * as pred from "./predicates.ts";
+import { inSafeRange, type Point } from "./predicates.ts";
+
+type Exports = Awaited<ReturnType<typeof instantiate>>;
+
+/** The geometry API shared by the TypeScript reference and the Wasm wrapper. */
+export interface StringGeometry {
+  orient2d(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number;
+  segmentsIntersect(
+    ax: number,
+    ay: number,
+    bx: number,
+    by: number,
+    cx: number,
+    cy: number,
+    dx: number,
+    dy: number,
+  ): boolean;
+  segmentIntersectionPoint(
+    ax: number,
+    ay: number,
+    bx: number,
+    by: number,
+    cx: number,
+    cy: number,
+    dx: number,
+    dy: number,
+  ): Point | null;
+  countIntersectingPairs(segments: Float64Array, pairsOut?: Int32Array): number;
+  polylineLength(path: Float64Array): number;
+  stationsTouched(path: Float64Array, discs: Float64Array, radius: number): number[];
+  pointLocation(x: number, y: number, polygon: Float64Array): number;
+  polylineInsidePolygon(path: Float64Array, polygon: Float64Array): boolean;
+  polylineTouchesPolygon(path: Float64Array, polygon: Float64Array): boolean;
+  crossingPoints(
+    path: Float64Array,
+    segments: Float64Array,
+    discs: Float64Array,
+    radius: number,
+  ): Float64Array;
+}
+
+/** The TypeScript reference as a `StringGeometry` (for code that takes either). */
+export const stringGeometryReference: StringGeometry = {
+  orient2d: pred.orient2d,
+  segmentsIntersect: pred.segmentsIntersect,
+  segmentIntersectionPoint: pred.segmentIntersectionPoint,
+  countIntersectingPairs: countPairsTs,
+  polylineLength: ts.polylineLength,
+  stationsTouched: ts.stationsTouched,
+  pointLocation: ts.pointLocation,
+  polylineInsidePolygon: ts.polylineInsidePolygon,
+  polylineTouchesPolygon: ts.polylineTouchesPolygon,
+  crossingPoints: ts.crossingPoints,
+};
+
+/** Kernel limits, read from the module (assembly/geometry/*.ts). */
+export interface StringGeometryLimits {
+  segments: number;
+  pairs: number;
+  pathVertices: number;
+  discs: number;
+  polygonVertices: number;
+  placedSegments: number;
+  visits: number;
+  points: number;
+}
+
+export interface StringGeometryWasm extends StringGeometry {
+  readonly limits: StringGeometryLimits;
+}
+
+/**
+ * Copies `src` into `dst`. Throws a RangeError on a non-finite value; returns false when some value lies outside
+ * orient2d's safe range (the caller then uses the TypeScript reference).
+ */
+function copyIn(src: Float64Array, dst: Float64Array, what: string): boolean {
+  let safe = true;
+  for (let i = 0; i < src.length; i++) {
+    const v = src[i]!;
+    if (!Number.isFinite(v)) throw new RangeError(`${what}[${i}] is not a finite number (${v})`);
+    if (!inSafeRange(v)) safe = false;
+    dst[i] = v;
+  }
+  return safe;
+}
+
+function refuseOver(count: number, max: number, what: string): void {
+  if (count > max) throw new RangeError(`${what}: ${count} is over the Wasm kernel's limit of ${max}`);
+}
+
+function finite(...v: number[]): boolean {
+  let safe = true;
+  for (const x of v) {
+    if (!Number.isFinite(x)) throw new RangeError(`coordinate ${x} is not a finite number`);
+    if (!inSafeRange(x)) safe = false;
+  }
+  return safe;
+}
+
+/** Instantiates the String Railway module and wraps it. */
+export async function createStringGeometryWasm(module: WebAssembly.Module): Promise<StringGeometryWasm> {
+  const ex: Exports = await instantiate(module, { env: {} });
+  const limits: StringGeometryLimits = {
+    segments: ex.limit(0),
+    pairs: ex.limit(1),
+    pathVertices: ex.limit(2),
+    discs: ex.limit(3),
+    polygonVertices: ex.limit(4),
+    placedSegments: ex.limit(5),
+    visits: ex.limit(6),
+    points: ex.limit(7),
+  };
+
+  // Views over the module's buffers; rebuilt whenever memory.buffer changes (growth detaches it).
+  let mem: ArrayBuffer | null = null;
+  let segments = new Float64Array(0);
+  let pairs = new Int32Array(0);
+  let path = new Float64Array(0);
+  let discs = new Float64Array(0);
+  let polygon = new Float64Array(0);
+  let placed = new Float64Array(0);
+  let visits = new Int32Array(0);
+  let points = new Float64Array(0);
+  const views = (): void => {
+    if (mem === ex.memory.buffer) return;
+    mem = ex.memory.buffer;
+    segments = new Float64Array(mem, ex.segmentsPtr(), 4 * limits.segments);
+    pairs = new Int32Array(mem, ex.pairsPtr(), 2 * limits.pairs);
+    path = new Float64Array(mem, ex.pathPtr(), 2 * limits.pathVertices);
+    discs = new Float64Array(mem, ex.discsPtr(), 2 * limits.discs);
+    polygon = new Float64Array(mem, ex.polygonPtr(), 2 * limits.polygonVertices);
+    placed = new Float64Array(mem, ex.placedPtr(), 4 * limits.placedSegments);
+    visits = new Int32Array(mem, ex.visitsPtr(), limits.visits);
+    points = new Float64Array(mem, ex.pointsPtr(), 2 * limits.points);
+  };
+
+  const loadPath = (p: Float64Array): boolean => {
+    refuseOver(p.length >> 1, limits.pathVertices, "path vertices");
+    return copyIn(p, path, "path");
+  };
+  const loadDiscs = (d: Float64Array, radius: number): boolean => {
+    refuseOver(d.length >> 1, limits.discs, "discs");
+    if (!Number.isFinite(radius)) throw new RangeError(`radius ${radius} is not a finite number`);
+    return copyIn(d, discs, "discs") && inSafeRange(radius);
+  };
+  const loadPolygon = (p: Float64Array): boolean => {
+    refuseOver(p.length >> 1, limits.polygonVertices, "polygon vertices");
+    return copyIn(p, polygon, "polygon");
+  };
+
+  return {
+    limits,
+    orient2d(ax, ay, bx, by, cx, cy) {
+      return finite(ax, ay, bx, by, cx, cy)
+        ? ex.orient2d(ax, ay, bx, by, cx, cy)
+        : pred.orient2d(ax, ay, bx, by, cx, cy);
+    },
+    segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy) {
+      return finite(ax, ay, bx, by, cx, cy, dx, dy)
+        ? ex.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)
+        : pred.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy);
+    },
+    segmentIntersectionPoint(ax, ay, bx, by, cx, cy, dx, dy) {
+      if (!finite(ax, ay, bx, by, cx, cy, dx, dy))
+        return pred.segmentIntersectionPoint(ax, ay, bx, by, cx, cy, dx, dy);
+      return ex.segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)
+        ? { x: ex.pointX(), y: ex.pointY() }
+        : null;
+    },
+    countIntersectingPairs(src, pairsOut) {
+      const n = src.length >> 2;
+      refuseOver(n, limits.segments, "segments");
+      views();
+      if (!copyIn(src.subarray(0, 4 * n), segments, "segments")) return countPairsTs(src, pairsOut);
+      const want = pairsOut ? Math.min(pairsOut.length >> 1, limits.pairs) : 0;
+      const count = ex.countPairs(n, want);
+      if (pairsOut) {
+        if (count > want && want < pairsOut.length >> 1) return countPairsTs(src, pairsOut); // output cap hit
+        pairsOut.set(pairs.subarray(0, 2 * Math.min(count, want)));
+      }
+      return count;
+    },
+    polylineLength(p) {
+      views();
+      return loadPath(p) ? ex.polylineLength(p.length >> 1) : ts.polylineLength(p);
+    },
+    stationsTouched(p, d, radius) {
+      views();
+      if (!loadPath(p) || !loadDiscs(d, radius)) return ts.stationsTouched(p, d, radius);
+      const n = ex.stationsTouched(p.length >> 1, d.length >> 1, radius);
+      return Array.from(visits.subarray(0, n));
+    },
+    pointLocation(x, y, poly) {
+      views();
+      if (!finite(x, y) || !loadPolygon(poly)) return ts.pointLocation(x, y, poly);
+      return ex.pointLocation(x, y, poly.length >> 1);
+    },
+    polylineInsidePolygon(p, poly) {
+      views();
+      if (!loadPath(p) || !loadPolygon(poly)) return ts.polylineInsidePolygon(p, poly);
+      return ex.polylineInsidePolygon(p.length >> 1, poly.length >> 1);
+    },
+    polylineTouchesPolygon(p, poly) {
+      views();
+      if (!loadPath(p) || !loadPolygon(poly)) return ts.polylineTouchesPolygon(p, poly);
+      return ex.polylineTouchesPolygon(p.length >> 1, poly.length >> 1);
+    },
+    crossingPoints(p, segs, d, radius) {
+      views();
+      refuseOver(segs.length >> 2, limits.placedSegments, "placed segments");
+      if (!loadPath(p) || !loadDiscs(d, radius) || !copyIn(segs, placed, "segments"))
+        return ts.crossingPoints(p, segs, d, radius);
+      const n = ex.crossingPoints(p.length >> 1, segs.length >> 2, d.length >> 1, radius);
+      if (n > limits.points) return ts.crossingPoints(p, segs, d, radius); // output cap hit
+      return points.slice(0, 2 * n);
+    },
+  };
+}
