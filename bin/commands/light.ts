@@ -6,18 +6,20 @@
  *   rail light hint FILE                    FILE: a saved game state (engine `save`)
  *   rail light bot --players N --seed S [--wrap]
  *
- * Search hook: when web/engine/light/search.ts exists and exports
- * `searchValues(state: LightState, placements: Placement[]): number[] | Promise<number[]>` (one value per
- * placement, higher is better for the seat to move), `hint` adds each placement's `value` and sorts by it.
+ * `hint` lists every legal placement with its immediate credit and, from the search (web/engine/light/
+ * search.ts), its `value` (mean final route-credit margin) and `winRate`, best value first.
+ * `--playouts N` (default 2000; 0 skips the search), `--seed S` (search sampling).
  */
 import { readFile } from "node:fs/promises";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
 import { parseCityFile } from "../../web/engine/light/cityfile.ts";
-import { load, type Placement, scoreCity, totals, winners } from "../../web/engine/light/engine.ts";
+import { load, scoreCity, totals, winners } from "../../web/engine/light/engine.ts";
+import { searchPlacements, setSearchKernel } from "../../web/engine/light/search.ts";
 import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
 
-const USAGE = "usage: rail light score FILE | hint FILE | bot --players N --seed S [--wrap]";
+const USAGE =
+  "usage: rail light score FILE | hint FILE [--playouts N] [--seed S] | bot --players N --seed S [--wrap]";
 
 async function readJson(file: string | undefined): Promise<unknown> {
   if (!file) throw new Error(USAGE);
@@ -63,32 +65,49 @@ export function scoreReport(city: City, wrap: boolean) {
   };
 }
 
-type SearchValues = (state: LightState, placements: Placement[]) => number[] | Promise<number[]>;
-
-/** The search engineer's hook (web/engine/light/search.ts `searchValues`), or null while it does not exist. */
-async function loadSearchHook(): Promise<SearchValues | null> {
+/**
+ * Search values come from web/engine/light/search.ts (`searchPlacements`, determinised Monte Carlo). The
+ * Wasm kernel is used when build/light.release.wasm exists; otherwise the TypeScript twin.
+ */
+async function installFastestKernel(): Promise<void> {
   try {
-    const url = new URL("../../web/engine/light/search.ts", import.meta.url).href;
-    const mod = (await import(/* @vite-ignore */ url)) as { searchValues?: unknown };
-    return typeof mod.searchValues === "function" ? (mod.searchValues as SearchValues) : null;
+    const { createLightWasm } = await import("../../web/engine/light/wasm/node.ts");
+    setSearchKernel(await createLightWasm("release"));
   } catch {
-    return null;
+    setSearchKernel(null);
   }
 }
 
-export async function hintReport(state: LightState) {
+export async function hintReport(
+  state: LightState,
+  search: { playouts?: number; seed?: number | string } = {},
+) {
   const ranked = rankPlacements(state);
-  const hook = await loadSearchHook();
-  const values = hook ? await hook(state, ranked) : null;
-  const options = ranked.map((p, i) => ({
-    q: p.q,
-    r: p.r,
-    orientation: p.orientation,
-    credit: p.credit,
-    gains: Object.fromEntries(p.gains.map((g, s) => [colorName(s), g])),
-    ...(values ? { value: values[i]! } : {}),
-  }));
-  if (values) options.sort((a, b) => (b.value ?? 0) - (a.value ?? 0) || b.credit - a.credit);
+  let values: Map<string, { value: number; winRate: number; playouts: number }> | null = null;
+  if (search.playouts !== 0 && ranked.length > 0) {
+    await installFastestKernel();
+    values = new Map();
+    for (const p of searchPlacements(state, { playouts: search.playouts ?? 2000, seed: search.seed ?? 0 })) {
+      values.set(`${p.q},${p.r},${p.orientation}`, {
+        value: p.value,
+        winRate: p.winRate,
+        playouts: p.playouts,
+      });
+    }
+  }
+  const options = ranked.map((p) => {
+    const v = values?.get(`${p.q},${p.r},${p.orientation}`);
+    return {
+      q: p.q,
+      r: p.r,
+      orientation: p.orientation,
+      credit: p.credit,
+      gains: Object.fromEntries(p.gains.map((g, s) => [colorName(s), g])),
+      ...(v ? { value: v.value, winRate: v.winRate, playouts: v.playouts } : {}),
+    };
+  });
+  // Array.sort is stable: equal values keep the credit-first order of rankPlacements.
+  if (values) options.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
   return {
     seat: state.turn,
     color: colorName(state.turn),
@@ -128,8 +147,14 @@ export async function lightCommand(args: string[]): Promise<unknown> {
         const { city, wrap } = parseCityFile(await readJson(rest[0]));
         return scoreReport(city, wrap);
       }
-      case "hint":
-        return await hintReport(load(await readJson(rest[0])));
+      case "hint": {
+        const playouts = flag(rest, "--playouts");
+        const n = playouts === undefined ? undefined : Number(playouts);
+        if (n !== undefined && (!Number.isInteger(n) || n < 0))
+          throw new Error("--playouts must be an integer >= 0");
+        const seed = flag(rest, "--seed");
+        return await hintReport(load(await readJson(rest[0])), { playouts: n, seed: seed ?? 0 });
+      }
       case "bot": {
         const p = flag(rest, "--players");
         const s = flag(rest, "--seed");
