@@ -1,0 +1,683 @@
+/**
+ * String Railway rules on a hand-built board (one test per rule of RULES.md §2; rule ids as in
+ * docs/rules/string-railway.md).
+ *
+ *   y
+ *  80 |                 R2(10,70) . . P(30,70) . . N*(50,70)
+ *  50 | R(10,50) ── B(30,50) ── O(50,50)
+ *  30 | O2(10,30)   Y(30,30)      B2(55,25) [mountain 60..80 × 10..40, M(70,15)] Y2(85,25)
+ *      board: the square 0..100; N* is where the tests place new stations.
+ */
+import { describe, expect, it } from "vitest";
+import type { Result } from "../../web/engine/common/errors.ts";
+import { countTotal } from "../../web/engine/string/cubes.ts";
+import { apply, legalActions, scoringColour, setup, totalCubes } from "../../web/engine/string/engine.ts";
+import type { Board, Counts, StringAction, StringState } from "../../web/engine/string/types.ts";
+
+const BOARD: Board = {
+  polygon: [0, 0, 100, 0, 100, 100, 0, 100],
+  mountain: [60, 10, 80, 10, 80, 40, 60, 40],
+  radius: 2.5,
+  stations: [
+    { id: "R", kind: "city", colour: "red", x: 10, y: 50 },
+    { id: "B", kind: "city", colour: "blue", x: 30, y: 50 },
+    { id: "O", kind: "outskirts", colour: null, x: 50, y: 50 },
+    { id: "P", kind: "city", colour: "purple", x: 30, y: 70 },
+    { id: "Y", kind: "city", colour: "yellow", x: 30, y: 30 },
+    { id: "O2", kind: "outskirts", colour: null, x: 10, y: 30 },
+    { id: "R2", kind: "city", colour: "red", x: 10, y: 70 },
+    { id: "B2", kind: "city", colour: "blue", x: 55, y: 25 },
+    { id: "Y2", kind: "city", colour: "yellow", x: 85, y: 25 },
+    { id: "M", kind: "mountain", colour: null, x: 70, y: 15 },
+  ],
+};
+const XY: Record<string, [number, number]> = Object.fromEntries(
+  BOARD.stations.map((s) => [s.id, [s.x, s.y]]),
+);
+const line = (...ids: string[]): number[] => ids.flatMap((id) => XY[id]!);
+
+function must(r: Result<StringState>): StringState {
+  if (!r.ok) throw r.error;
+  return r.state;
+}
+
+/** A 2- or 3-player game on BOARD after the setup tile choices, with empty stations (all cubes in the bag). */
+function game(players = 2): StringState {
+  let s = setup({ players, board: BOARD }, 1);
+  while (s.choice)
+    s = must(apply(s, { type: "keep-tile", player: s.choice.player, tile: s.choice.tiles[0]! }));
+  for (const c of s.stationCubes) {
+    for (const k of Object.keys(c) as (keyof Counts)[]) {
+      s.bag[k] += c[k];
+      c[k] = 0;
+    }
+  }
+  return s;
+}
+
+/** Makes it `player`'s fresh turn with `ap` AP (tests set up positions by hand; the state is plain JSON). */
+function turnOf(s: StringState, player: number, ap = 10): StringState {
+  const t = structuredClone(s);
+  t.order = [player, ...t.order.filter((p) => p !== player)];
+  t.turn = 0;
+  t.ap = ap;
+  t.step = "route";
+  t.placedString = false;
+  t.replenishes = 0;
+  t.cubesForAp = 0;
+  return t;
+}
+
+/** Puts cubes on a station, taken from the bag (so the 94 stay conserved). */
+function put(s: StringState, id: string, cubes: Partial<Counts>): void {
+  const i = s.stations.findIndex((st) => st.id === id);
+  for (const [k, n] of Object.entries(cubes) as [keyof Counts, number][]) {
+    s.bag[k] -= n;
+    s.stationCubes[i]![k] += n;
+  }
+}
+
+function cubesAt(s: StringState, id: string): Counts {
+  return s.stationCubes[s.stations.findIndex((st) => st.id === id)]!;
+}
+
+/** Lays a string for `player` on a fresh turn with plenty of AP. */
+function lay(s: StringState, player: number, path: number[], kind: "short" | "long" = "short"): StringState {
+  return must(apply(turnOf(s, player), { type: "place-string", player, kind, path }));
+}
+
+function refused(s: StringState, action: StringAction | Record<string, unknown>, rule: string): void {
+  const before = JSON.stringify(s);
+  const r = apply(s, action);
+  expect(r.ok).toBe(false);
+  if (r.ok) return;
+  expect(r.error.name).toBe("RuleError");
+  expect((r.error as { rule?: string }).rule).toBe(rule);
+  expect(JSON.stringify(s)).toBe(before);
+}
+
+function place(s: StringState, player: number, path: number[], kind: "short" | "long" = "short") {
+  return apply(s, { type: "place-string", player, kind, path });
+}
+
+describe("string engine: setup", () => {
+  it("2 cubes on each city station, 3 on the mountain station, 94 in all, one tile kept each", () => {
+    let s = setup({ players: 3, board: BOARD }, 5);
+    BOARD.stations.forEach((st, i) => {
+      const n = countTotal(s.stationCubes[i]!);
+      expect(n).toBe(st.kind === "city" ? 2 : st.kind === "mountain" ? 3 : 0);
+    });
+    expect(totalCubes(s)).toBe(94);
+    expect(s.phase).toBe("setup");
+    expect(s.choice?.tiles).toHaveLength(2);
+    refused(s, { type: "end-turn", player: s.choice!.player }, "string.choose-tile-first");
+    while (s.choice)
+      s = must(apply(s, { type: "keep-tile", player: s.choice.player, tile: s.choice.tiles[1]! }));
+    expect(s.phase).toBe("play");
+    expect(s.seats.map((p) => p.tiles.length)).toEqual([1, 1, 1]);
+    expect(s.deck).toHaveLength(12 - 3);
+    expect(s.ap).toBe(3);
+  });
+
+  it("refuses a player count outside 2..5", () => {
+    expect(() => setup({ players: 1 }, 1)).toThrow(/players/);
+    expect(() => setup({ players: 6 }, 1)).toThrow(/players/);
+  });
+});
+
+describe("string engine: route phase", () => {
+  it("a string between two stations costs nothing and lists its stations in order", () => {
+    const s = must(place(turnOf(game(), 0, 3), 0, line("R", "B", "O"), "long"));
+    expect(s.seats[0]!.strings[0]!.stations.map((i) => s.stations[i]!.id)).toEqual(["R", "B", "O"]);
+    expect(s.ap).toBe(3);
+    expect(s.seats[0]!.longLeft).toBe(0);
+  });
+
+  it("crossing another player's string outside every station costs 1 AP", () => {
+    const s = lay(game(), 0, line("O2", "B"));
+    const t = must(place(turnOf(s, 1, 3), 1, line("R", "Y")));
+    expect(t.ap).toBe(2);
+    refused(
+      turnOf(s, 1, 0),
+      { type: "place-string", player: 1, kind: "short", path: line("R", "Y") },
+      "string.not-enough-ap",
+    );
+  });
+
+  it("a crossing inside a station disc is free", () => {
+    const s = lay(game(), 0, line("R", "B", "O"), "long");
+    const t = must(place(turnOf(s, 1, 0), 1, line("P", "B", "Y"), "long"));
+    expect(t.ap).toBe(0);
+  });
+
+  it("crossing one's own string is free", () => {
+    const s = lay(game(), 0, line("O2", "B"));
+    const t = must(place(turnOf(s, 0, 0), 0, line("R", "Y")));
+    expect(t.ap).toBe(0);
+  });
+
+  it("a string through the mountain costs +1, once however often it enters", () => {
+    const s = turnOf(game(), 0, 3);
+    expect(must(place(s, 0, line("B2", "Y2"))).ap).toBe(2);
+    const zigzag = [55, 25, 62, 38, 66, 42, 70, 38, 85, 25];
+    expect(must(place(s, 0, zigzag, "long")).ap).toBe(2);
+    refused(
+      turnOf(game(), 0, 0),
+      { type: "place-string", player: 0, kind: "short", path: line("B2", "Y2") },
+      "string.not-enough-ap",
+    );
+  });
+
+  it("touching the board edge is refused; leaving the board is refused", () => {
+    const s = turnOf(game(), 0);
+    refused(
+      s,
+      { type: "place-string", player: 0, kind: "short", path: [10, 50, 0, 60, 10, 70] },
+      "string.touches-board-edge",
+    );
+    refused(
+      s,
+      { type: "place-string", player: 0, kind: "long", path: [10, 50, -3, 60, 10, 70] },
+      "string.leaves-board",
+    );
+  });
+
+  it("the same station twice in a row is refused (also: both ends in one station)", () => {
+    const s = turnOf(game(), 0);
+    refused(
+      s,
+      { type: "place-string", player: 0, kind: "short", path: [10, 50, 18, 58, 11, 51] },
+      "string.same-station-twice",
+    );
+    refused(
+      s,
+      { type: "place-string", player: 0, kind: "short", path: [10, 50, 11, 50] },
+      "string.same-station-twice",
+    );
+    // R, B, R is fine: B lies between.
+    expect(place(s, 0, line("R", "B", "R"), "long").ok).toBe(true);
+  });
+
+  it("an end outside every station is refused", () => {
+    refused(
+      turnOf(game(), 0),
+      { type: "place-string", player: 0, kind: "short", path: [10, 50, 20, 60] },
+      "string.endpoint-not-in-station",
+    );
+  });
+
+  it("a path longer than its string is refused (30 short, 60 long)", () => {
+    const s = turnOf(game(), 0);
+    refused(s, { type: "place-string", player: 0, kind: "short", path: line("R", "O") }, "string.too-long");
+    expect(place(s, 0, line("R", "O"), "long").ok).toBe(true);
+  });
+
+  it("one string per turn, four short and one long per player", () => {
+    let s = must(place(turnOf(game(), 0), 0, line("R", "B")));
+    refused(
+      s,
+      { type: "place-string", player: 0, kind: "short", path: line("B", "P") },
+      "string.one-string-per-turn",
+    );
+    for (const p of [line("B", "P"), line("P", "R2"), line("R2", "R")]) s = lay(s, 0, p);
+    expect(s.seats[0]!.shortLeft).toBe(0);
+    refused(
+      turnOf(s, 0),
+      { type: "place-string", player: 0, kind: "short", path: line("O2", "Y") },
+      "string.no-string-left",
+    );
+  });
+
+  it("outskirts stations touched receive 3 cubes from the bag", () => {
+    const s = lay(game(), 0, line("O2", "Y"));
+    expect(countTotal(cubesAt(s, "O2"))).toBe(3);
+    expect(countTotal(cubesAt(s, "Y"))).toBe(0);
+    expect(totalCubes(s)).toBe(94);
+  });
+
+  it("a draw from an almost empty bag draws what is left", () => {
+    const s = game();
+    // Move all but 2 bag cubes to seat 1's score pile, keeping the 94.
+    for (const k of Object.keys(s.bag) as (keyof Counts)[]) {
+      s.seats[1]!.pile[k] += s.bag[k];
+      s.bag[k] = 0;
+    }
+    s.seats[1]!.pile.red -= 2;
+    s.bag.red = 2;
+    const t = lay(s, 0, line("O2", "Y"));
+    expect(cubesAt(t, "O2").red).toBe(2);
+    expect(countTotal(t.bag)).toBe(0);
+    const u = lay(t, 0, line("O2", "R"));
+    expect(countTotal(cubesAt(u, "O2"))).toBe(2);
+    expect(totalCubes(u)).toBe(94);
+  });
+
+  it("not your turn", () => {
+    const s = turnOf(game(), 0);
+    refused(
+      s,
+      { type: "place-string", player: 1, kind: "short", path: line("R", "B") },
+      "string.not-your-turn",
+    );
+  });
+});
+
+describe("string engine: transport", () => {
+  function withString(): StringState {
+    const s = lay(game(), 0, line("R", "B", "O"), "long");
+    put(s, "R", { blue: 1, red: 1, white: 1, green: 1 });
+    put(s, "B", { red: 1 });
+    return turnOf(s, 0, 10);
+  }
+  const mv = (from: string, to: string, colour: string): StringAction =>
+    ({ type: "transport", player: 0, from, to, colour }) as StringAction;
+
+  it("a cube scores on arrival at a station of its colour (1 AP)", () => {
+    const s = must(apply(withString(), mv("R", "B", "blue")));
+    expect(s.seats[0]!.pile.blue).toBe(1);
+    expect(s.ap).toBe(9);
+    expect(cubesAt(s, "R").blue).toBe(0);
+  });
+
+  it("any distance along one string is one transport", () => {
+    const s = must(apply(withString(), mv("R", "O", "green")));
+    expect(s.seats[0]!.pile.green).toBe(1);
+    expect(s.ap).toBe(9);
+  });
+
+  it("a cube that started on a station of its colour does not score there", () => {
+    const s = lay(game(), 0, line("R", "R2"));
+    put(s, "R", { red: 1 });
+    const t = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "R", to: "R2", colour: "red" }));
+    expect(t.seats[0]!.pile.red).toBe(0);
+    expect(cubesAt(t, "R2").red).toBe(1);
+    // Moved elsewhere first, it scores when it comes back.
+    const u = lay(game(), 0, line("R", "B"));
+    put(u, "R", { red: 1 });
+    let v = must(apply(turnOf(u, 0), { type: "transport", player: 0, from: "R", to: "B", colour: "red" }));
+    v = must(apply(v, { type: "transport", player: 0, from: "B", to: "R", colour: "red" }));
+    expect(v.seats[0]!.pile.red).toBe(1);
+  });
+
+  it("green scores at outskirts, not when it started on one", () => {
+    const s = lay(lay(game(), 0, line("O2", "Y")), 0, line("O2", "R"));
+    put(s, "Y", { green: 1 });
+    let t = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "Y", to: "O2", colour: "green" }));
+    expect(t.seats[0]!.pile.green).toBe(1);
+    // Outskirts to outskirts: the green cube started on a station of its colour.
+    const u = lay(game(), 0, line("O2", "O"), "long");
+    const before = cubesAt(u, "O").green;
+    put(u, "O2", { green: 1 });
+    t = must(apply(turnOf(u, 0), { type: "transport", player: 0, from: "O2", to: "O", colour: "green" }));
+    expect(t.seats[0]!.pile.green).toBe(0);
+    expect(cubesAt(t, "O").green).toBe(before + 1);
+  });
+
+  it("white cubes never score by transport", () => {
+    const s = must(apply(withString(), mv("R", "B", "white")));
+    expect(countTotal(s.seats[0]!.pile)).toBe(0);
+    expect(cubesAt(s, "B").white).toBe(1);
+  });
+
+  it("the mountain station and a chipless new station score nothing", () => {
+    expect(scoringColour({ id: "M", kind: "mountain", colour: null, x: 0, y: 0 })).toBeNull();
+    expect(scoringColour({ id: "n", kind: "new", colour: null, x: 0, y: 0 })).toBeNull();
+    let s = game();
+    s.chips = [];
+    s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: null }));
+    s = lay(s, 0, [30, 70, 50, 70]);
+    put(s, "P", { red: 1, purple: 1 });
+    const reds = cubesAt(s, "new-0").red;
+    s = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "P", to: "new-0", colour: "red" }));
+    expect(countTotal(s.seats[0]!.pile)).toBe(0);
+    expect(cubesAt(s, "new-0").red).toBe(reds + 1);
+  });
+
+  it("a chip makes a new station score like a city of that colour", () => {
+    let s = must(apply(turnOf(game(), 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
+    s = lay(s, 0, [30, 70, 50, 70]);
+    put(s, "P", { yellow: 1 });
+    s = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "P", to: "new-0", colour: "yellow" }));
+    expect(s.seats[0]!.pile.yellow).toBe(1);
+  });
+
+  it("refusals: not connected, another player's string, no such cube, same station, no AP", () => {
+    const s = withString();
+    refused(s, mv("R", "P", "red"), "string.not-connected");
+    refused(s, mv("B", "R", "blue"), "string.no-such-cube");
+    refused(s, mv("R", "R", "red"), "string.transport-same-station");
+    refused(turnOf(s, 0, 0), mv("R", "B", "blue"), "string.not-enough-ap");
+    refused(turnOf(s, 1), { ...mv("R", "B", "blue"), player: 1 }, "string.not-connected");
+  });
+
+  it("no string after a transport; no transport after an upgrade", () => {
+    const s = must(apply(withString(), mv("R", "B", "blue")));
+    refused(
+      s,
+      { type: "place-string", player: 0, kind: "short", path: line("B", "P") },
+      "string.phase-order",
+    );
+    const t = must(apply(s, { type: "upgrade", player: 0 }));
+    refused(t, mv("R", "B", "red"), "string.phase-order");
+  });
+
+  it("an unknown station is an InputError", () => {
+    const r = apply(withString(), mv("R", "nowhere", "red"));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.name).toBe("InputError");
+  });
+});
+
+describe("string engine: long-distance tiles", () => {
+  /** Seat 0 holds tile 0 (red → blue → purple), strings R–B–P–N, new station N (yellow chip) at (50,70). */
+  function ldGame(): StringState {
+    let s = game();
+    s.seats[0]!.tiles = [
+      { id: 0, flipped: false },
+      { id: 1, flipped: false },
+    ];
+    s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
+    s = lay(s, 0, line("R", "B"));
+    s = lay(s, 0, line("B", "P"));
+    s = lay(s, 0, [30, 70, 50, 70]);
+    put(s, "R", { white: 1 });
+    put(s, "B", { white: 1 });
+    put(s, "P", { white: 1 });
+    return turnOf(s, 0, 3);
+  }
+  const ld = (row: "A" | "B" | "C", stations: string[], tile = 0): StringAction => ({
+    type: "long-distance",
+    player: 0,
+    tile,
+    row,
+    stations,
+  });
+
+  it("row A (via B, C): keep the white cube, flip the tile; 1 AP a hop", () => {
+    const s = must(apply(ldGame(), ld("A", ["R", "B", "P", "new-0"])));
+    expect(s.ap).toBe(0);
+    expect(s.seats[0]!.pile.white).toBe(1);
+    expect(s.seats[0]!.tiles.find((t) => t.id === 0)).toEqual({ id: 0, flipped: true });
+    expect(cubesAt(s, "R").white).toBe(0);
+    refused(turnOf(s, 0), ld("A", ["R", "B", "P", "new-0"]), "string.no-such-tile");
+  });
+
+  it("row B (via C): keep the white cube, the tile leaves the game", () => {
+    const s = must(apply(ldGame(), ld("B", ["B", "P", "new-0"])));
+    expect(s.ap).toBe(1);
+    expect(s.seats[0]!.pile.white).toBe(1);
+    expect(s.seats[0]!.tiles.map((t) => t.id)).toEqual([1]);
+  });
+
+  it("row C: the white cube returns to the bag, the tile leaves the game", () => {
+    const s0 = ldGame();
+    const bag = s0.bag.white;
+    const s = must(apply(s0, ld("C", ["P", "new-0"])));
+    expect(s.ap).toBe(2);
+    expect(s.seats[0]!.pile.white).toBe(0);
+    expect(s.bag.white).toBe(bag + 1);
+    expect(s.seats[0]!.tiles.map((t) => t.id)).toEqual([1]);
+    expect(totalCubes(s)).toBe(94);
+  });
+
+  it("revisiting stations is allowed (and paid)", () => {
+    const s = turnOf(ldGame(), 0, 5);
+    const t = must(apply(s, ld("A", ["R", "B", "R", "B", "P", "new-0"])));
+    expect(t.ap).toBe(0);
+  });
+
+  it("refusals: wrong start colour, hop not along a string, colours out of order, not at the new station, AP", () => {
+    const s = ldGame();
+    refused(s, ld("A", ["B", "P", "new-0"]), "string.ld-wrong-start");
+    refused(s, ld("A", ["R", "P", "new-0"]), "string.ld-not-adjacent");
+    // tile 1 is blue → purple → red: from blue via purple, red is never visited.
+    refused(s, ld("A", ["B", "P", "new-0"], 1), "string.ld-colours-out-of-order");
+    refused(s, ld("A", ["R", "B", "P"]), "string.ld-must-end-at-new-station");
+    refused(turnOf(s, 0, 2), ld("A", ["R", "B", "P", "new-0"]), "string.not-enough-ap");
+    const noWhite = structuredClone(s);
+    noWhite.stationCubes[0]!.white = 0;
+    noWhite.bag.white++;
+    refused(noWhite, ld("A", ["R", "B", "P", "new-0"]), "string.no-white-cube");
+  });
+
+  it("without a placed new station it is refused", () => {
+    const s = lay(game(), 0, line("R", "B"));
+    s.seats[0]!.tiles = [{ id: 0, flipped: false }];
+    put(s, "R", { white: 1 });
+    refused(turnOf(s, 0), ld("A", ["R", "B"]), "string.no-new-station");
+  });
+
+  it("legalActions offers the shortest route for each row", () => {
+    const acts = legalActions(ldGame()).filter((a) => a.type === "long-distance");
+    expect(acts).toContainEqual(ld("A", ["R", "B", "P", "new-0"]));
+    expect(acts).toContainEqual(ld("B", ["B", "P", "new-0"]));
+    expect(acts).toContainEqual(ld("C", ["P", "new-0"]));
+    for (const a of acts) expect(apply(ldGame(), a).ok).toBe(true);
+  });
+});
+
+describe("string engine: locomotive", () => {
+  it("3→4 costs 1, 4→5 costs 2, 5→6 costs 2; the new AP count applies next turn", () => {
+    let s = turnOf(game(), 0, 5);
+    s = must(apply(s, { type: "upgrade", player: 0 }));
+    expect([s.seats[0]!.loco, s.ap]).toEqual([4, 4]);
+    s = must(apply(s, { type: "upgrade", player: 0 }));
+    expect([s.seats[0]!.loco, s.ap]).toEqual([5, 2]);
+    s = must(apply(s, { type: "upgrade", player: 0 }));
+    expect([s.seats[0]!.loco, s.ap]).toEqual([6, 0]);
+    refused(turnOf(s, 0, 5), { type: "upgrade", player: 0 }, "string.max-locomotive");
+    // Next turn of seat 0 starts with 6 AP.
+    s.order = [0, 1];
+    s.turn = 0;
+    s.round = 1;
+    s = must(apply(s, { type: "end-turn", player: 0 }));
+    s = must(apply(s, { type: "end-turn", player: 1 }));
+    expect(s.order[0] === 0 ? s.ap : 6).toBe(6);
+  });
+
+  it("an upgrade without the AP is refused", () => {
+    refused(turnOf(game(), 0, 0), { type: "upgrade", player: 0 }, "string.not-enough-ap");
+    const s = turnOf(game(), 0, 1);
+    s.seats[0]!.loco = 4;
+    refused(s, { type: "upgrade", player: 0 }, "string.not-enough-ap");
+  });
+});
+
+describe("string engine: special actions", () => {
+  it("new station: once a game, 3 cubes from the bag, a remaining chip", () => {
+    let s = turnOf(game(), 0, 0);
+    refused(s, { type: "new-station", player: 0, x: 50, y: 70, chip: null }, "string.chip-required");
+    s = must(apply(s, { type: "new-station", player: 0, x: 50, y: 70, chip: "red" }));
+    expect(countTotal(cubesAt(s, "new-0"))).toBe(3);
+    expect(s.chips).toEqual(["blue", "purple", "yellow"]);
+    expect(s.ap).toBe(0);
+    refused(s, { type: "new-station", player: 0, x: 50, y: 90, chip: "blue" }, "string.new-station-used");
+    refused(
+      turnOf(s, 1),
+      { type: "new-station", player: 1, x: 50, y: 90, chip: "red" },
+      "string.chip-unavailable",
+    );
+    expect(totalCubes(s)).toBe(94);
+  });
+
+  it("new station placement rules", () => {
+    const s = turnOf(lay(game(), 1, line("R", "B")), 0);
+    const at = (x: number, y: number): StringAction => ({
+      type: "new-station",
+      player: 0,
+      x,
+      y,
+      chip: "red",
+    });
+    refused(s, at(20, 51), "string.new-station-on-string");
+    refused(s, at(34, 52), "string.new-station-touches-station");
+    refused(s, at(35, 50), "string.new-station-touches-station"); // exactly touching
+    refused(s, at(70, 30), "string.new-station-in-mountain");
+    refused(s, at(58, 30), "string.new-station-in-mountain"); // disc touches the mountain string
+    refused(s, at(1, 90), "string.new-station-off-board");
+    refused(s, at(-10, 90), "string.new-station-off-board");
+    expect(apply(s, at(20, 56)).ok).toBe(true);
+  });
+
+  it("replenish: 1 AP, 2 cubes, at most twice a turn", () => {
+    let s = turnOf(game(), 0, 5);
+    s = must(apply(s, { type: "replenish", player: 0, station: "O" }));
+    s = must(apply(s, { type: "replenish", player: 0, station: "O" }));
+    expect(countTotal(cubesAt(s, "O"))).toBe(4);
+    expect(s.ap).toBe(3);
+    refused(s, { type: "replenish", player: 0, station: "O" }, "string.replenish-limit");
+    refused(turnOf(game(), 0, 0), { type: "replenish", player: 0, station: "O" }, "string.not-enough-ap");
+  });
+
+  it("cube for AP: a scored cube back to the bag for +1 AP, at most twice a turn", () => {
+    let s = turnOf(game(), 0, 0);
+    refused(s, { type: "cube-for-ap", player: 0, colour: "red" }, "string.no-such-cube");
+    s.bag.red -= 3;
+    s.seats[0]!.pile.red = 3;
+    s = must(apply(s, { type: "cube-for-ap", player: 0, colour: "red" }));
+    s = must(apply(s, { type: "cube-for-ap", player: 0, colour: "red" }));
+    expect([s.ap, s.seats[0]!.pile.red]).toEqual([2, 1]);
+    refused(s, { type: "cube-for-ap", player: 0, colour: "red" }, "string.cube-for-ap-limit");
+    expect(totalCubes(s)).toBe(94);
+    // The limit is per turn.
+    expect(apply(turnOf(s, 0, 0), { type: "cube-for-ap", player: 0, colour: "red" }).ok).toBe(true);
+  });
+
+  it("draw a tile: draw 2 keep 1 (the other to the bottom); 1 left: take it; none: refused", () => {
+    let s = turnOf(game(), 0);
+    const top = s.deck.slice(0, 2);
+    const rest = s.deck.length;
+    s = must(apply(s, { type: "draw-tile", player: 0 }));
+    expect(s.choice).toEqual({ player: 0, tiles: top, reason: "draw" });
+    refused(s, { type: "end-turn", player: 0 }, "string.choose-tile-first");
+    refused(s, { type: "keep-tile", player: 0, tile: 99 }, "string.tile-not-offered");
+    s = must(apply(s, { type: "keep-tile", player: 0, tile: top[1]! }));
+    expect(s.deck.at(-1)).toBe(top[0]);
+    expect(s.deck).toHaveLength(rest - 1);
+    expect(s.seats[0]!.tiles.at(-1)).toEqual({ id: top[1], flipped: false });
+    s.deck = [s.deck[0]!];
+    s = must(apply(s, { type: "draw-tile", player: 0 }));
+    expect(s.choice).toBeNull();
+    expect(s.deck).toEqual([]);
+    refused(s, { type: "draw-tile", player: 0 }, "string.deck-empty");
+    refused(s, { type: "keep-tile", player: 0, tile: 0 }, "string.no-tile-choice");
+  });
+});
+
+describe("string engine: rounds, order and the end", () => {
+  it("after a round the order is by fewest cubes in the score pile", () => {
+    let s = game(3);
+    s.order = [0, 1, 2];
+    s.turn = 2;
+    s.bag.red -= 5;
+    s.seats[0]!.pile.red = 3;
+    s.seats[2]!.pile.red = 2;
+    s = must(apply(s, { type: "end-turn", player: 2 }));
+    expect(s.round).toBe(2);
+    expect(s.order).toEqual([1, 2, 0]);
+    expect(s.ap).toBe(3);
+  });
+
+  it("ties are broken by the seeded generator (both orders occur over seeds)", () => {
+    const firsts = new Set<number>();
+    for (let k = 0; k < 20; k++) {
+      const s = game(3);
+      s.rng = k * 7919;
+      s.order = [0, 1, 2];
+      s.turn = 2;
+      const t = must(apply(s, { type: "end-turn", player: 2 }));
+      firsts.add(t.order[0]!);
+    }
+    expect(firsts.size).toBeGreaterThan(1);
+  });
+
+  it("the game ends after round 5; most points wins, then fewer cubes, else shared", () => {
+    const end = (piles: Partial<Counts>[]): StringState => {
+      const s = game(2);
+      s.round = 5;
+      s.order = [0, 1];
+      s.turn = 1;
+      piles.forEach((p, i) => {
+        for (const [k, n] of Object.entries(p) as [keyof Counts, number][]) {
+          s.bag[k] -= n;
+          s.seats[i]!.pile[k] += n;
+        }
+        s.seats[i]!.tiles = [];
+      });
+      return must(apply(s, { type: "end-turn", player: 1 }));
+    };
+    let s = end([{ red: 1, blue: 1 }, { red: 3 }]);
+    expect(s.phase).toBe("over");
+    expect(s.result).toEqual({ points: [3, 3], cubes: [2, 3], winners: [0] });
+    s = end([
+      { red: 1, blue: 1 },
+      { green: 1, white: 1 },
+    ]);
+    expect(s.result!.winners).toEqual([0, 1]);
+    s = end([{ red: 1 }, { red: 1, blue: 1 }]);
+    expect(s.result!.winners).toEqual([1]);
+    refused(s, { type: "end-turn", player: 0 }, "string.game-over");
+    expect(legalActions(s)).toEqual([]);
+  });
+
+  it("final points count long-distance tiles: face up -2, flipped +5", () => {
+    const s = game(2);
+    s.round = 5;
+    s.order = [0, 1];
+    s.turn = 1;
+    s.seats[0]!.tiles = [{ id: 0, flipped: true }];
+    s.seats[1]!.tiles = [{ id: 1, flipped: false }];
+    const t = must(apply(s, { type: "end-turn", player: 1 }));
+    expect(t.result!.points).toEqual([5, -2]);
+  });
+});
+
+describe("string engine: input handling", () => {
+  it("malformed actions are InputErrors and never throw", () => {
+    const s = turnOf(game(), 0);
+    const bad: unknown[] = [
+      null,
+      42,
+      "end-turn",
+      {},
+      { type: "fly", player: 0 },
+      { type: "end-turn" },
+      { type: "end-turn", player: -1 },
+      { type: "end-turn", player: 9 },
+      { type: "place-string", player: 0, kind: "medium", path: line("R", "B") },
+      { type: "place-string", player: 0, kind: "short", path: [1, 2, 3] },
+      { type: "place-string", player: 0, kind: "short", path: [1, 2, Number.NaN, 4] },
+      { type: "place-string", player: 0, kind: "short", path: new Array(130).fill(1) },
+      { type: "transport", player: 0, from: "R", to: "B", colour: "pink" },
+      { type: "long-distance", player: 0, tile: 0, row: "D", stations: ["R", "B"] },
+      { type: "long-distance", player: 0, tile: 0, row: "A", stations: ["R"] },
+      { type: "new-station", player: 0, x: "1", y: 2, chip: "red" },
+      { type: "new-station", player: 0, x: 1, y: 2, chip: "green" },
+    ];
+    for (const a of bad) {
+      const r = apply(s, a);
+      expect(r.ok, JSON.stringify(a)).toBe(false);
+      if (!r.ok) expect(r.error.name, JSON.stringify(a)).toBe("InputError");
+    }
+  });
+
+  it("every legal action offered applies", () => {
+    let s = lay(game(), 0, line("R", "B", "O"), "long");
+    put(s, "R", { blue: 2, white: 1 });
+    s = turnOf(s, 0, 4);
+    const acts = legalActions(s);
+    const types = new Set(acts.map((a) => a.type));
+    for (const t of [
+      "end-turn",
+      "place-string",
+      "transport",
+      "upgrade",
+      "new-station",
+      "replenish",
+      "draw-tile",
+    ]) {
+      expect(types.has(t as StringAction["type"]), t).toBe(true);
+    }
+    for (const a of acts) expect(apply(s, a).ok, JSON.stringify(a)).toBe(true);
+  });
+});
