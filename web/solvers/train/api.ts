@@ -3,13 +3,13 @@ import type { Face, TurnState } from "../../engine/train/types.ts";
 /** An option the player has now, valued by the exact solvers. */
 export interface TrainHintOption {
   action: { type: "roll" } | { type: "stop" } | { type: "bank" } | { type: "add"; faces: Face[] };
-  /** Human label: "Roll 4 dice", "Stop (scores 14)", "Bank 9 and roll", "Add 4 4 C". */
+  /** Human label: "Roll 4 dice", "Stop (scores 14)", "Bank 9 and roll on", "Add 4 4 C". */
   label: string;
   /** Expected final score of this turn if the player takes this option and then plays max-EV. */
   expected: number;
   /** Two-player race only: P(win) + P(tie)/2 if the player takes this option then plays the optimal race policy. */
   winProbability?: number;
-  /** True for the option the current policy picks (race policy when race context is given, else max-EV). */
+  /** True for the option the policy picks (the race policy when a race context is given, else max-EV). */
   best: boolean;
 }
 
@@ -19,10 +19,23 @@ export interface RaceContext {
   me: number;
   /** The opponent's score. */
   opponent: number;
-  /** True when the seat to move played first (A in docs/solvers.md: the opponent has had as many turns). */
+  /** True when the seat to move played first (A in docs/solvers.md: both have had as many turns). */
   first: boolean;
   /** Set when the opponent has finished with 100+ and this is the last turn: the total to beat. */
   lastTurnTarget?: number;
+}
+
+/** The race table: values at the start of a turn for every (A's score a, B's score b), 0..goal-1, [a * goal + b]. */
+export interface RaceTable {
+  goal: number;
+  /** P(A wins) + P(tie)/2 with A (the first player) about to play. */
+  winFirst: Float64Array;
+  /** P(B wins) + P(tie)/2 with B about to play (A has had one more turn). */
+  winSecond: Float64Array;
+  /** Smallest points at stake (≥ 6) at which A, holding a full freight train, stops rather than banks. */
+  stopAt: Int32Array;
+  /** The bound on the error of every value (docs/solvers.md). */
+  tolerance: number;
 }
 
 /** The solver service the worker, the CLI and the bots use (implemented in web/solvers/train/index.ts). */
@@ -31,13 +44,12 @@ export interface TrainSolverApi {
   expectedTurnScore(): number;
   /** max over policies of P(turn score > target), target 0..200. */
   beatProbability(target: number): number;
-  /** P(first player wins) + P(tie)/2, both playing optimally; and the value-iteration tolerance. */
+  /** P(first player wins) + P(tie)/2, both playing optimally; and the error bound. */
   raceFirstPlayerWins(): { value: number; tolerance: number };
   /** Every option now, best first. With `race`, also race win probabilities and the race-optimal choice. */
   hint(turn: TurnState, race?: RaceContext): TrainHintOption[];
-  /** Win probability at the start of a turn for every (me, opponent) in 0..99, row-major [me * 100 + opp],
-   *  for the seat that moves first (A); and whether A stops at each (me, opp) with the given turn points. */
-  raceTable(): { goal: number; winFirst: Float64Array };
+  /** The race table (solved once, then cached); `onProgress` gets 0..1 while it is being solved. */
+  raceTable(onProgress?: (done: number) => void): RaceTable;
 }
 
 export type { Face };
