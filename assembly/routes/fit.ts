@@ -5,7 +5,7 @@
 // placed card (`S_ALIVE`). A set of cells fits iff the AND of their masks is not zero, and a cell stays
 // inside the city iff its mask meets the alive placements.
 
-import { CELL_Q, CELL_R, GRID, GRIDMAP, MASK, MAXC, NB, W } from "./layout";
+import { CELL_Q, CELL_R, CW, GRID, GRIDMAP, MASK, MAXC, MAXPL, NB, PLCELLS, W } from "./layout";
 
 const HEIGHTS_2: StaticArray<i32> = [1, 2, 3, 4, 3, 2, 1];
 const HEIGHTS_3: StaticArray<i32> = [1, 2, 3, 4, 5, 6];
@@ -69,6 +69,7 @@ export function buildGeometry(players: i32): void {
   shapeSize = n;
   for (let g = 0; g < GRID * GRID; g++) unchecked((GRIDMAP[g] = -1));
   for (let i = 0; i < MAXC * W; i++) unchecked((MASK[i] = 0));
+  for (let i = 0; i < MAXPL * CW; i++) unchecked((PLCELLS[i] = 0));
   nCells = 0;
   nPlacements = 0;
   const tmp = TMP;
@@ -115,6 +116,7 @@ export function buildGeometry(players: i32): void {
           unchecked((CELL_R[c] = (g % GRID) - HALF));
         }
         unchecked((MASK[c * W + (p >> 5)] |= <u32>1 << (p & 31)));
+        unchecked((PLCELLS[p * CW + (c >> 5)] |= <u32>1 << (c & 31)));
       }
     }
   }

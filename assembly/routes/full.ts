@@ -4,7 +4,7 @@
 //    building mask (bit b - 1), length in segments, complete 0/1, segments of colour 0..3]
 
 import { find, players } from "./unionfind";
-import { CSEG, get, MAXP, MAXS, NB, RSTRIDE, S_BM, S_CARD, S_COL, S_DEAD, S_LEN, S_LOOP, S_NSEG, S_OPEN, S_TERM, SEG_B, SEG_CELL, SEG_EA, SEG_EB, SEG_PL, TERMINUS } from "./layout";
+import { CSEG, F_BM, F_COL, F_DEAD, F_LEN, F_LOOP, F_OPEN, F_TERM, get, MAXP, MAXS, NB, RSTRIDE, S_CARD, S_NSEG, SEG_B, SEG_CELL, SEG_EA, SEG_EB, SEG_PL, sg, TERMINUS } from "./layout";
 
 const FP = new StaticArray<i32>(MAXS); // plain union-find with path halving
 const LINKED = new StaticArray<i32>(MAXS); // linked ends per root
@@ -28,14 +28,14 @@ export function incrementalRows(out: StaticArray<i32>, at: i32): i32 {
     if (unchecked(MINID[r]) < 0) unchecked((MINID[r] = s));
     const o = at + s * RSTRIDE;
     unchecked((out[o] = MINID[r]));
-    unchecked((out[o + 1] = get(S_OPEN + r)));
-    unchecked((out[o + 2] = get(S_DEAD + r)));
-    unchecked((out[o + 3] = get(S_TERM + r)));
-    unchecked((out[o + 4] = get(S_LOOP + r)));
-    unchecked((out[o + 5] = get(S_BM + r)));
-    unchecked((out[o + 6] = get(S_LEN + r)));
-    unchecked((out[o + 7] = get(S_OPEN + r) == 0 ? 1 : 0));
-    for (let p = 0; p < MAXP; p++) unchecked((out[o + 8 + p] = get(S_COL + r * MAXP + p)));
+    unchecked((out[o + 1] = get(sg(r, F_OPEN))));
+    unchecked((out[o + 2] = get(sg(r, F_DEAD))));
+    unchecked((out[o + 3] = get(sg(r, F_TERM))));
+    unchecked((out[o + 4] = get(sg(r, F_LOOP))));
+    unchecked((out[o + 5] = get(sg(r, F_BM))));
+    unchecked((out[o + 6] = get(sg(r, F_LEN))));
+    unchecked((out[o + 7] = get(sg(r, F_OPEN)) == 0 ? 1 : 0));
+    for (let p = 0; p < MAXP; p++) unchecked((out[o + 8 + p] = get(sg(r, F_COL + p))));
   }
   return n * RSTRIDE;
 }

@@ -10,11 +10,13 @@
 // old value on a trail, so `undo(mark)` restores any earlier state exactly (the union-find is union by
 // rank without path compression, so finds never write).
 
-export const MAXC: i32 = 512; // compact cells
+export const MAXC: i32 = 128; // compact cells (2p 49, 3p 91, 4p 121)
+export const CW: i32 = 4; // 32-bit words of a cell bitset
 export const MAXS: i32 = 96; // segments (36 cells × 2 at most)
 export const MAXP: i32 = 4; // players
 export const MAXD: i32 = 16; // card designs
 export const W: i32 = 3; // 32-bit words of a placement mask (up to 96 placements)
+export const MAXPL: i32 = W * 32;
 export const GRID: i32 = 32; // side of the coordinate window; the anchor is at (GRID/2, GRID/2)
 export const TERMINUS: i32 = 6;
 export const DSTRIDE: i32 = 7; // a design: nSeg, then per segment (end a, end b, building) × 2
@@ -22,26 +24,34 @@ export const RSTRIDE: i32 = 12; // a route row: root, open, dead, term, loop, bu
 
 // --- trailed state ---
 export const S_CARD: i32 = 0; // MAXC: -1 empty, else player << 8 | design << 1 | orientation
-export const S_ADJ: i32 = S_CARD + MAXC; // MAXC: number of placed neighbours
-export const S_ALIVE: i32 = S_ADJ + MAXC; // W: placements that still contain every placed card
+export const S_OCC: i32 = S_CARD + MAXC; // CW: occupied cells
+export const S_FRONT: i32 = S_OCC + CW; // CW: empty cells next to a card
+export const S_CITY: i32 = S_FRONT + CW; // CW: cells of some alive placement
+export const S_ALIVE: i32 = S_CITY + CW; // W: placements that still contain every placed card
 export const S_NPLACED: i32 = S_ALIVE + W;
 export const S_NSEG: i32 = S_NPLACED + 1;
 export const S_SCORE: i32 = S_NSEG + 1; // MAXP: credit from routes
-export const S_PAR: i32 = S_SCORE + MAXP; // MAXS: union-find parent
-export const S_RANK: i32 = S_PAR + MAXS;
-export const S_OPEN: i32 = S_RANK + MAXS; // at a root: open ends
-export const S_DEAD: i32 = S_OPEN + MAXS; // dead ends
-export const S_TERM: i32 = S_DEAD + MAXS; // termini
-export const S_LOOP: i32 = S_TERM + MAXS; // 1 if the route closes on itself
-export const S_BM: i32 = S_LOOP + MAXS; // building types, bit (b - 1)
-export const S_LEN: i32 = S_BM + MAXS; // segments
-export const S_COL: i32 = S_LEN + MAXS; // MAXS × MAXP: segments per colour
-export const S_SIZE: i32 = S_COL + MAXS * MAXP;
+export const S_SEG: i32 = S_SCORE + MAXP; // MAXS records of SSTR: the union-find, fields below
+export const SSTR: i32 = 12;
+export const F_PAR: i32 = 0; // parent
+export const F_RANK: i32 = 1;
+export const F_OPEN: i32 = 2; // at a root: open ends
+export const F_DEAD: i32 = 3; // dead ends
+export const F_TERM: i32 = 4; // termini
+export const F_LOOP: i32 = 5; // 1 if the route closes on itself
+export const F_BM: i32 = 6; // building types, bit (b - 1)
+export const F_LEN: i32 = 7; // segments
+export const F_COL: i32 = 8; // MAXP: segments per colour
+export const S_SIZE: i32 = S_SEG + MAXS * SSTR;
 
 export const S = new StaticArray<i32>(S_SIZE);
+/** Snapshot of S for playouts (restored by copying the prefix that was live). */
+export const SNAP = new StaticArray<i32>(S_SIZE);
 export const TRAIL_SIZE: i32 = 1 << 16;
 export const TRAIL = new StaticArray<i32>(TRAIL_SIZE);
 let tp: i32 = 0;
+/** Playouts run with the trail off and restore from SNAP instead. */
+export let trailOn: bool = true;
 
 // --- untrailed tables (rewritten before they are read) ---
 export const CSEG = new StaticArray<i32>(MAXC * 6); // segment at each edge of a placed cell, -1 none
@@ -55,6 +65,7 @@ export const DES = new StaticArray<i32>(MAXD * DSTRIDE);
 // --- geometry (see fit.ts) ---
 export const NB = new StaticArray<i32>(MAXC * 6); // neighbour across each edge, -1 outside the window
 export const MASK = new StaticArray<u32>(MAXC * W); // placements containing the cell
+export const PLCELLS = new StaticArray<u32>(MAXPL * CW); // cells of each placement
 export const CELL_Q = new StaticArray<i32>(MAXC);
 export const CELL_R = new StaticArray<i32>(MAXC);
 export const GRIDMAP = new StaticArray<i32>(GRID * GRID); // window square → compact cell or -1
@@ -63,15 +74,22 @@ export const GRIDMAP = new StaticArray<i32>(GRID * GRID); // window square → c
 export const IO = new StaticArray<i32>(1 << 14);
 
 // @ts-ignore: decorator
+@inline export function sg(s: i32, f: i32): i32 {
+  return S_SEG + s * SSTR + f;
+}
+
+// @ts-ignore: decorator
 @inline export function get(i: i32): i32 {
   return unchecked(S[i]);
 }
 
 // @ts-ignore: decorator
 @inline export function set(i: i32, v: i32): void {
-  unchecked((TRAIL[tp] = i));
-  unchecked((TRAIL[tp + 1] = S[i]));
-  tp += 2;
+  if (trailOn) {
+    unchecked((TRAIL[tp] = i));
+    unchecked((TRAIL[tp + 1] = S[i]));
+    tp += 2;
+  }
   unchecked((S[i] = v));
 }
 
@@ -96,4 +114,20 @@ export function undo(m: i32): void {
 
 export function clearTrail(): void {
   tp = 0;
+}
+
+export function setTrail(on: bool): void {
+  trailOn = on;
+}
+
+/** Copies the live part of S (cells, globals, the first `nSeg` segment records) into SNAP. */
+export function snapshot(): void {
+  const n = S_SEG + unchecked(S[S_NSEG]) * SSTR;
+  memory.copy(changetype<usize>(SNAP), changetype<usize>(S), <usize>n << 2);
+}
+
+/** Restores S from SNAP (segments created since are dead: their slots are re-initialised on creation). */
+export function restore(): void {
+  const n = S_SEG + unchecked(SNAP[S_NSEG]) * SSTR;
+  memory.copy(changetype<usize>(S), changetype<usize>(SNAP), <usize>n << 2);
 }

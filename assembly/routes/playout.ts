@@ -3,10 +3,10 @@
 // keeps the card in hand, every other player's hand is the first card of their shuffled remainder.
 // The value of a playout for player `me` is its final route credit minus the best other player's.
 
-import { CELL_Q, CELL_R, DSTRIDE, get, IO, mark, MAXC, MAXP, S_NPLACED, S_SCORE, undo } from "./layout";
+import { CELL_Q, CELL_R, DSTRIDE, get, IO, mark, MAXC, MAXP, restore, S_NPLACED, S_SCORE, setTrail, snapshot, undo } from "./layout";
 import { nCells, shapeSize } from "./fit";
 import { rngInt, rngSeed } from "./rng";
-import { legalCell, place, players } from "./unionfind";
+import { legalCell, legalCount, legalSelect, place, players } from "./unionfind";
 
 export const MAXDECK: i32 = 16;
 const LEGAL = new StaticArray<i32>(MAXC);
@@ -87,16 +87,17 @@ function playout(p: i32, policy: i32): void {
   while (get(S_NPLACED) < full) {
     const d = unchecked(HAND[p]);
     if (d < 0) break;
-    const n = legalCells();
+    const n = legalCount();
     let pick = rngInt(n * 2);
     if (policy > 0) {
       for (let q = 0; q < players; q++) unchecked((BEFORE[q] = get(S_SCORE + q)));
       let best = i32.MIN_VALUE;
       let i = pick;
+      setTrail(true);
       for (let k = 0; k < policy; k++) {
         if (k > 0) i = rngInt(n * 2);
         const m = mark();
-        place(unchecked(LEGAL[i >> 1]), d, i & 1, p);
+        place(legalSelect(i >> 1), d, i & 1, p);
         const g = gain(p);
         undo(m);
         if (g > best) {
@@ -104,8 +105,9 @@ function playout(p: i32, policy: i32): void {
           pick = i;
         }
       }
+      setTrail(false);
     }
-    place(unchecked(LEGAL[pick >> 1]), d, pick & 1, p);
+    place(legalSelect(pick >> 1), d, pick & 1, p);
     draw(p);
     p = (p + 1) % players;
   }
@@ -124,12 +126,14 @@ function margin(me: i32): i32 {
 export function playoutBatch(count: i32, seed: u32, toMove: i32, policy: i32): i32 {
   rngSeed(seed);
   let sum = 0;
+  snapshot();
   for (let t = 0; t < count; t++) {
     determinise(-1, -1);
-    const m = mark();
+    setTrail(false);
     playout(toMove, policy);
     for (let q = 0; q < players; q++) sum += (q + 1) * get(S_SCORE + q);
-    undo(m);
+    setTrail(true);
+    restore();
   }
   return sum;
 }
@@ -157,10 +161,11 @@ export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32
     unchecked((CCNT[i] = 0));
   }
   if (nc > 0) {
+    snapshot();
     for (let t = 0; t < playouts; t++) {
       const i = t % nc;
       determinise(me, hand);
-      const m = mark();
+      setTrail(false);
       place(unchecked(CAND[i]), hand, i & 1, me);
       draw(me);
       playout((me + 1) % players, policy);
@@ -168,7 +173,8 @@ export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32
       unchecked((CSUM[i] += v));
       unchecked((CWIN[i] += v > 0 ? 2 : v == 0 ? 1 : 0));
       unchecked((CCNT[i] += 1));
-      undo(m);
+      setTrail(true);
+      restore();
     }
   }
   for (let i = 0; i < nc; i++) {

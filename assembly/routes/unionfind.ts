@@ -2,40 +2,46 @@
 // segments link when their cards share an edge and both have a segment there. Each root carries its
 // route's ends (open / dead / terminus), loop flag, length, segments per colour and building mask.
 // Union by rank, no path compression, every write through the trail: `undo(mark)` is exact.
+// The same placement also keeps the city-limit bitsets (occupied, frontier, cells of alive placements).
 
-import { nCells, origin } from "./fit";
+import { nCells, nPlacements, origin } from "./fit";
 import {
   CSEG,
+  CW,
   DES,
   DSTRIDE,
+  F_BM,
+  F_COL,
+  F_DEAD,
+  F_LEN,
+  F_LOOP,
+  F_OPEN,
+  F_PAR,
+  F_RANK,
+  F_TERM,
   get,
   init,
   MASK,
   MAXP,
   NB,
+  PLCELLS,
   S,
-  S_ADJ,
   S_ALIVE,
-  S_BM,
   S_CARD,
-  S_COL,
-  S_DEAD,
-  S_LEN,
-  S_LOOP,
+  S_CITY,
+  S_FRONT,
   S_NPLACED,
   S_NSEG,
-  S_OPEN,
-  S_PAR,
-  S_RANK,
+  S_OCC,
   S_SCORE,
   S_SIZE,
-  S_TERM,
   SEG_B,
   SEG_CELL,
   SEG_EA,
   SEG_EB,
   SEG_PL,
   set,
+  sg,
   TERMINUS,
   W,
   clearTrail,
@@ -47,16 +53,19 @@ export let players: i32 = 2;
 export function resetState(np: i32): void {
   players = np;
   for (let i = 0; i < S_SIZE; i++) unchecked((S[i] = 0));
-  for (let c = 0; c < nCells; c++) unchecked((S[S_CARD + c] = -1));
-  for (let w = 0; w < W; w++) unchecked((S[S_ALIVE + w] = -1));
+  for (let c = 0; c < nCells; c++) {
+    unchecked((S[S_CARD + c] = -1));
+    unchecked((S[S_CITY + (c >> 5)] |= 1 << (c & 31)));
+  }
+  for (let p = 0; p < nPlacements; p++) unchecked((S[S_ALIVE + (p >> 5)] |= 1 << (p & 31)));
   clearTrail();
 }
 
 export function find(s: i32): i32 {
-  let p = get(S_PAR + s);
+  let p = get(sg(s, F_PAR));
   while (p != s) {
     s = p;
-    p = get(S_PAR + s);
+    p = get(sg(s, F_PAR));
   }
   return s;
 }
@@ -66,62 +75,106 @@ function link(a: i32, b: i32): void {
   let ra = find(a);
   let rb = find(b);
   if (ra == rb) {
-    set(S_OPEN + ra, get(S_OPEN + ra) - 2);
-    set(S_LOOP + ra, 1);
+    set(sg(ra, F_OPEN), get(sg(ra, F_OPEN)) - 2);
+    set(sg(ra, F_LOOP), 1);
     return;
   }
-  const ka = get(S_RANK + ra);
-  const kb = get(S_RANK + rb);
+  const ka = get(sg(ra, F_RANK));
+  const kb = get(sg(rb, F_RANK));
   if (ka < kb) {
     const t = ra;
     ra = rb;
     rb = t;
   } else if (ka == kb) {
-    set(S_RANK + ra, ka + 1);
+    set(sg(ra, F_RANK), ka + 1);
   }
-  set(S_PAR + rb, ra);
-  set(S_OPEN + ra, get(S_OPEN + ra) + get(S_OPEN + rb) - 2);
-  set(S_DEAD + ra, get(S_DEAD + ra) + get(S_DEAD + rb));
-  set(S_TERM + ra, get(S_TERM + ra) + get(S_TERM + rb));
-  const lb = get(S_LOOP + rb);
-  if (lb != 0) set(S_LOOP + ra, 1);
-  set(S_BM + ra, get(S_BM + ra) | get(S_BM + rb));
-  set(S_LEN + ra, get(S_LEN + ra) + get(S_LEN + rb));
+  set(sg(rb, F_PAR), ra);
+  set(sg(ra, F_OPEN), get(sg(ra, F_OPEN)) + get(sg(rb, F_OPEN)) - 2);
+  set(sg(ra, F_DEAD), get(sg(ra, F_DEAD)) + get(sg(rb, F_DEAD)));
+  set(sg(ra, F_TERM), get(sg(ra, F_TERM)) + get(sg(rb, F_TERM)));
+  if (get(sg(rb, F_LOOP)) != 0) set(sg(ra, F_LOOP), 1);
+  set(sg(ra, F_BM), get(sg(ra, F_BM)) | get(sg(rb, F_BM)));
+  set(sg(ra, F_LEN), get(sg(ra, F_LEN)) + get(sg(rb, F_LEN)));
   for (let p = 0; p < players; p++) {
-    const cb = get(S_COL + rb * MAXP + p);
-    if (cb != 0) set(S_COL + ra * MAXP + p, get(S_COL + ra * MAXP + p) + cb);
+    const cb = get(sg(rb, F_COL + p));
+    if (cb != 0) set(sg(ra, F_COL + p), get(sg(ra, F_COL + p)) + cb);
   }
 }
 
 /** Caps the end of segment s: its edge now faces a card with no segment there. */
 function cap(s: i32): void {
   const r = find(s);
-  set(S_OPEN + r, get(S_OPEN + r) - 1);
-  set(S_DEAD + r, get(S_DEAD + r) + 1);
+  set(sg(r, F_OPEN), get(sg(r, F_OPEN)) - 1);
+  set(sg(r, F_DEAD), get(sg(r, F_DEAD)) + 1);
 }
 
 /** Majority scoring of a complete route at root r (ties: every tied player scores). */
 function scoreRoute(r: i32): void {
-  const credit = popcnt(get(S_BM + r));
+  const credit = popcnt(get(sg(r, F_BM)));
   if (credit == 0) return;
   let best = 0;
-  for (let p = 0; p < players; p++) best = max(best, get(S_COL + r * MAXP + p));
+  for (let p = 0; p < players; p++) best = max(best, get(sg(r, F_COL + p)));
   for (let p = 0; p < players; p++) {
-    if (get(S_COL + r * MAXP + p) == best) set(S_SCORE + p, get(S_SCORE + p) + credit);
+    if (get(sg(r, F_COL + p)) == best) set(S_SCORE + p, get(S_SCORE + p) + credit);
   }
 }
 
 const CHECK = new StaticArray<i32>(16);
 
 /** Is cell c a legal place for the next card (empty, next to a card, inside the city limits)? */
-// @ts-ignore: decorator
-@inline export function legalCell(c: i32): bool {
-  if (get(S_CARD + c) >= 0) return false;
+export function legalCell(c: i32): bool {
   if (get(S_NPLACED) == 0) return c == origin;
-  if (get(S_ADJ + c) == 0) return false;
-  let m: u32 = 0;
-  for (let w = 0; w < W; w++) m |= unchecked(MASK[c * W + w]) & <u32>get(S_ALIVE + w);
-  return m != 0;
+  const w = c >> 5;
+  return ((get(S_FRONT + w) & get(S_CITY + w)) & (1 << (c & 31))) != 0;
+}
+
+/** Number of legal cells for the next card. */
+export function legalCount(): i32 {
+  if (get(S_NPLACED) == 0) return 1;
+  let n = 0;
+  for (let w = 0; w < CW; w++) n += popcnt(get(S_FRONT + w) & get(S_CITY + w));
+  return n;
+}
+
+/** The k-th legal cell in compact-cell order (k < legalCount()). */
+export function legalSelect(k: i32): i32 {
+  if (get(S_NPLACED) == 0) return origin;
+  for (let w = 0; w < CW; w++) {
+    let m = get(S_FRONT + w) & get(S_CITY + w);
+    const c = popcnt(m);
+    if (k < c) {
+      while (k > 0) {
+        m &= m - 1;
+        k--;
+      }
+      return (w << 5) + ctz(m);
+    }
+    k -= c;
+  }
+  return -1;
+}
+
+/** Placement p's cells ORed into the city bitset of the alive placements, after ALIVE changed. */
+function recomputeCity(): void {
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let a3 = 0;
+  for (let w = 0; w < W; w++) {
+    let m = get(S_ALIVE + w);
+    while (m != 0) {
+      const p = (w << 5) + ctz(m);
+      m &= m - 1;
+      a0 |= unchecked(PLCELLS[p * CW]);
+      a1 |= unchecked(PLCELLS[p * CW + 1]);
+      a2 |= unchecked(PLCELLS[p * CW + 2]);
+      a3 |= unchecked(PLCELLS[p * CW + 3]);
+    }
+  }
+  if (get(S_CITY) != a0) set(S_CITY, a0);
+  if (get(S_CITY + 1) != a1) set(S_CITY + 1, a1);
+  if (get(S_CITY + 2) != a2) set(S_CITY + 2, a2);
+  if (get(S_CITY + 3) != a3) set(S_CITY + 3, a3);
 }
 
 /**
@@ -131,15 +184,29 @@ const CHECK = new StaticArray<i32>(16);
 export function place(c: i32, d: i32, o: i32, p: i32): void {
   set(S_CARD + c, (p << 8) | (d << 1) | o);
   set(S_NPLACED, get(S_NPLACED) + 1);
+  const bw = c >> 5;
+  const bit = 1 << (c & 31);
+  set(S_OCC + bw, get(S_OCC + bw) | bit);
+  const f = get(S_FRONT + bw);
+  if ((f & bit) != 0) set(S_FRONT + bw, f & ~bit);
+  let changed = false;
   for (let w = 0; w < W; w++) {
     const a = get(S_ALIVE + w);
     const m = <i32>unchecked(MASK[c * W + w]);
-    if ((a & m) != a) set(S_ALIVE + w, a & m);
+    if ((a & m) != a) {
+      set(S_ALIVE + w, a & m);
+      changed = true;
+    }
   }
+  if (changed) recomputeCity();
   for (let e = 0; e < 6; e++) {
     unchecked((CSEG[c * 6 + e] = -1));
     const n = unchecked(NB[c * 6 + e]);
-    if (n >= 0) set(S_ADJ + n, get(S_ADJ + n) + 1);
+    if (n < 0) continue;
+    const nw = n >> 5;
+    const nbit = 1 << (n & 31);
+    const fr = get(S_FRONT + nw);
+    if ((fr & nbit) == 0 && (get(S_OCC + nw) & nbit) == 0) set(S_FRONT + nw, fr | nbit);
   }
   // new segments: fresh slots above the old count, so their fields need no trail
   const ns = get(S_NSEG);
@@ -162,15 +229,15 @@ export function place(c: i32, d: i32, o: i32, p: i32): void {
     unchecked((SEG_B[s] = b));
     unchecked((SEG_EA[s] = ea));
     unchecked((SEG_EB[s] = eb));
-    init(S_PAR + s, s);
-    init(S_RANK + s, 0);
-    init(S_OPEN + s, 2 - term);
-    init(S_DEAD + s, 0);
-    init(S_TERM + s, term);
-    init(S_LOOP + s, 0);
-    init(S_BM + s, b > 0 ? 1 << (b - 1) : 0);
-    init(S_LEN + s, 1);
-    for (let q = 0; q < MAXP; q++) init(S_COL + s * MAXP + q, q == p ? 1 : 0);
+    init(sg(s, F_PAR), s);
+    init(sg(s, F_RANK), 0);
+    init(sg(s, F_OPEN), 2 - term);
+    init(sg(s, F_DEAD), 0);
+    init(sg(s, F_TERM), term);
+    init(sg(s, F_LOOP), 0);
+    init(sg(s, F_BM), b > 0 ? 1 << (b - 1) : 0);
+    init(sg(s, F_LEN), 1);
+    for (let q = 0; q < MAXP; q++) init(sg(s, F_COL + q), q == p ? 1 : 0);
   }
   set(S_NSEG, ns + k);
   let nc = 0;
@@ -191,7 +258,7 @@ export function place(c: i32, d: i32, o: i32, p: i32): void {
   // score each route this placement completed, once (roots deduplicated)
   for (let i = 0; i < nc; i++) {
     const r = find(unchecked(CHECK[i]));
-    if (get(S_OPEN + r) != 0) continue;
+    if (get(sg(r, F_OPEN)) != 0) continue;
     let seen = false;
     for (let j = 0; j < i; j++) {
       if (find(unchecked(CHECK[j])) == r) {

@@ -42,10 +42,12 @@ export interface LightKernel {
   search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array;
 }
 
-const MAXC = 512;
+const MAXC = 128;
+const CW = 4;
 const MAXS = 96;
 const MAXD = 16;
 const W = 3;
+const MAXPL = W * 32;
 const GRID = 32;
 const HALF = GRID / 2;
 const MAXDECK = 16;
@@ -59,21 +61,34 @@ const DR = [-1, -1, 0, 1, 1, 0];
 
 // state layout (assembly/routes/layout.ts)
 const S_CARD = 0;
-const S_ADJ = S_CARD + MAXC;
-const S_ALIVE = S_ADJ + MAXC;
+const S_OCC = S_CARD + MAXC;
+const S_FRONT = S_OCC + CW;
+const S_CITY = S_FRONT + CW;
+const S_ALIVE = S_CITY + CW;
 const S_NPLACED = S_ALIVE + W;
 const S_NSEG = S_NPLACED + 1;
 const S_SCORE = S_NSEG + 1;
-const S_PAR = S_SCORE + MAXP;
-const S_RANK = S_PAR + MAXS;
-const S_OPEN = S_RANK + MAXS;
-const S_DEAD = S_OPEN + MAXS;
-const S_TERM = S_DEAD + MAXS;
-const S_LOOP = S_TERM + MAXS;
-const S_BM = S_LOOP + MAXS;
-const S_LEN = S_BM + MAXS;
-const S_COL = S_LEN + MAXS;
-const S_SIZE = S_COL + MAXS * MAXP;
+const S_SEG = S_SCORE + MAXP;
+const SSTR = 12;
+const F_PAR = 0;
+const F_RANK = 1;
+const F_OPEN = 2;
+const F_DEAD = 3;
+const F_TERM = 4;
+const F_LOOP = 5;
+const F_BM = 6;
+const F_LEN = 7;
+const F_COL = 8;
+const S_SIZE = S_SEG + MAXS * SSTR;
+
+/** Index of field f of segment s in S. */
+function sg(s: number, f: number): number {
+  return S_SEG + s * SSTR + f;
+}
+
+function ctz(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
 
 function popcnt(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
@@ -83,8 +98,10 @@ function popcnt(x: number): number {
 
 export class LightReference implements LightKernel {
   private readonly S = new Int32Array(S_SIZE);
+  private readonly SNAP = new Int32Array(S_SIZE);
   private readonly TRAIL = new Int32Array(1 << 16);
   private tp = 0;
+  private trailOn = true;
   private readonly CSEG = new Int32Array(MAXC * 6);
   private readonly SEG_CELL = new Int32Array(MAXS);
   private readonly SEG_PL = new Int32Array(MAXS);
@@ -94,6 +111,7 @@ export class LightReference implements LightKernel {
   private readonly DES = new Int32Array(MAXD * DSTRIDE);
   private readonly NB = new Int32Array(MAXC * 6);
   private readonly MASK = new Int32Array(MAXC * W);
+  private readonly PLCELLS = new Int32Array(MAXPL * CW);
   private readonly CELL_Q = new Int32Array(MAXC);
   private readonly CELL_R = new Int32Array(MAXC);
   private readonly GRIDMAP = new Int32Array(GRID * GRID);
@@ -126,10 +144,18 @@ export class LightReference implements LightKernel {
 
   // --- trail ---
   private set(i: number, v: number): void {
-    this.TRAIL[this.tp] = i;
-    this.TRAIL[this.tp + 1] = this.S[i]!;
-    this.tp += 2;
+    if (this.trailOn) {
+      this.TRAIL[this.tp] = i;
+      this.TRAIL[this.tp + 1] = this.S[i]!;
+      this.tp += 2;
+    }
     this.S[i] = v;
+  }
+  private snapshot(): void {
+    this.SNAP.set(this.S.subarray(0, S_SEG + this.S[S_NSEG]! * SSTR));
+  }
+  private restore(): void {
+    this.S.set(this.SNAP.subarray(0, S_SEG + this.SNAP[S_NSEG]! * SSTR));
   }
   mark(): number {
     return this.tp;
@@ -174,6 +200,7 @@ export class LightReference implements LightKernel {
     this.shapeSize = n;
     this.GRIDMAP.fill(-1);
     this.MASK.fill(0);
+    this.PLCELLS.fill(0);
     this.nCells = 0;
     this.nPlacements = 0;
     const PL: number[][] = [];
@@ -197,6 +224,7 @@ export class LightReference implements LightKernel {
             this.CELL_R[c] = (g % GRID) - HALF;
           }
           this.MASK[c * W + (p >> 5)]! |= 1 << (p & 31);
+          this.PLCELLS[p * CW + (c >> 5)]! |= 1 << (c & 31);
         }
       }
     }
@@ -210,10 +238,10 @@ export class LightReference implements LightKernel {
   // --- routes (assembly/routes/unionfind.ts) ---
   private find(s: number): number {
     const S = this.S;
-    let p = S[S_PAR + s]!;
+    let p = S[sg(s, F_PAR)]!;
     while (p !== s) {
       s = p;
-      p = S[S_PAR + s]!;
+      p = S[sg(s, F_PAR)]!;
     }
     return s;
   }
@@ -222,68 +250,125 @@ export class LightReference implements LightKernel {
     let ra = this.find(a);
     let rb = this.find(b);
     if (ra === rb) {
-      this.set(S_OPEN + ra, S[S_OPEN + ra]! - 2);
-      this.set(S_LOOP + ra, 1);
+      this.set(sg(ra, F_OPEN), S[sg(ra, F_OPEN)]! - 2);
+      this.set(sg(ra, F_LOOP), 1);
       return;
     }
-    const ka = S[S_RANK + ra]!;
-    const kb = S[S_RANK + rb]!;
+    const ka = S[sg(ra, F_RANK)]!;
+    const kb = S[sg(rb, F_RANK)]!;
     if (ka < kb) {
       const t = ra;
       ra = rb;
       rb = t;
     } else if (ka === kb) {
-      this.set(S_RANK + ra, ka + 1);
+      this.set(sg(ra, F_RANK), ka + 1);
     }
-    this.set(S_PAR + rb, ra);
-    this.set(S_OPEN + ra, S[S_OPEN + ra]! + S[S_OPEN + rb]! - 2);
-    this.set(S_DEAD + ra, S[S_DEAD + ra]! + S[S_DEAD + rb]!);
-    this.set(S_TERM + ra, S[S_TERM + ra]! + S[S_TERM + rb]!);
-    if (S[S_LOOP + rb] !== 0) this.set(S_LOOP + ra, 1);
-    this.set(S_BM + ra, S[S_BM + ra]! | S[S_BM + rb]!);
-    this.set(S_LEN + ra, S[S_LEN + ra]! + S[S_LEN + rb]!);
+    this.set(sg(rb, F_PAR), ra);
+    this.set(sg(ra, F_OPEN), S[sg(ra, F_OPEN)]! + S[sg(rb, F_OPEN)]! - 2);
+    this.set(sg(ra, F_DEAD), S[sg(ra, F_DEAD)]! + S[sg(rb, F_DEAD)]!);
+    this.set(sg(ra, F_TERM), S[sg(ra, F_TERM)]! + S[sg(rb, F_TERM)]!);
+    if (S[sg(rb, F_LOOP)] !== 0) this.set(sg(ra, F_LOOP), 1);
+    this.set(sg(ra, F_BM), S[sg(ra, F_BM)]! | S[sg(rb, F_BM)]!);
+    this.set(sg(ra, F_LEN), S[sg(ra, F_LEN)]! + S[sg(rb, F_LEN)]!);
     for (let p = 0; p < this.players; p++) {
-      const cb = S[S_COL + rb * MAXP + p]!;
-      if (cb !== 0) this.set(S_COL + ra * MAXP + p, S[S_COL + ra * MAXP + p]! + cb);
+      const cb = S[sg(rb, F_COL + p)]!;
+      if (cb !== 0) this.set(sg(ra, F_COL + p), S[sg(ra, F_COL + p)]! + cb);
     }
   }
   private cap(s: number): void {
     const r = this.find(s);
-    this.set(S_OPEN + r, this.S[S_OPEN + r]! - 1);
-    this.set(S_DEAD + r, this.S[S_DEAD + r]! + 1);
+    this.set(sg(r, F_OPEN), this.S[sg(r, F_OPEN)]! - 1);
+    this.set(sg(r, F_DEAD), this.S[sg(r, F_DEAD)]! + 1);
   }
   private scoreRoute(r: number): void {
     const S = this.S;
-    const credit = popcnt(S[S_BM + r]!);
+    const credit = popcnt(S[sg(r, F_BM)]!);
     if (credit === 0) return;
     let best = 0;
-    for (let p = 0; p < this.players; p++) best = Math.max(best, S[S_COL + r * MAXP + p]!);
+    for (let p = 0; p < this.players; p++) best = Math.max(best, S[sg(r, F_COL + p)]!);
     for (let p = 0; p < this.players; p++) {
-      if (S[S_COL + r * MAXP + p] === best) this.set(S_SCORE + p, S[S_SCORE + p]! + credit);
+      if (S[sg(r, F_COL + p)] === best) this.set(S_SCORE + p, S[S_SCORE + p]! + credit);
     }
   }
   private legalCell(c: number): boolean {
     const S = this.S;
-    if (S[S_CARD + c]! >= 0) return false;
     if (S[S_NPLACED] === 0) return c === this.origin;
-    if (S[S_ADJ + c] === 0) return false;
-    let m = 0;
-    for (let w = 0; w < W; w++) m |= this.MASK[c * W + w]! & S[S_ALIVE + w]!;
-    return m !== 0;
+    const w = c >> 5;
+    return (S[S_FRONT + w]! & S[S_CITY + w]! & (1 << (c & 31))) !== 0;
+  }
+  private legalCount(): number {
+    const S = this.S;
+    if (S[S_NPLACED] === 0) return 1;
+    let n = 0;
+    for (let w = 0; w < CW; w++) n += popcnt(S[S_FRONT + w]! & S[S_CITY + w]!);
+    return n;
+  }
+  private legalSelect(k: number): number {
+    const S = this.S;
+    if (S[S_NPLACED] === 0) return this.origin;
+    for (let w = 0; w < CW; w++) {
+      let m = S[S_FRONT + w]! & S[S_CITY + w]!;
+      const c = popcnt(m);
+      if (k < c) {
+        while (k > 0) {
+          m &= m - 1;
+          k--;
+        }
+        return (w << 5) + ctz(m);
+      }
+      k -= c;
+    }
+    return -1;
+  }
+  private recomputeCity(): void {
+    const { S, PLCELLS } = this;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    for (let w = 0; w < W; w++) {
+      let m = S[S_ALIVE + w]!;
+      while (m !== 0) {
+        const p = (w << 5) + ctz(m);
+        m &= m - 1;
+        a0 |= PLCELLS[p * CW]!;
+        a1 |= PLCELLS[p * CW + 1]!;
+        a2 |= PLCELLS[p * CW + 2]!;
+        a3 |= PLCELLS[p * CW + 3]!;
+      }
+    }
+    if (S[S_CITY] !== a0) this.set(S_CITY, a0);
+    if (S[S_CITY + 1] !== a1) this.set(S_CITY + 1, a1);
+    if (S[S_CITY + 2] !== a2) this.set(S_CITY + 2, a2);
+    if (S[S_CITY + 3] !== a3) this.set(S_CITY + 3, a3);
   }
   private place(c: number, d: number, o: number, p: number): void {
     const { S, CSEG, NB, DES, MASK } = this;
     this.set(S_CARD + c, (p << 8) | (d << 1) | o);
     this.set(S_NPLACED, S[S_NPLACED]! + 1);
+    const bw = c >> 5;
+    const bit = 1 << (c & 31);
+    this.set(S_OCC + bw, S[S_OCC + bw]! | bit);
+    const f = S[S_FRONT + bw]!;
+    if ((f & bit) !== 0) this.set(S_FRONT + bw, f & ~bit);
+    let changed = false;
     for (let w = 0; w < W; w++) {
       const a = S[S_ALIVE + w]!;
       const m = MASK[c * W + w]!;
-      if ((a & m) !== a) this.set(S_ALIVE + w, a & m);
+      if ((a & m) !== a) {
+        this.set(S_ALIVE + w, a & m);
+        changed = true;
+      }
     }
+    if (changed) this.recomputeCity();
     for (let e = 0; e < 6; e++) {
       CSEG[c * 6 + e] = -1;
       const n = NB[c * 6 + e]!;
-      if (n >= 0) this.set(S_ADJ + n, S[S_ADJ + n]! + 1);
+      if (n < 0) continue;
+      const nw = n >> 5;
+      const nbit = 1 << (n & 31);
+      const fr = S[S_FRONT + nw]!;
+      if ((fr & nbit) === 0 && (S[S_OCC + nw]! & nbit) === 0) this.set(S_FRONT + nw, fr | nbit);
     }
     const ns = S[S_NSEG]!;
     const k = DES[d * DSTRIDE]!;
@@ -305,15 +390,15 @@ export class LightReference implements LightKernel {
       this.SEG_B[s] = b;
       this.SEG_EA[s] = ea;
       this.SEG_EB[s] = eb;
-      S[S_PAR + s] = s;
-      S[S_RANK + s] = 0;
-      S[S_OPEN + s] = 2 - term;
-      S[S_DEAD + s] = 0;
-      S[S_TERM + s] = term;
-      S[S_LOOP + s] = 0;
-      S[S_BM + s] = b > 0 ? 1 << (b - 1) : 0;
-      S[S_LEN + s] = 1;
-      for (let q = 0; q < MAXP; q++) S[S_COL + s * MAXP + q] = q === p ? 1 : 0;
+      S[sg(s, F_PAR)] = s;
+      S[sg(s, F_RANK)] = 0;
+      S[sg(s, F_OPEN)] = 2 - term;
+      S[sg(s, F_DEAD)] = 0;
+      S[sg(s, F_TERM)] = term;
+      S[sg(s, F_LOOP)] = 0;
+      S[sg(s, F_BM)] = b > 0 ? 1 << (b - 1) : 0;
+      S[sg(s, F_LEN)] = 1;
+      for (let q = 0; q < MAXP; q++) S[sg(s, F_COL + q)] = q === p ? 1 : 0;
     }
     this.set(S_NSEG, ns + k);
     const CHECK = this.CHECK;
@@ -334,7 +419,7 @@ export class LightReference implements LightKernel {
     }
     for (let i = 0; i < nc; i++) {
       const r = this.find(CHECK[i]!);
-      if (S[S_OPEN + r] !== 0) continue;
+      if (S[sg(r, F_OPEN)] !== 0) continue;
       let seen = false;
       for (let j = 0; j < i; j++) {
         if (this.find(CHECK[j]!) === r) {
@@ -353,10 +438,15 @@ export class LightReference implements LightKernel {
   newGame(players: number): number {
     this.buildGeometry(players);
     this.players = players;
-    this.S.fill(0);
-    for (let c = 0; c < this.nCells; c++) this.S[S_CARD + c] = -1;
-    for (let w = 0; w < W; w++) this.S[S_ALIVE + w] = -1;
+    const S = this.S;
+    S.fill(0);
+    for (let c = 0; c < this.nCells; c++) {
+      S[S_CARD + c] = -1;
+      S[S_CITY + (c >> 5)]! |= 1 << (c & 31);
+    }
+    for (let p = 0; p < this.nPlacements; p++) S[S_ALIVE + (p >> 5)]! |= 1 << (p & 31);
     this.tp = 0;
+    this.trailOn = true;
     return this.nCells;
   }
   placementCount(): number {
@@ -435,14 +525,14 @@ export class LightReference implements LightKernel {
       if (minId[r]! < 0) minId[r] = s;
       const o = s * RSTRIDE;
       out[o] = minId[r]!;
-      out[o + 1] = S[S_OPEN + r]!;
-      out[o + 2] = S[S_DEAD + r]!;
-      out[o + 3] = S[S_TERM + r]!;
-      out[o + 4] = S[S_LOOP + r]!;
-      out[o + 5] = S[S_BM + r]!;
-      out[o + 6] = S[S_LEN + r]!;
-      out[o + 7] = S[S_OPEN + r] === 0 ? 1 : 0;
-      for (let p = 0; p < MAXP; p++) out[o + 8 + p] = S[S_COL + r * MAXP + p]!;
+      out[o + 1] = S[sg(r, F_OPEN)]!;
+      out[o + 2] = S[sg(r, F_DEAD)]!;
+      out[o + 3] = S[sg(r, F_TERM)]!;
+      out[o + 4] = S[sg(r, F_LOOP)]!;
+      out[o + 5] = S[sg(r, F_BM)]!;
+      out[o + 6] = S[sg(r, F_LEN)]!;
+      out[o + 7] = S[sg(r, F_OPEN)] === 0 ? 1 : 0;
+      for (let p = 0; p < MAXP; p++) out[o + 8 + p] = S[sg(r, F_COL + p)]!;
     }
     return out;
   }
@@ -558,16 +648,17 @@ export class LightReference implements LightKernel {
     while (S[S_NPLACED]! < full) {
       const d = this.HAND[p]!;
       if (d < 0) break;
-      const n = this.legalCells();
+      const n = this.legalCount();
       let pick = this.rngInt(n * 2);
       if (policy > 0) {
         for (let q = 0; q < this.players; q++) this.BEFORE[q] = S[S_SCORE + q]!;
         let best = -2147483648;
         let i = pick;
+        this.trailOn = true;
         for (let k = 0; k < policy; k++) {
           if (k > 0) i = this.rngInt(n * 2);
           const m = this.tp;
-          this.place(this.LEGAL[i >> 1]!, d, i & 1, p);
+          this.place(this.legalSelect(i >> 1), d, i & 1, p);
           const g = this.gain(p);
           this.undo(m);
           if (g > best) {
@@ -575,8 +666,9 @@ export class LightReference implements LightKernel {
             pick = i;
           }
         }
+        this.trailOn = false;
       }
-      this.place(this.LEGAL[pick >> 1]!, d, pick & 1, p);
+      this.place(this.legalSelect(pick >> 1), d, pick & 1, p);
       this.draw(p);
       p = (p + 1) % this.players;
     }
@@ -589,12 +681,14 @@ export class LightReference implements LightKernel {
   playouts(count: number, seed: number, toMove: number, policy: number): number {
     this.rng = seed | 0;
     let sum = 0;
+    this.snapshot();
     for (let t = 0; t < count; t++) {
       this.determinise(-1, -1);
-      const m = this.tp;
+      this.trailOn = false;
       this.playout(toMove, policy);
       for (let q = 0; q < this.players; q++) sum = (sum + (q + 1) * this.S[S_SCORE + q]!) | 0;
-      this.undo(m);
+      this.trailOn = true;
+      this.restore();
     }
     return sum;
   }
@@ -613,10 +707,11 @@ export class LightReference implements LightKernel {
       out[i * SEARCH_STRIDE + 3] = S[S_SCORE + me]! - before;
       this.undo(m);
     }
+    this.snapshot();
     for (let t = 0; t < playouts && nc > 0; t++) {
       const i = t % nc;
       this.determinise(me, hand);
-      const m = this.tp;
+      this.trailOn = false;
       this.place(cand[i]!, hand, i & 1, me);
       this.draw(me);
       this.playout((me + 1) % this.players, policy);
@@ -625,7 +720,8 @@ export class LightReference implements LightKernel {
       out[o + 4]!++;
       out[o + 5]! += v;
       out[o + 6]! += v > 0 ? 2 : v === 0 ? 1 : 0;
-      this.undo(m);
+      this.trailOn = true;
+      this.restore();
     }
     for (let i = 0; i < nc; i++) {
       const o = i * SEARCH_STRIDE;
