@@ -1,0 +1,2 @@
+// The demo page: defines the railkit elements (they share one worker through the page's client).
+import "../elements/train/train-game.ts";

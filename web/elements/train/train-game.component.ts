@@ -1,0 +1,618 @@
+import { html, LitElement, nothing, type PropertyValues } from "lit";
+import { property, state } from "lit/decorators.js";
+import type { EndReason, Face, TrainAction, TurnRecord } from "../../engine/train/types.ts";
+import type { TrainHintOption } from "../../solvers/train/api.ts";
+import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import type { BotMode, TrainView } from "../../worker/protocol.ts";
+import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
+import { trainGameStyles } from "./train-game.styles.ts";
+
+/** Detail of the `game-over` event. */
+export interface TrainGameOverDetail {
+  /** Final totals, by seat (seats are numbered from 0). */
+  scores: number[];
+  /** Seats that won (several on a shared win). */
+  winners: number[];
+}
+
+/** How long a computer seat waits before each action, so people can follow it. */
+const BOT_DELAY_MS = 400;
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Multiset equality / inclusion over faces (no game rule: just comparing lists the engine gave). */
+function faceCounts(faces: readonly Face[]): Map<Face, number> {
+  const m = new Map<Face, number>();
+  for (const f of faces) m.set(f, (m.get(f) ?? 0) + 1);
+  return m;
+}
+function includesAll(big: readonly Face[], small: readonly Face[]): boolean {
+  const b = faceCounts(big);
+  for (const [f, n] of faceCounts(small)) if ((b.get(f) ?? 0) < n) return false;
+  return true;
+}
+const sameFaces = (a: readonly Face[], b: readonly Face[]) => a.length === b.length && includesAll(a, b);
+
+const FACE_SHORT: Readonly<Record<Face, string>> = { E: "E", T: "T", "4": "4", "3": "3", "2": "2", C: "C" };
+
+const REASON_TEXT: Readonly<Record<EndReason, string>> = {
+  stop: "stopped",
+  caboose: "the Caboose ended the turn",
+  shortage: "Equipment Shortage",
+  wreck: "Train Wreck",
+  full: "the train is full",
+  "out-of-rolls": "out of rolls",
+};
+
+const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+/**
+ * The Train Game (six dice, push-your-luck) for 1–6 seats, some of them played by the computer.
+ * Thin: the rules, the dice and the bots run in the railkit worker; this element draws the state it
+ * gets back and sends the player's actions. Legal buttons and pickable dice come from the engine's
+ * legal actions; a refused action is shown as a message.
+ *
+ * Seats are numbered from 0 (seat 0 plays first).
+ *
+ * @fires turn-end - A turn ended. `detail`: the TurnRecord (player, score, reason, train, banked).
+ * @fires game-over - The game ended. `detail`: `{ scores, winners }`.
+ *
+ * @csspart base - The whole widget.
+ * @csspart scoreboard - The table of seats and totals.
+ * @csspart train - The train on the track and the running turn score.
+ * @csspart table - The dice rolled, to pick from.
+ * @csspart die - Each die (in the train and on the table).
+ * @csspart controls - The row of buttons.
+ * @csspart button - Each button (Roll, Add selected, Stop, Bank, New game).
+ * @csspart message - The status line (refusals in red).
+ * @csspart hints - The hint panel.
+ * @csspart hint-best - The hint row of the best option.
+ * @csspart log - The game log.
+ *
+ * @cssprop --train-game-bg - Background.
+ * @cssprop --train-game-fg - Text colour.
+ * @cssprop --train-game-accent - Primary buttons, current seat.
+ * @cssprop --train-game-selected - Selected dice, best hint, winners.
+ * @cssprop --train-game-die-size - Size of a die on the table (default 64px).
+ */
+export class TrainGame extends LitElement {
+  static override styles = trainGameStyles;
+
+  /** Number of seats, 1–6. */
+  @property({ type: Number }) players = 2;
+  /** Seed of the game (a number or any text). Without it each game gets a fresh random seed. */
+  @property() seed: string | null = null;
+  /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. */
+  @property() bots = "";
+  /** `race` (first to 100, equal turns) or `elimination` (beat the target or leave). */
+  @property() variant: "race" | "elimination" = "race";
+  /** Show the hint panel: every option now with its expected score (and win chance in a 2-player race). */
+  @property({ type: Boolean, reflect: true }) hints = false;
+  /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
+  @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
+  /** The worker client; by default the page's shared one. */
+  @property({ attribute: false }) client: RailkitClient | null = null;
+
+  @state() private view: TrainView | null = null;
+  /** Indices into `turn.table` of the dice the player picked. */
+  @state() private selected: number[] = [];
+  /** The table die that holds the tab stop (roving tabindex). */
+  @state() private focusIndex = 0;
+  @state() private message = "";
+  @state() private messageIsError = false;
+  @state() private busy = false;
+  /** The game log as text, built from the answers this element saw (newest last). */
+  @state() private entries: string[] = [];
+
+  /** Bumped by every new game: answers for an older game are dropped. */
+  private generation = 0;
+  private botRunning = false;
+
+  /** The current game state as JSON (for saving); null before the first answer. */
+  get state(): TrainView["state"] | null {
+    return this.view?.state ?? null;
+  }
+
+  private get api() {
+    this.client ??= sharedRailkitClient();
+    return this.client.train;
+  }
+
+  private get botSeats(): Set<number> {
+    return new Set(
+      this.bots
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
+        .map(Number)
+        .filter(Number.isInteger),
+    );
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back in the page after a move: a bot stopped by disconnectedCallback picks up again.
+    if (this.hasUpdated && this.view) this.maybeBot();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.generation++; // drops answers in flight and stops a bot
+    this.busy = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.hasUpdated || changed.has("players") || changed.has("seed") || changed.has("variant")) {
+      void this.newGame();
+    } else if (changed.has("hints") && this.hints && this.view && !this.view.hints) {
+      void this.refresh();
+    } else if (changed.has("bots")) {
+      this.maybeBot();
+    }
+  }
+
+  /** Starts a new game with the current attributes. */
+  async newGame(): Promise<void> {
+    const gen = ++this.generation;
+    this.busy = true;
+    this.selected = [];
+    this.entries = [];
+    this.say("");
+    const seed = this.seed ?? String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    const numeric = /^-?\d+$/.test(seed.trim()) ? Number(seed) : seed;
+    try {
+      const view = await this.api.newGame({ players: this.players, variant: this.variant }, numeric, {
+        hints: this.hints,
+      });
+      if (gen !== this.generation) return;
+      this.view = view;
+      this.focusIndex = 0;
+    } catch (e) {
+      if (gen !== this.generation) return;
+      this.say(e instanceof Error ? e.message : String(e), true);
+    } finally {
+      if (gen === this.generation) this.busy = false;
+    }
+    this.maybeBot();
+  }
+
+  /** Re-reads the view of the current state (e.g. hints switched on). */
+  private async refresh(): Promise<void> {
+    if (!this.view) return;
+    const gen = this.generation;
+    const view = await this.api.view(this.view.state, { hints: this.hints });
+    if (gen === this.generation) this.view = view;
+  }
+
+  private say(message: string, error = false): void {
+    this.message = message;
+    this.messageIsError = error;
+  }
+
+  /** Sends one action; returns false when the engine refused it. */
+  private async act(action: TrainAction): Promise<boolean> {
+    const prev = this.view;
+    if (!prev) return false;
+    const gen = this.generation;
+    this.busy = true;
+    try {
+      const r = await this.api.act(prev.state, action, { hints: this.hints });
+      if (gen !== this.generation) return false;
+      if (!r.ok) {
+        this.say(r.error.message, true);
+        return false;
+      }
+      this.say("");
+      this.view = r.view;
+      this.selected = [];
+      this.focusIndex = 0;
+      this.announce(prev, r.view, action);
+      return true;
+    } catch (e) {
+      if (gen === this.generation) this.say(e instanceof Error ? e.message : String(e), true);
+      return false;
+    } finally {
+      if (gen === this.generation) this.busy = false;
+    }
+  }
+
+  /** Logs what happened; fires `turn-end` for each turn that ended, `game-over` when the game did. */
+  private announce(prev: TrainView, next: TrainView, action: TrainAction): void {
+    const who = this.seatName(action.player);
+    const lines: string[] = [];
+    if (action.type === "roll") {
+      const thrown = next.state.lastRoll?.faces ?? [];
+      lines.push(`${who} rolled ${thrown.map((f) => FACE_SHORT[f]).join(" ")}.`);
+    } else if (action.type === "add") {
+      lines.push(
+        action.faces.length === 0
+          ? `${who} added nothing.`
+          : `${who} added ${action.faces.map((f) => FACE_NAME[f]).join(", ")}.`,
+      );
+    } else if (action.type === "bank") {
+      lines.push(`${who} banked the freight.`);
+    }
+    const before = prev.state.history.length;
+    for (const r of next.state.history.slice(before)) {
+      lines.push(
+        `${this.seatName(r.player)}: ${REASON_TEXT[r.reason]}, ${r.score} point${r.score === 1 ? "" : "s"}.`,
+      );
+    }
+    if (next.state.over && !prev.state.over) lines.push(this.overTitle(next));
+    this.entries = [...this.entries, ...lines].slice(-200);
+    for (const record of next.state.history.slice(before)) {
+      this.dispatchEvent(
+        new CustomEvent<TurnRecord>("turn-end", { detail: record, bubbles: true, composed: true }),
+      );
+    }
+    if (next.state.over && !prev.state.over) {
+      const detail: TrainGameOverDetail = {
+        scores: next.state.scores.slice(),
+        winners: next.state.winners.slice(),
+      };
+      this.dispatchEvent(new CustomEvent("game-over", { detail, bubbles: true, composed: true }));
+    }
+  }
+
+  private isBotTurn(): boolean {
+    const s = this.view?.state;
+    return !!s && !s.over && this.botSeats.has(s.current);
+  }
+
+  /** Lets the computer play the seat to move, one action every BOT_DELAY_MS, until a person's turn. */
+  private maybeBot(): void {
+    if (this.botRunning || !this.isBotTurn()) return;
+    this.botRunning = true;
+    void this.runBot(this.generation).finally(() => {
+      this.botRunning = false;
+      // A new game may have started while the loop was waiting.
+      if (this.isBotTurn()) this.maybeBot();
+    });
+  }
+
+  private async runBot(gen: number): Promise<void> {
+    while (gen === this.generation && this.isBotTurn()) {
+      await delay(BOT_DELAY_MS);
+      if (gen !== this.generation || !this.view) return;
+      let action: TrainAction;
+      try {
+        action = await this.api.botAction(this.view.state, this.botPolicy);
+      } catch (e) {
+        if (gen === this.generation)
+          this.say(`computer: ${e instanceof Error ? e.message : String(e)}`, true);
+        return;
+      }
+      if (gen !== this.generation) return;
+      if (action.type === "add" && action.faces.length > 0) {
+        // Show the pick before it joins the train.
+        this.selected = this.pickIndices(action.faces);
+        await delay(BOT_DELAY_MS);
+        if (gen !== this.generation) return;
+      }
+      if (!(await this.act(action))) return;
+    }
+  }
+
+  /** Table indices holding these faces (first matches). */
+  private pickIndices(faces: readonly Face[]): number[] {
+    const table = this.view?.state.turn.table ?? [];
+    const used = new Set<number>();
+    for (const f of faces) {
+      const i = table.findIndex((t, j) => t === f && !used.has(j));
+      if (i >= 0) used.add(i);
+    }
+    return [...used];
+  }
+
+  // ---- what the engine allows now -------------------------------------------------------------------
+
+  private legal(type: TrainAction["type"]): TrainAction | undefined {
+    return this.view?.legal.find((a) => a.type === type);
+  }
+
+  private get legalAdds(): Face[][] {
+    return (this.view?.legal ?? []).flatMap((a) => (a.type === "add" ? [a.faces] : []));
+  }
+
+  private get selectedFaces(): Face[] {
+    const table = this.view?.state.turn.table ?? [];
+    return this.selected.map((i) => table[i]!);
+  }
+
+  /** A die may be picked when some legal `add` holds the current pick plus this die. */
+  private canPick(i: number): boolean {
+    if (this.selected.includes(i)) return true;
+    const table = this.view?.state.turn.table ?? [];
+    const want = [...this.selectedFaces, table[i]!];
+    return this.legalAdds.some((faces) => includesAll(faces, want));
+  }
+
+  private get canAddSelection(): boolean {
+    const pick = this.selectedFaces;
+    return this.legalAdds.some((faces) => sameFaces(faces, pick));
+  }
+
+  private get humanTurn(): boolean {
+    return !!this.view && !this.view.state.over && !this.isBotTurn();
+  }
+
+  // ---- input -----------------------------------------------------------------------------------------
+
+  private toggle(i: number): void {
+    if (!this.humanTurn || this.busy) return;
+    this.focusIndex = i;
+    if (this.selected.includes(i)) {
+      this.selected = this.selected.filter((j) => j !== i);
+      this.say("");
+    } else if (this.canPick(i)) {
+      this.selected = [...this.selected, i];
+      this.say("");
+    } else {
+      const face = this.view!.state.turn.table[i]!;
+      this.say(`${FACE_NAME[face]} cannot join the train with this pick.`, true);
+    }
+  }
+
+  private onDieKey(e: KeyboardEvent, i: number): void {
+    const n = this.view?.state.turn.table.length ?? 0;
+    let next = i;
+    switch (e.key) {
+      case "ArrowRight":
+      case "ArrowDown":
+        next = (i + 1) % n;
+        break;
+      case "ArrowLeft":
+      case "ArrowUp":
+        next = (i - 1 + n) % n;
+        break;
+      case "Home":
+        next = 0;
+        break;
+      case "End":
+        next = n - 1;
+        break;
+      case " ":
+      case "Enter":
+        e.preventDefault();
+        this.toggle(i);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this.focusIndex = next;
+    void this.updateComplete.then(() => {
+      this.renderRoot.querySelector<HTMLElement>(`.table [data-index="${next}"]`)?.focus();
+    });
+  }
+
+  private send(type: "roll" | "stop" | "bank"): void {
+    const a = this.legal(type);
+    if (a && this.humanTurn && !this.busy) void this.act(a);
+  }
+
+  private addSelected(): void {
+    if (!this.humanTurn || this.busy || !this.view) return;
+    void this.act({ type: "add", player: this.view.state.current, faces: this.selectedFaces });
+  }
+
+  // ---- render ----------------------------------------------------------------------------------------
+
+  private seatName(seat: number): string {
+    const bots = this.botSeats;
+    if (bots.has(seat)) return bots.size > 1 ? `Computer ${seat + 1}` : "Computer";
+    const humans = this.players - [...bots].filter((b) => b >= 0 && b < this.players).length;
+    return humans === 1 ? "You" : `Player ${seat + 1}`;
+  }
+
+  private overTitle(v: TrainView): string {
+    const w = v.state.winners;
+    const names = w.map((seat) => this.seatName(seat)).join(" and ");
+    if (w.length > 1) return `Game over: ${names} share the win.`;
+    return `Game over: ${names} ${names === "You" ? "win" : "wins"}.`;
+  }
+
+  private renderDie(face: Face, opts: { index?: number; selected?: boolean; disabled?: boolean } = {}) {
+    if (opts.index === undefined) {
+      return html`<li class="die" part="die" role="img" aria-label=${faceLabel(face)}>${faceSvg(face)}</li>`;
+    }
+    const i = opts.index;
+    const label = `${faceLabel(face)}${opts.selected ? ", selected" : ""}${opts.disabled ? ", cannot be added" : ""}`;
+    return html`<li
+      class="die"
+      part="die"
+      role="option"
+      data-index=${i}
+      data-face=${face}
+      tabindex=${i === this.focusIndex ? 0 : -1}
+      aria-label=${label}
+      aria-selected=${opts.selected ? "true" : "false"}
+      aria-disabled=${opts.disabled ? "true" : "false"}
+      @click=${() => this.toggle(i)}
+      @keydown=${(e: KeyboardEvent) => this.onDieKey(e, i)}
+    >
+      ${faceSvg(face)}
+    </li>`;
+  }
+
+  private renderScoreboard() {
+    const s = this.view!.state;
+    const winners = new Set(s.winners);
+    const out = new Set<number>(s.out ?? []);
+    return html`<section class="zone scoreboard" part="scoreboard" aria-labelledby="score-h">
+      <h3 id="score-h">Scores</h3>
+      <table>
+        <thead>
+          <tr><th scope="col">Seat</th><th scope="col" class="num">Total</th></tr>
+        </thead>
+        <tbody>
+          ${s.scores.map(
+            (score, seat) => html`<tr
+              class=${[seat === s.current && !s.over ? "current" : "", out.has(seat) ? "out" : ""].join(" ")}
+              aria-current=${seat === s.current && !s.over ? "true" : "false"}
+              data-seat=${seat}
+            >
+              <td>
+                ${this.seatName(seat)}
+                ${seat === s.current && !s.over ? html`<span class="tag">to play</span>` : nothing}
+                ${winners.has(seat) ? html`<span class="tag win">winner</span>` : nothing}
+                ${out.has(seat) ? html`<span class="tag">out</span>` : nothing}
+              </td>
+              <td class="num score">${score}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${s.target !== undefined && s.target !== null ? html`<p class="banked">Target to beat: <strong>${s.target}</strong></p>` : nothing}
+    </section>`;
+  }
+
+  private renderHints() {
+    const v = this.view!;
+    if (!this.hints) return nothing;
+    const body = (() => {
+      if (v.state.over) return html`<p>The game is over.</p>`;
+      if (v.hintError) return html`<p>Hints unavailable: ${v.hintError.message}</p>`;
+      if (!v.hints) return html`<p>Computing…</p>`;
+      if (v.hints.length === 0) return html`<p>No choice to make now.</p>`;
+      const race = v.hints.some((h) => h.winProbability !== undefined);
+      return html`<table>
+          <thead>
+            <tr>
+              <th scope="col">Option</th>
+              <th scope="col" class="num">Expected</th>
+              ${race ? html`<th scope="col" class="num">Win</th>` : nothing}
+            </tr>
+          </thead>
+          <tbody>
+            ${v.hints.map(
+              (
+                h: TrainHintOption,
+              ) => html`<tr class=${h.best ? "best" : ""} part=${h.best ? "hint-best" : "hint"}>
+                <td>${h.label}${h.best ? html`<span class="tag win">best</span>` : nothing}</td>
+                <td class="num">${h.expected.toFixed(2)}</td>
+                ${race ? html`<td class="num">${h.winProbability === undefined ? "" : percent(h.winProbability)}</td>` : nothing}
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+        <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>`;
+    })();
+    return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
+      <h3 id="hints-h">Hints${v.state.over ? "" : html` for ${this.seatName(v.state.current)}`}</h3>
+      ${body}
+    </section>`;
+  }
+
+  private renderLog() {
+    return html`<section class="log" part="log" aria-labelledby="log-h">
+      <h3 id="log-h">Game log</h3>
+      ${
+        this.entries.length === 0
+          ? html`<p class="empty">Nothing yet.</p>`
+          : html`<ol>
+              ${this.entries.map((line) => html`<li>${line}</li>`)}
+            </ol>`
+      }
+    </section>`;
+  }
+
+  protected override render() {
+    const v = this.view;
+    if (!v) {
+      return html`<div class="base" part="base"><p class="message ${this.messageIsError ? "error" : ""}" part="message" role="status">
+        ${this.message || "Starting the game…"}
+      </p></div>`;
+    }
+    const s = v.state;
+    const turn = s.turn;
+    const human = this.humanTurn && !this.busy;
+    const table = turn.table;
+    const canAdd = human && table.length > 0 && this.canAddSelection;
+    const roll = this.legal("roll");
+    const stop = this.legal("stop");
+    const bank = this.legal("bank");
+    const rolling = 6 - turn.train.length;
+    const title = s.over ? this.overTitle(v) : `${this.seatName(s.current)} to play`;
+    const meta = s.over
+      ? ""
+      : turn.phase === "freight"
+        ? "Freight run: no roll limit"
+        : `${turn.rollsLeft} roll${turn.rollsLeft === 1 ? "" : "s"} left`;
+    const addLabel =
+      this.selected.length > 0
+        ? `Add selected (${this.selected.length})`
+        : table.length > 0 && canAdd
+          ? "Add nothing"
+          : "Add selected";
+    return html`<div class="base" part="base" aria-busy=${this.busy ? "true" : "false"} data-seat-to-move=${s.over ? "" : s.current}>
+      <div class="play">
+        <div class="status">
+          <span class="turn-title" role="status">${title}</span>
+          <span class="turn-meta">${meta}</span>
+        </div>
+        <section class="zone train" part="train" aria-labelledby="train-h">
+          <div class="zone-head">
+            <h3 id="train-h">Train</h3>
+            <span class="turn-score">Turn score <strong data-turn-score>${v.turnScore}</strong></span>
+          </div>
+          ${
+            turn.train.length === 0
+              ? html`<p class="empty">No cars yet: an Engine, then a Coal Tender, then cargo.</p>`
+              : html`<ol class="dice" aria-label="Cars in the train, in order">
+                  ${turn.train.map((f) => this.renderDie(f))}
+                </ol>`
+          }
+          ${turn.banked > 0 ? html`<p class="banked">Banked freight: <strong>${turn.banked}</strong> points</p>` : nothing}
+        </section>
+        <section class="zone table" part="table" aria-labelledby="table-h">
+          <h3 id="table-h">Dice rolled</h3>
+          ${
+            table.length === 0
+              ? html`<p class="empty">${s.over ? "—" : turn.step === "roll" ? `Roll ${rolling} ${rolling === 1 ? "die" : "dice"}.` : "Nothing to pick."}</p>`
+              : html`<ul
+                  class="dice"
+                  role="listbox"
+                  aria-multiselectable="true"
+                  aria-labelledby="table-h"
+                  aria-describedby="table-help"
+                >
+                  ${table.map((f, i) => {
+                    const selected = this.selected.includes(i);
+                    return this.renderDie(f, {
+                      index: i,
+                      selected,
+                      disabled: !human || (!selected && !this.canPick(i)),
+                    });
+                  })}
+                </ul>
+                <span id="table-help" class="sr-only">Arrow keys move between dice, Space or Enter picks a die.</span>`
+          }
+        </section>
+        <div class="controls" part="controls">
+          <button part="button" class="primary" data-action="roll" ?disabled=${!human || !roll} @click=${() => this.send("roll")}>
+            Roll${turn.train.length < 6 ? ` ${rolling} ${rolling === 1 ? "die" : "dice"}` : ""}
+          </button>
+          <button part="button" data-action="add" ?disabled=${!canAdd} @click=${this.addSelected}>${addLabel}</button>
+          <button part="button" data-action="stop" ?disabled=${!human || !stop} @click=${() => this.send("stop")}>
+            Stop${stop ? ` and score ${v.turnScore}` : ""}
+          </button>
+          <button part="button" data-action="bank" ?disabled=${!human || !bank} @click=${() => this.send("bank")}>Bank freight</button>
+          ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame()}>New game</button>` : nothing}
+        </div>
+        <p class="message ${this.messageIsError ? "error" : ""}" part="message" role=${this.messageIsError ? "alert" : "status"}>
+          ${this.message || (this.isBotTurn() ? "The computer is playing…" : "")}
+        </p>
+      </div>
+      <div class="side">${this.renderScoreboard()} ${this.renderHints()}</div>
+      ${this.renderLog()}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    "turn-end": CustomEvent<TurnRecord>;
+    "game-over": CustomEvent<TrainGameOverDetail>;
+  }
+}

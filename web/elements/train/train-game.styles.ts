@@ -1,0 +1,355 @@
+import { css } from "lit";
+
+/** Styles of `<train-game>`. Colours are custom properties so a page can theme the widget. */
+export const trainGameStyles = css`
+  :host {
+    --train-game-bg: #fbfaf7;
+    --train-game-fg: #1f2328;
+    --train-game-muted: #5b636d;
+    --train-game-border: #d9d4c7;
+    --train-game-accent: #1d6b4f;
+    --train-game-accent-fg: #ffffff;
+    --train-game-selected: #f2b705;
+    --train-game-danger: #b42318;
+    --train-game-die-size: 64px;
+    display: block;
+    color: var(--train-game-fg);
+    font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    container-type: inline-size;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  .base {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) 17rem;
+    grid-template-areas:
+      "play side"
+      "log side";
+    gap: 1rem;
+    padding: 1rem;
+    background: var(--train-game-bg);
+    border: 1px solid var(--train-game-border);
+    border-radius: 12px;
+  }
+  @container (max-width: 720px) {
+    .base {
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-areas: "play" "side" "log";
+    }
+  }
+  .play {
+    grid-area: play;
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+    min-width: 0;
+  }
+  .side {
+    grid-area: side;
+    display: flex;
+    flex-direction: column;
+    gap: 1rem;
+    min-width: 0;
+  }
+  h3 {
+    margin: 0 0 0.35rem;
+    font-size: 0.8rem;
+    font-weight: 600;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: var(--train-game-muted);
+  }
+  .status {
+    display: flex;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
+  .turn-title {
+    font-size: 1.1rem;
+    font-weight: 650;
+  }
+  .turn-meta {
+    color: var(--train-game-muted);
+  }
+  .zone {
+    border: 1px solid var(--train-game-border);
+    border-radius: 10px;
+    padding: 0.6rem 0.75rem 0.75rem;
+    background: #fff;
+  }
+  .zone-head {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+  }
+  .turn-score {
+    font-variant-numeric: tabular-nums;
+    font-weight: 650;
+  }
+  .turn-score strong {
+    font-size: 1.4rem;
+    color: var(--train-game-accent);
+  }
+  .dice {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    min-height: calc(var(--train-game-die-size) + 4px);
+    align-items: center;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .train .dice {
+    gap: 2px;
+  }
+  .empty {
+    color: var(--train-game-muted);
+    font-style: italic;
+  }
+  .die {
+    position: relative;
+    width: var(--train-game-die-size);
+    height: var(--train-game-die-size);
+    padding: 3px;
+    border: 2px solid #c9c2b1;
+    border-radius: 12px;
+    background: linear-gradient(#ffffff, #f1ede4);
+    box-shadow: 0 2px 0 #c9c2b1;
+    flex: none;
+  }
+  .table .die {
+    cursor: pointer;
+    transition:
+      transform 80ms ease,
+      box-shadow 80ms ease;
+  }
+  .table .die:hover:not([aria-disabled="true"]) {
+    transform: translateY(-2px);
+  }
+  .table .die[aria-disabled="true"] {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
+  .die[aria-selected="true"] {
+    border-color: var(--train-game-selected);
+    box-shadow:
+      0 0 0 3px color-mix(in srgb, var(--train-game-selected) 45%, transparent),
+      0 2px 0 #c9c2b1;
+    transform: translateY(-3px);
+  }
+  .die:focus-visible,
+  button:focus-visible {
+    outline: 3px solid #2f6fdf;
+    outline-offset: 2px;
+  }
+  .die:focus {
+    outline: none;
+  }
+  .die:focus-visible {
+    outline: 3px solid #2f6fdf;
+  }
+  .train .die {
+    --train-game-die-size: 52px;
+    border-radius: 8px;
+  }
+  .banked {
+    font-size: 0.9rem;
+    color: var(--train-game-muted);
+  }
+  .face {
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+  .face .rail {
+    stroke: #8a8170;
+    stroke-width: 2;
+  }
+  .face .wheel {
+    fill: #2b2b2b;
+  }
+  .face .hub {
+    fill: #bdbdbd;
+  }
+  .face .chassis,
+  .face .metal {
+    fill: #3b3f45;
+  }
+  .face .engine {
+    fill: #1d6b4f;
+  }
+  .face .window {
+    fill: #fff4c2;
+  }
+  .face .tender {
+    fill: #4a4f57;
+  }
+  .face .coal {
+    fill: #111;
+  }
+  .face .stripe {
+    fill: #d9b44a;
+  }
+  .face .tanker {
+    fill: #3f7cc4;
+  }
+  .face .ore {
+    fill: #8a5a2b;
+  }
+  .face .rock {
+    fill: #6e6e73;
+  }
+  .face .boxcar {
+    fill: #c8641e;
+  }
+  .face .door {
+    fill: #a64f12;
+    stroke: #6f3408;
+    stroke-width: 1;
+  }
+  .face .door-line {
+    stroke: #6f3408;
+    stroke-width: 1;
+  }
+  .face .caboose {
+    fill: #c62828;
+  }
+  .face .badge {
+    fill: #fff;
+    stroke: #1f2328;
+    stroke-width: 1.5;
+  }
+  .face .badge-text {
+    font: 700 12px system-ui, sans-serif;
+    text-anchor: middle;
+    fill: #1f2328;
+  }
+  .face .double-text {
+    font: 700 11px system-ui, sans-serif;
+    text-anchor: middle;
+    fill: #fff;
+  }
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  button {
+    font: inherit;
+    font-weight: 600;
+    min-height: 2.5rem;
+    padding: 0.4rem 1rem;
+    border-radius: 8px;
+    border: 1px solid var(--train-game-border);
+    background: #fff;
+    color: var(--train-game-fg);
+    cursor: pointer;
+  }
+  button.primary {
+    background: var(--train-game-accent);
+    border-color: var(--train-game-accent);
+    color: var(--train-game-accent-fg);
+  }
+  button:hover:not(:disabled) {
+    filter: brightness(0.95);
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.45;
+  }
+  .message {
+    min-height: 1.4em;
+    margin: 0;
+    color: var(--train-game-muted);
+  }
+  .message.error {
+    color: var(--train-game-danger);
+    font-weight: 600;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.3rem 0.4rem;
+    border-bottom: 1px solid var(--train-game-border);
+  }
+  th {
+    font-size: 0.8rem;
+    font-weight: 600;
+    color: var(--train-game-muted);
+  }
+  td.num,
+  th.num {
+    text-align: right;
+  }
+  tr.current td {
+    background: color-mix(in srgb, var(--train-game-accent) 10%, transparent);
+    font-weight: 650;
+  }
+  tr.out td {
+    color: var(--train-game-muted);
+    text-decoration: line-through;
+  }
+  .tag {
+    display: inline-block;
+    margin-left: 0.3rem;
+    padding: 0 0.35rem;
+    border-radius: 999px;
+    font-size: 0.72rem;
+    font-weight: 600;
+    background: #ece7da;
+    color: var(--train-game-muted);
+    vertical-align: 1px;
+  }
+  .tag.win {
+    background: var(--train-game-selected);
+    color: #3b2a00;
+  }
+  tr.best td {
+    background: color-mix(in srgb, var(--train-game-selected) 22%, transparent);
+    font-weight: 650;
+  }
+  .hints p {
+    margin: 0.25rem 0 0;
+    color: var(--train-game-muted);
+    font-size: 0.85rem;
+  }
+  .log {
+    grid-area: log;
+  }
+  .log ol {
+    margin: 0;
+    padding: 0 0 0 1.6rem;
+    max-height: 9rem;
+    overflow-y: auto;
+    font-size: 0.88rem;
+    color: var(--train-game-muted);
+  }
+  .log li:last-child {
+    color: var(--train-game-fg);
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .table .die {
+      transition: none;
+    }
+  }
+`;
