@@ -11,6 +11,7 @@ import {
   scoringColour,
   setup,
   stationIndex,
+  stringCandidates,
   transportScores,
 } from "./engine.ts";
 import { CUBE_COLOURS, type GameResult, type StringAction, type StringState } from "./types.ts";
@@ -61,22 +62,16 @@ export function botAction(s: StringState): StringAction {
   }
 
   // Route: the best-valued candidate string, if it is worth anything.
-  const strings = of("place-string");
-  if (strings.length) {
-    let best: Of<"place-string"> | null = null;
-    let bestV = 0;
-    for (const a of strings) {
-      const res = apply(s, a);
-      if (!res.ok) continue;
-      const placed = res.state.seats[player]!.strings.at(-1)!;
-      const v = stringValue(s, placed.stations, s.ap - res.state.ap);
-      if (v > bestV) {
-        bestV = v;
-        best = a;
-      }
+  let best: Of<"place-string"> | null = null;
+  let bestV = 0;
+  for (const { action, check } of stringCandidates(s, player)) {
+    const v = stringValue(s, check.stations, check.ap);
+    if (v > bestV) {
+      bestV = v;
+      best = action;
     }
-    if (best) return best;
   }
+  if (best) return best;
 
   // Transports that score.
   for (const a of of("transport")) {

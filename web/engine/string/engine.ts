@@ -663,18 +663,23 @@ function attempt(fn: () => unknown): boolean {
 /** Grid spacing (cm) of the candidate new-station points in `legalActions`. */
 export const NEW_STATION_GRID = 7.5;
 
+/** A candidate string and its route check (stations, crossings, cost). */
+export interface StringCandidate {
+  action: StringAction & { type: "place-string" };
+  check: RouteCheck;
+}
+
 /**
  * Candidate strings: straight segments from station centre to station centre (each unordered pair once),
  * short when at most 30 cm long (or long when no short string is left), long when 30–60 cm; only those the
  * route rules and the AP allow. Curved strings are legal too but are not enumerated.
  */
-export function stringCandidates(
-  s: StringState,
-  player: number,
-): Array<StringAction & { type: "place-string" }> {
-  const out: Array<StringAction & { type: "place-string" }> = [];
-  if (s.step !== "route" || s.placedString) return out;
+export function stringCandidates(s: StringState, player: number): StringCandidate[] {
+  const out: StringCandidate[] = [];
   const seat = s.seats[player]!;
+  if (s.step !== "route" || s.placedString || seat.shortLeft + seat.longLeft === 0) return out;
+  const ctx = routeContext(s);
+  const others = otherSegments(s, player);
   const n = s.stations.length;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
@@ -686,9 +691,9 @@ export function stringCandidates(
       else if (d <= 60 && seat.longLeft > 0) kind = "long";
       if (!kind) continue;
       const path = [a.x, a.y, b.x, b.y];
-      if (attempt(() => checkPlaceString(s, player, kind, path))) {
-        out.push({ type: "place-string", player, kind, path });
-      }
+      const check = checkRoute(ctx, kind, path, others);
+      if (check.error || check.ap > s.ap) continue;
+      out.push({ action: { type: "place-string", player, kind, path }, check });
     }
   }
   return out;
@@ -753,7 +758,7 @@ export function legalActions(s: StringState): StringAction[] {
   if (s.choice) return s.choice.tiles.map((tile) => ({ type: "keep-tile", player, tile }));
   const seat = s.seats[player]!;
   const out: StringAction[] = [{ type: "end-turn", player }];
-  out.push(...stringCandidates(s, player));
+  for (const c of stringCandidates(s, player)) out.push(c.action);
   if (s.step !== "locomotive" && s.ap >= 1) {
     const pairs = new Set<string>();
     for (const str of seat.strings) {
