@@ -1,0 +1,170 @@
+/**
+ * Light Rail search: the Wasm playouts and flat Monte Carlo equal their TypeScript twin for the same seed
+ * (any policy, any player count, any position); `searchPlacements` ranks every legal placement with the
+ * engine's immediate credit; search bots play whole games the engine accepts and beat random play.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { Rng } from "../../web/engine/common/rng.ts";
+import {
+  apply,
+  applyPlacement,
+  type LightState,
+  legalPlacements,
+  rankPlacements,
+  setup,
+} from "../../web/engine/light/index.ts";
+import {
+  kernelDesigns,
+  loadCity,
+  searchBotAction,
+  searchPlacements,
+  setSearchKernel,
+} from "../../web/engine/light/search.ts";
+import { type LightKernel, LightReference } from "../../web/engine/light/search-reference.ts";
+import type { LightWasm } from "../../web/engine/light/wasm/index.ts";
+import { createLightWasm } from "../../web/engine/light/wasm/node.ts";
+
+let wasm: LightWasm;
+let ref: LightReference;
+beforeAll(async () => {
+  wasm = await createLightWasm("release");
+  ref = new LightReference();
+  wasm.setDesigns(kernelDesigns());
+  ref.setDesigns(kernelDesigns());
+});
+
+/** A random position `moves` placements into a seeded game. */
+function position(players: number, seed: number, moves: number): LightState {
+  let state = setup({ players }, seed);
+  const rng = new Rng(seed ^ 0x2545f491);
+  for (let i = 0; i < moves && !state.over; i++) {
+    const legal = legalPlacements(state);
+    state = applyPlacement(state, legal[rng.int(legal.length)]!);
+  }
+  return state;
+}
+
+function loadBoth(state: LightState): void {
+  for (const k of [wasm, ref] as LightKernel[]) {
+    loadCity(k, state);
+    for (let p = 0; p < state.options.players; p++) {
+      k.setUnplayed(
+        p,
+        [...state.decks[p]!, ...(state.hands[p] === null ? [] : [state.hands[p]!])].sort((a, b) => a - b),
+      );
+    }
+  }
+}
+
+describe("playouts: Wasm equals the TypeScript twin", () => {
+  it("same seed, same checksum, for every player count, policy and depth of game", () => {
+    for (const players of [2, 3, 4]) {
+      for (const moves of [0, 1, 5, players * 4]) {
+        const state = position(players, 100 * players + moves, moves);
+        loadBoth(state);
+        for (const policy of [0, 1, 3]) {
+          const seed = 7 + moves * 31 + policy;
+          const w = wasm.playouts(200, seed, state.turn, policy);
+          const r = ref.playouts(200, seed, state.turn, policy);
+          expect(w).toBe(r);
+          // the state is restored after the batch
+          expect(wasm.placed()).toBe(state.cards.length);
+          expect(ref.routes()).toEqual(wasm.routes());
+        }
+      }
+    }
+  });
+
+  it("search rows are identical for the same seed", () => {
+    for (const players of [2, 3, 4]) {
+      for (const moves of [0, 3, 9]) {
+        const state = position(players, 31 * players + moves, moves);
+        const opts = { playouts: 300, seed: moves + players, policy: 2 };
+        const w = searchPlacements(state, { ...opts, kernel: wasm });
+        const r = searchPlacements(state, { ...opts, kernel: ref });
+        expect(w).toEqual(r);
+      }
+    }
+  });
+});
+
+describe("searchPlacements (hints)", () => {
+  it("ranks every legal placement once, with the engine's immediate credit, best value first", () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const state = position(2, seed, 2 * seed);
+      const ranked = searchPlacements(state, { playouts: 400, seed, kernel: wasm });
+      const key = (p: { q: number; r: number; orientation: number }) => `${p.q},${p.r},${p.orientation}`;
+      expect(ranked.map(key).sort()).toEqual(legalPlacements(state).map(key).sort());
+      const credit = new Map(rankPlacements(state).map((p) => [key(p), p.credit]));
+      for (const p of ranked) expect(p.credit).toBe(credit.get(key(p)));
+      for (let i = 1; i < ranked.length; i++)
+        expect(ranked[i - 1]!.value).toBeGreaterThanOrEqual(ranked[i]!.value);
+      expect(ranked.reduce((a, p) => a + p.playouts, 0)).toBe(400);
+      for (const p of ranked) expect(p.winRate).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("is a function of the state and the seed (not of the hidden deck order)", () => {
+    const state = position(3, 9, 7);
+    const a = searchPlacements(state, { playouts: 300, seed: 5, kernel: wasm });
+    expect(searchPlacements(state, { playouts: 300, seed: 5, kernel: wasm })).toEqual(a);
+    // shuffling what the mover cannot see changes nothing
+    const other = (state.turn + 1) % 3;
+    const hidden: LightState = {
+      ...state,
+      decks: state.decks.map((d, p) => (p === other ? [...d].reverse() : d)),
+    };
+    expect(searchPlacements(hidden, { playouts: 300, seed: 5, kernel: wasm })).toEqual(a);
+  });
+
+  it("returns nothing when the game is over", () => {
+    const state = position(2, 3, 100);
+    expect(state.over).toBe(true);
+    expect(searchPlacements(state, { kernel: wasm })).toEqual([]);
+    expect(searchBotAction(state, 1)).toBeNull();
+  });
+});
+
+describe("search bot games", () => {
+  it("play to the end through the engine for 2, 3 and 4 players", () => {
+    setSearchKernel(wasm);
+    try {
+      for (const players of [2, 3, 4]) {
+        let state = setup({ players }, `bot-${players}`);
+        let turns = 0;
+        while (!state.over) {
+          const action = searchBotAction(state, turns, { playouts: 150 });
+          const r = apply(state, action);
+          if (!r.ok) throw r.error;
+          state = r.state;
+          turns++;
+        }
+        expect(state.cards.length).toBe({ 2: 16, 3: 21, 4: 36 }[players]);
+      }
+    } finally {
+      setSearchKernel(null);
+    }
+  });
+
+  it("beat uniform random play on route credit over seeded 2-player games", () => {
+    let bot = 0;
+    let random = 0;
+    for (let g = 0; g < 12; g++) {
+      let state = setup({ players: 2 }, g);
+      const seat = g % 2;
+      const rng = new Rng(g + 1);
+      while (!state.over) {
+        if (state.turn === seat) {
+          const a = searchBotAction(state, g * 100 + state.cards.length, { playouts: 300, kernel: wasm })!;
+          state = applyPlacement(state, a);
+        } else {
+          const legal = legalPlacements(state);
+          state = applyPlacement(state, legal[rng.int(legal.length)]!);
+        }
+      }
+      bot += state.routeCredit[seat]!;
+      random += state.routeCredit[1 - seat]!;
+    }
+    expect(bot).toBeGreaterThan(random);
+  });
+});
