@@ -1,0 +1,30 @@
+/** String Railway: Transport: the public engine API (docs/rules/string-railway.md). */
+export {
+  DEFAULT_BOARD_SIZE,
+  generateBoard,
+  parseBoard,
+  STATION_COUNTS,
+  STATION_RADIUS,
+  validateBoard,
+} from "./board.ts";
+export { botAction, playBotGame } from "./bot.ts";
+export { BOX, TOTAL_CUBES } from "./cubes.ts";
+export {
+  apply,
+  currentPlayer,
+  finalResult,
+  legalActions,
+  load,
+  pointsOf,
+  save,
+  scoringColour,
+  setup,
+  stringCandidates,
+  stringEngine,
+  totalCubes,
+  transportScores,
+} from "./engine.ts";
+export { checkRoute, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
+export { SET_SCORE, scoreCubes } from "./scoring.ts";
+export { rowColours, TILES } from "./tiles.ts";
+export type * from "./types.ts";
