@@ -15,7 +15,6 @@ import { InputError } from "../../web/engine/common/errors.ts";
 import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
 import { parseCityFile } from "../../web/engine/light/cityfile.ts";
 import { load, scoreCity, totals, winners } from "../../web/engine/light/engine.ts";
-import { searchPlacements, setSearchKernel } from "../../web/engine/light/search.ts";
 import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
 
 const USAGE =
@@ -69,13 +68,18 @@ export function scoreReport(city: City, wrap: boolean) {
  * Search values come from web/engine/light/search.ts (`searchPlacements`, determinised Monte Carlo). The
  * Wasm kernel is used when build/light.release.wasm exists; otherwise the TypeScript twin.
  */
-async function installFastestKernel(): Promise<void> {
+type SearchModule = typeof import("../../web/engine/light/search.ts");
+
+/** Loads the search with the Wasm kernel when build/light.release.wasm exists, else its TypeScript twin. */
+async function loadSearch(): Promise<SearchModule> {
+  const search = await import("../../web/engine/light/search.ts");
   try {
     const { createLightWasm } = await import("../../web/engine/light/wasm/node.ts");
-    setSearchKernel(await createLightWasm("release"));
+    search.setSearchKernel(await createLightWasm("release"));
   } catch {
-    setSearchKernel(null);
+    search.setSearchKernel(null);
   }
+  return search;
 }
 
 export async function hintReport(
@@ -84,15 +88,15 @@ export async function hintReport(
 ) {
   const ranked = rankPlacements(state);
   let values: Map<string, { value: number; winRate: number; playouts: number }> | null = null;
+  let searchError: string | undefined;
   if (search.playouts !== 0 && ranked.length > 0) {
-    await installFastestKernel();
-    values = new Map();
-    for (const p of searchPlacements(state, { playouts: search.playouts ?? 2000, seed: search.seed ?? 0 })) {
-      values.set(`${p.q},${p.r},${p.orientation}`, {
-        value: p.value,
-        winRate: p.winRate,
-        playouts: p.playouts,
-      });
+    // The search is another module (its own engineer); a failure there must not break the credit hints.
+    try {
+      const { searchPlacements } = await loadSearch();
+      const found = searchPlacements(state, { playouts: search.playouts ?? 2000, seed: search.seed ?? 0 });
+      values = new Map(found.map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
+    } catch (e) {
+      searchError = (e as Error).message;
     }
   }
   const options = ranked.map((p) => {
@@ -113,6 +117,7 @@ export async function hintReport(
     color: colorName(state.turn),
     card: state.hands[state.turn],
     search: values !== null,
+    ...(searchError ? { searchError } : {}),
     options,
   };
 }
