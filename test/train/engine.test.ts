@@ -345,6 +345,9 @@ describe("freight cycles", () => {
     expect(ruleOf(() => applyAdd(t, []))).toBe("train.freight-must-add");
     expect(ruleOf(() => applyStop(t))).toBe("train.freight-must-add");
     expect(legalAdds(t)).toEqual([["4"]]);
+    const late = makeTurn({ train: F("ETE43"), table: F("2"), banked: 30 });
+    expect(ruleOf(() => applyStop(late))).toBe("train.freight-must-add");
+    expect(applyAdd(late, F("2")).turn.train).toEqual(F("ETE432"));
   });
 
   it("freight roll: Engine and Tender are never playable", () => {
@@ -363,6 +366,8 @@ describe("freight cycles", () => {
   it("Caboose in freight doubles banked + cargo + 1", () => {
     const t = makeTurn({ train: F("ETE4"), table: F("C3"), banked: 10 });
     expect(applyAdd(t, F("C")).ended).toEqual({ score: (10 + 4 + 1) * 2, reason: "caboose" });
+    const big = makeTurn({ train: F("ETE43"), table: F("C"), banked: 57 });
+    expect(applyAdd(big, F("C")).ended).toEqual({ score: (57 + 4 + 3 + 1) * 2, reason: "caboose" });
   });
 
   it("between freight rolls the player may stop: banked + current cargo", () => {
