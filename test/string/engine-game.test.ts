@@ -140,7 +140,7 @@ describe("string games", () => {
     expect(() => load(badSeat)).toThrow(/seats\/0\/pile/);
   });
 
-  it("property: bag + stations + piles = 94 over random legal play, and refusals leave the state unchanged", () => {
+  it("property: bag + stations + piles = 94 over random legal play; saves round-trip; refusals leave the state unchanged", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 2, max: 5 }), (seed, players) => {
         let s = setup({ players }, seed);
@@ -154,6 +154,7 @@ describe("string games", () => {
           if (!r.ok) return;
           s = r.state;
           expect(totalCubes(s)).toBe(94);
+          if (k % 10 === 0) expect(load(save(s))).toEqual(s); // mid-game saves too (pending choices, new stations)
           for (const c of s.stationCubes)
             for (const n of Object.values(c)) expect(n).toBeGreaterThanOrEqual(0);
           expect(countTotal(s.bag)).toBeGreaterThanOrEqual(0);
