@@ -60,7 +60,7 @@ const move: fc.Arbitrary<Move> = fc.oneof(
       ),
       other: fc.boolean(),
       mask: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
-      extra: fc.oneof(fc.constant([]), fc.array(fc.constantFrom(...FACES), { maxLength: 2 })),
+      extra: fc.oneof(fc.constant<Face[]>([]), fc.array(fc.constantFrom(...FACES), { maxLength: 2 })),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("junk" as const), action: junk }) },
