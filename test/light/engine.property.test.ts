@@ -95,6 +95,32 @@ describe("light properties (fast-check, seeded)", () => {
     );
   });
 
+  it("apply never throws: arbitrary values are refused as InputError or RuleError, state untouched", () => {
+    const s0 = E.setup({ players: 3 }, 5);
+    const first = E.apply(s0, legalActions(s0)[0]);
+    if (!first.ok) throw first.error;
+    const s = first.state;
+    const before = E.save(s);
+    const action = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom("place", "draw", 1),
+        player: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double(), fc.string()),
+        q: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double(), fc.constant(null)),
+        r: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double()),
+        orientation: fc.oneof(fc.constantFrom(0, 1, 2, -1), fc.string()),
+      }),
+    );
+    fc.assert(
+      fc.property(action, (a) => {
+        const res = E.apply(s, a);
+        if (!res.ok) expect(["RuleError", "InputError"]).toContain(res.error.name);
+        expect(E.save(s)).toBe(before);
+      }),
+      { seed: 99, numRuns: 300 },
+    );
+  });
+
   it("save/load round-trips mid-game states", () => {
     fc.assert(
       fc.property(
