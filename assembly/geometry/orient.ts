@@ -3,9 +3,10 @@
 // return the same double.
 //
 // orient2d(a, b, c) > 0 when a -> b -> c turns counter-clockwise, < 0 clockwise, 0 when collinear.
-// The sign is exact when every coordinate is 0 or has magnitude in [2^-400, 2^400] (no overflow, no
-// underflow in the expansions); the TypeScript wrapper checks that range once per call and sends anything
-// else to the TypeScript reference (which falls back to BigInt arithmetic).
+// `orient2dFast` is exact when every coordinate is 0 or has magnitude in [2^-400, 2^400] (no overflow, no
+// underflow in the expansions). `orient2d` checks that range and sends anything else to the big-integer
+// `orient2dWide` (exact.ts), so its sign is exact for every finite double.
+import { orient2dWide } from "./exact";
 
 // @ts-ignore: decorator
 @inline const EPSILON: f64 = 1.1102230246251565e-16;
@@ -181,7 +182,7 @@ function orient2dAdapt(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, det
 }
 
 /** Twice the signed area of a, b, c; exact sign inside the safe coordinate range (see above). */
-export function orient2d(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+export function orient2dFast(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
   const detleft = (ax - cx) * (by - cy);
   const detright = (ay - cy) * (bx - cx);
   const det = detleft - detright;
@@ -196,4 +197,25 @@ export function orient2d(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): 
   const errbound = CCW_ERRBOUND_A * detsum;
   if (det >= errbound || -det >= errbound) return det;
   return orient2dAdapt(ax, ay, bx, by, cx, cy, detsum);
+}
+
+/** 2^-400 and 2^400: the safe range of `orient2dFast`. */
+export const SAFE_MIN: f64 = reinterpret<f64>(<u64>(1023 - 400) << 52);
+export const SAFE_MAX: f64 = reinterpret<f64>(<u64>(1023 + 400) << 52);
+
+/** x is 0 or SAFE_MIN <= |x| <= SAFE_MAX (false for NaN and infinities). */
+// @ts-ignore: decorator
+@inline export function inSafeRange(x: f64): bool {
+  const m = Math.abs(x);
+  return m == 0 || (m >= SAFE_MIN && m <= SAFE_MAX);
+}
+
+/**
+ * Twice the signed area of triangle a, b, c: > 0 counter-clockwise, < 0 clockwise, 0 collinear. The sign is
+ * exact for every finite double (outside the safe range the value is just -1, 0 or 1).
+ */
+export function orient2d(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+  if (inSafeRange(ax) && inSafeRange(ay) && inSafeRange(bx) && inSafeRange(by) && inSafeRange(cx) && inSafeRange(cy))
+    return orient2dFast(ax, ay, bx, by, cx, cy);
+  return orient2dWide(ax, ay, bx, by, cx, cy);
 }

@@ -1,14 +1,15 @@
 // All pairs of intersecting closed segments among n, over a uniform grid: Wasm twin of
 // web/engine/string/geometry/pairs.ts (same grid, same visiting order, same pairs in the same order).
 //
-// Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS, coordinates finite and in
-// orient2d's safe range) and calls `countPairs(n, maxPairs)`; the first min(count, maxPairs) pairs are written
+// Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS, coordinates finite)
+// and calls `countPairs(n, maxPairs)`; the first min(count, maxPairs) pairs are written
 // into `pairs` as `[i, j, …]` with i < j. Every buffer is allocated once, at its limit (runtime stub).
 //
 // Grid: cell side = max(sqrt(W H / n), mean box side), doubled until at most 2n cells and at most 8n
 // (cell, segment) entries; a pair is tested only in the cell of the lower-left corner of its boxes'
-// intersection, so each pair is tested once.
-import { orient2d } from "./orient";
+// intersection, so each pair is tested once. Coordinates outside orient2d's safe range switch the whole call to
+// the guarded orient2d (exact for any finite double), as the TypeScript twin does.
+import { inSafeRange, orient2d, orient2dFast } from "./orient";
 
 export const MAX_SEGMENTS: i32 = 1 << 17;
 export const MAX_PAIRS: i32 = 1 << 20;
@@ -23,7 +24,12 @@ const entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * MAX_SEGMENTS);
 const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
 
 // @ts-ignore: decorator
-@inline function meets(i: i32, j: i32): bool {
+@inline function orient(wide: bool, ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+  return wide ? orient2d(ax, ay, bx, by, cx, cy) : orient2dFast(ax, ay, bx, by, cx, cy);
+}
+
+// @ts-ignore: decorator
+@inline function meets(wide: bool, i: i32, j: i32): bool {
   const ax = unchecked(segments[4 * i]);
   const ay = unchecked(segments[4 * i + 1]);
   const bx = unchecked(segments[4 * i + 2]);
@@ -32,11 +38,11 @@ const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
   const cy = unchecked(segments[4 * j + 1]);
   const dx = unchecked(segments[4 * j + 2]);
   const dy = unchecked(segments[4 * j + 3]);
-  const o1 = orient2d(ax, ay, bx, by, cx, cy);
-  const o2 = orient2d(ax, ay, bx, by, dx, dy);
+  const o1 = orient(wide, ax, ay, bx, by, cx, cy);
+  const o2 = orient(wide, ax, ay, bx, by, dx, dy);
   if ((o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0)) return false;
-  const o3 = orient2d(cx, cy, dx, dy, ax, ay);
-  const o4 = orient2d(cx, cy, dx, dy, bx, by);
+  const o3 = orient(wide, cx, cy, dx, dy, ax, ay);
+  const o4 = orient(wide, cx, cy, dx, dy, bx, by);
   if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) return false;
   return true; // all collinear: the boxes overlap (checked by the caller), so the segments do
 }
@@ -49,11 +55,13 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
   let maxX = -Infinity;
   let maxY = -Infinity;
   let sumSide: f64 = 0;
+  let wide = false; // some coordinate outside orient2dFast's safe range: use the guarded orient2d
   for (let i = 0; i < n; i++) {
     const x1 = unchecked(segments[4 * i]);
     const y1 = unchecked(segments[4 * i + 1]);
     const x2 = unchecked(segments[4 * i + 2]);
     const y2 = unchecked(segments[4 * i + 3]);
+    if (!(inSafeRange(x1) && inSafeRange(y1) && inSafeRange(x2) && inSafeRange(y2))) wide = true;
     const x0 = x1 < x2 ? x1 : x2;
     const xx = x1 < x2 ? x2 : x1;
     const y0 = y1 < y2 ? y1 : y2;
@@ -81,7 +89,18 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
   let gx = 1;
   let gy = 1;
   let total: f64 = 0;
-  while (true) {
+  // Spans or cells beyond the double range (huge or subnormal coordinates): one cell, i.e. brute force.
+  const oneCell = !(w < Infinity && h < Infinity && cell < Infinity && 1 / cell < Infinity);
+  if (oneCell) {
+    for (let i = 0; i < n; i++) {
+      unchecked((range[4 * i] = 0));
+      unchecked((range[4 * i + 1] = 0));
+      unchecked((range[4 * i + 2] = 0));
+      unchecked((range[4 * i + 3] = 0));
+    }
+    total = nf;
+  }
+  while (!oneCell) {
     const inv = 1 / cell;
     const fx = Math.floor(w * inv) + 1;
     const fy = Math.floor(h * inv) + 1;
@@ -163,7 +182,7 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
           const jc = unchecked(range[4 * j]);
           const jr = unchecked(range[4 * j + 1]);
           if ((ic > jc ? ic : jc) != c || (ir > jr ? ir : jr) != r) continue;
-          if (!meets(i, j)) continue;
+          if (!meets(wide, i, j)) continue;
           if (count < cap) {
             unchecked((pairs[2 * count] = i));
             unchecked((pairs[2 * count + 1] = j));

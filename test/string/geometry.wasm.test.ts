@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bruteForcePairs, mulberry32 } from "../../web/engine/string/geometry/exact.ts";
+import { bruteForcePairs, mulberry32, orientExact } from "../../web/engine/string/geometry/exact.ts";
 import {
   countIntersectingPairs,
   countIntersectingPairsBrute,
@@ -96,9 +96,32 @@ describe("Wasm equals TypeScript: predicates", () => {
     }
   });
 
-  it("outside the safe range the wrapper falls back to the exact reference; non-finite is refused", () => {
+  it("is exact for any finite doubles too (big-integer fallback in Wasm, BigInt in TS); non-finite is refused", () => {
+    const r = mulberry32(8);
+    const u = new DataView(new ArrayBuffer(8));
+    /** Any finite double: random bits, half of them snapped to a few shared values so that ties happen. */
+    const any = (): number => {
+      if (r() < 0.3)
+        return [0, 1, -1, 5e-324, -5e-324, 1e300, 1e-300, Number.MAX_VALUE][Math.floor(r() * 8)]!;
+      for (;;) {
+        u.setUint32(0, Math.floor(r() * 2 ** 32));
+        u.setUint32(4, Math.floor(r() * 2 ** 32));
+        const x = u.getFloat64(0);
+        if (Number.isFinite(x)) return x;
+      }
+    };
+    for (let k = 0; k < 3000; k++) {
+      const v = [any(), any(), any(), any(), any(), any()] as const;
+      const e = orientExact(...v);
+      expect(Math.sign(wasm.orient2d(...v)) || 0).toBe(e);
+      expect(wasm.orient2d(...v)).toBe(ref.orient2d(...v));
+    }
     expect(Math.sign(wasm.orient2d(0, 0, 1e-200, 0, 0, 1e-200))).toBe(1);
+    expect(wasm.orient2d(0, 0, 5e-324, 5e-324, 1e-323, 1e-323)).toBe(0);
     expect(() => wasm.orient2d(0, 0, Number.NaN, 0, 0, 1)).toThrow(RangeError);
+    const extreme = Float64Array.from({ length: 4 * 60 }, () => any());
+    expect(wasm.countIntersectingPairs(extreme)).toBe(bruteForcePairs(extreme));
+    expect(countIntersectingPairs(extreme)).toBe(bruteForcePairs(extreme));
   });
 });
 

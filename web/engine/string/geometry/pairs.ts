@@ -105,7 +105,13 @@ export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32A
   let gx = 1;
   let gy = 1;
   let total = 0;
-  for (;;) {
+  // Spans or cells beyond the double range (huge or subnormal coordinates): one cell, i.e. brute force.
+  const oneCell = !(w < Infinity && h < Infinity && cell < Infinity && 1 / cell < Infinity);
+  if (oneCell) {
+    range.fill(0, 0, 4 * n);
+    total = n;
+  }
+  while (!oneCell) {
     const inv = 1 / cell;
     const fx = Math.floor(w * inv) + 1;
     const fy = Math.floor(h * inv) + 1;

@@ -6,15 +6,15 @@
  *
  * The module's buffers are allocated once at start-up (runtime stub, nothing freed); this wrapper owns typed-array
  * views over them (recreated if memory ever grows), copies inputs in, calls a kernel with counts and reads the
- * result. Inputs above a kernel's limit are refused with a RangeError before reaching Wasm. Non-finite
- * coordinates are refused too. Finite coordinates outside orient2d's safe range (0 or 2^-400..2^400 in
- * magnitude) go to the TypeScript reference, which stays exact there (BigInt fallback).
+ * result. Inputs above a kernel's limit, and non-finite numbers, are refused with a RangeError before
+ * reaching Wasm. Both sides are exact for every finite double (the Wasm orient2d has a big-integer fallback
+ * outside the adaptive predicate's range, like the BigInt one in predicates.ts).
  */
 import { instantiate } from "../../../../build/string.release.js";
 import { countIntersectingPairs as countPairsTs } from "./pairs.ts";
 import * as ts from "./polyline.ts";
+import type { Point } from "./predicates.ts";
 import * as pred from "./predicates.ts";
-import { inSafeRange, type Point } from "./predicates.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 
@@ -85,32 +85,21 @@ export interface StringGeometryWasm extends StringGeometry {
   readonly limits: StringGeometryLimits;
 }
 
-/**
- * Copies `src` into `dst`. Throws a RangeError on a non-finite value; returns false when some value lies outside
- * orient2d's safe range (the caller then uses the TypeScript reference).
- */
-function copyIn(src: Float64Array, dst: Float64Array, what: string): boolean {
-  let safe = true;
+/** Copies `src` into `dst`; throws a RangeError on a non-finite value. */
+function copyIn(src: Float64Array, dst: Float64Array, what: string): void {
   for (let i = 0; i < src.length; i++) {
     const v = src[i]!;
     if (!Number.isFinite(v)) throw new RangeError(`${what}[${i}] is not a finite number (${v})`);
-    if (!inSafeRange(v)) safe = false;
     dst[i] = v;
   }
-  return safe;
 }
 
 function refuseOver(count: number, max: number, what: string): void {
   if (count > max) throw new RangeError(`${what}: ${count} is over the Wasm kernel's limit of ${max}`);
 }
 
-function finite(...v: number[]): boolean {
-  let safe = true;
-  for (const x of v) {
-    if (!Number.isFinite(x)) throw new RangeError(`coordinate ${x} is not a finite number`);
-    if (!inSafeRange(x)) safe = false;
-  }
-  return safe;
+function finite(...v: number[]): void {
+  for (const x of v) if (!Number.isFinite(x)) throw new RangeError(`coordinate ${x} is not a finite number`);
 }
 
 /** Instantiates the String Railway module and wraps it. */
@@ -150,35 +139,34 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     points = new Float64Array(mem, ex.pointsPtr(), 2 * limits.points);
   };
 
-  const loadPath = (p: Float64Array): boolean => {
+  const loadPath = (p: Float64Array): void => {
     refuseOver(p.length >> 1, limits.pathVertices, "path vertices");
-    return copyIn(p, path, "path");
+    views();
+    copyIn(p, path, "path");
   };
-  const loadDiscs = (d: Float64Array, radius: number): boolean => {
+  const loadDiscs = (d: Float64Array, radius: number): void => {
     refuseOver(d.length >> 1, limits.discs, "discs");
     if (!Number.isFinite(radius)) throw new RangeError(`radius ${radius} is not a finite number`);
-    return copyIn(d, discs, "discs") && inSafeRange(radius);
+    copyIn(d, discs, "discs");
   };
-  const loadPolygon = (p: Float64Array): boolean => {
+  const loadPolygon = (p: Float64Array): void => {
     refuseOver(p.length >> 1, limits.polygonVertices, "polygon vertices");
-    return copyIn(p, polygon, "polygon");
+    views();
+    copyIn(p, polygon, "polygon");
   };
 
   return {
     limits,
     orient2d(ax, ay, bx, by, cx, cy) {
-      return finite(ax, ay, bx, by, cx, cy)
-        ? ex.orient2d(ax, ay, bx, by, cx, cy)
-        : pred.orient2d(ax, ay, bx, by, cx, cy);
+      finite(ax, ay, bx, by, cx, cy);
+      return ex.orient2d(ax, ay, bx, by, cx, cy);
     },
     segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy) {
-      return finite(ax, ay, bx, by, cx, cy, dx, dy)
-        ? ex.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)
-        : pred.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy);
+      finite(ax, ay, bx, by, cx, cy, dx, dy);
+      return ex.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy);
     },
     segmentIntersectionPoint(ax, ay, bx, by, cx, cy, dx, dy) {
-      if (!finite(ax, ay, bx, by, cx, cy, dx, dy))
-        return pred.segmentIntersectionPoint(ax, ay, bx, by, cx, cy, dx, dy);
+      finite(ax, ay, bx, by, cx, cy, dx, dy);
       return ex.segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)
         ? { x: ex.pointX(), y: ex.pointY() }
         : null;
@@ -187,47 +175,48 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       const n = src.length >> 2;
       refuseOver(n, limits.segments, "segments");
       views();
-      if (!copyIn(src.subarray(0, 4 * n), segments, "segments")) return countPairsTs(src, pairsOut);
+      copyIn(src.subarray(0, 4 * n), segments, "segments");
       const want = pairsOut ? Math.min(pairsOut.length >> 1, limits.pairs) : 0;
       const count = ex.countPairs(n, want);
       if (pairsOut) {
-        if (count > want && want < pairsOut.length >> 1) return countPairsTs(src, pairsOut); // output cap hit
+        // More pairs than the kernel's output buffer holds but the caller's does: the twin fills it.
+        if (count > want && want < pairsOut.length >> 1) return countPairsTs(src, pairsOut);
         pairsOut.set(pairs.subarray(0, 2 * Math.min(count, want)));
       }
       return count;
     },
     polylineLength(p) {
-      views();
-      return loadPath(p) ? ex.polylineLength(p.length >> 1) : ts.polylineLength(p);
+      loadPath(p);
+      return ex.polylineLength(p.length >> 1);
     },
     stationsTouched(p, d, radius) {
-      views();
-      if (!loadPath(p) || !loadDiscs(d, radius)) return ts.stationsTouched(p, d, radius);
+      loadPath(p);
+      loadDiscs(d, radius);
       const n = ex.stationsTouched(p.length >> 1, d.length >> 1, radius);
       return Array.from(visits.subarray(0, n));
     },
     pointLocation(x, y, poly) {
-      views();
-      if (!finite(x, y) || !loadPolygon(poly)) return ts.pointLocation(x, y, poly);
+      finite(x, y);
+      loadPolygon(poly);
       return ex.pointLocation(x, y, poly.length >> 1);
     },
     polylineInsidePolygon(p, poly) {
-      views();
-      if (!loadPath(p) || !loadPolygon(poly)) return ts.polylineInsidePolygon(p, poly);
+      loadPath(p);
+      loadPolygon(poly);
       return ex.polylineInsidePolygon(p.length >> 1, poly.length >> 1);
     },
     polylineTouchesPolygon(p, poly) {
-      views();
-      if (!loadPath(p) || !loadPolygon(poly)) return ts.polylineTouchesPolygon(p, poly);
+      loadPath(p);
+      loadPolygon(poly);
       return ex.polylineTouchesPolygon(p.length >> 1, poly.length >> 1);
     },
     crossingPoints(p, segs, d, radius) {
-      views();
       refuseOver(segs.length >> 2, limits.placedSegments, "placed segments");
-      if (!loadPath(p) || !loadDiscs(d, radius) || !copyIn(segs, placed, "segments"))
-        return ts.crossingPoints(p, segs, d, radius);
+      loadPath(p);
+      loadDiscs(d, radius);
+      copyIn(segs.subarray(0, 4 * (segs.length >> 2)), placed, "segments");
       const n = ex.crossingPoints(p.length >> 1, segs.length >> 2, d.length >> 1, radius);
-      if (n > limits.points) return ts.crossingPoints(p, segs, d, radius); // output cap hit
+      if (n > limits.points) return ts.crossingPoints(p, segs, d, radius); // over the output buffer
       return points.slice(0, 2 * n);
     },
   };
