@@ -47,7 +47,7 @@ export function botAction(s: StringState): StringAction {
 
   // New station first thing: where most stations lie within a short string's reach.
   const spots = of("new-station");
-  if (spots.length && s.round >= 1) {
+  if (spots.length) {
     let best = spots[0]!;
     let bestN = -1;
     for (const a of spots) {
