@@ -8,6 +8,7 @@ import {
   computeRoutes,
   decodeCity,
   encodeCity,
+  encodeState,
   legalActions,
   legalPlacements,
   lightEngine,
@@ -62,7 +63,8 @@ describe("light routes and encoding (fast-check, seeded)", () => {
       fc.property(arb, ([players, seed, choices, wrap]) => {
         const s = midGame(players, seed, choices);
         const city = cityOf(s);
-        const enc = encodeCity({ players, cards: s.cards });
+        const enc = encodeState(s);
+        expect(encodeCity({ players, cards: s.cards })).toEqual(enc);
         expect(decodeCity(enc)).toEqual({
           players,
           cards: city.cards.map((c) => ({ q: c.q, r: c.r, color: c.color, segments: c.segments })),

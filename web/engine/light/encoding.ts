@@ -44,7 +44,7 @@
 import { DESIGNS } from "./data.ts";
 import { framesContaining, shapeCells } from "./geometry.ts";
 import { computeRoutes } from "./routes.ts";
-import { CAP, type City, type CityCard, D } from "./types.ts";
+import { CAP, type City, type CityCard, D, type LightState } from "./types.ts";
 
 export const ENCODING_VERSION = 1;
 export const SEG_STRIDE = 5;
@@ -182,6 +182,11 @@ export function encodeCity(city: { players: number; cards: readonly EncodableCar
     enc.frameAlive[i] = alive;
   });
   return enc;
+}
+
+/** Encodes a game state's city (designs and orientations included). */
+export function encodeState(state: Pick<LightState, "options" | "cards">): LightEncoding {
+  return encodeCity({ players: state.options.players, cards: state.cards });
 }
 
 /** Decodes the cards of an encoding (placement order), e.g. to run `computeRoutes` on a kernel's city. */
