@@ -1,0 +1,187 @@
+/**
+ * Light Rail search bench (2-player city, 16 cells, the rulebook decks).
+ *
+ * - placements/s: a recorded 16-card game replayed card by card into a kernel (one `placeAt` call per card
+ *   through the wrapper, incremental routes and city-limit masks), then undone in one `undo(mark)`; Wasm
+ *   vs the TypeScript twin; the engine's own `applyPlacement` (immutable state, full route recomputation)
+ *   for scale.
+ * - playouts/s: whole games from the empty city with every hand and deck sampled, batches of 1000 in one
+ *   call; policy 0 (uniform random) and policy 2 (the search's default: best immediate margin of 2
+ *   samples); Wasm vs TS twin (same seed, same checksum: checked).
+ * - search: `searchPlacements` with 2000 playouts on a mid-game position, Wasm vs TS twin.
+ * - boardgame.io `MCTSBot` with its defaults (1000 iterations, playout depth 50) choosing the first move
+ *   of the same game wrapped as a boardgame.io `Game` (bench/light-bgio.ts): one iteration is a
+ *   select/expand plus a random playout to the end (16 placements), the same work as one of our playouts.
+ *   Timed once (one `play`, 1000 iterations); LIGHT_BENCH_MCTS_ITERATIONS overrides the count.
+ *
+ * Seeded throughout (mulberry32 via the engine's Rng and the kernels' generator).
+ * Run: npx tsx -e 'import("./bench/light.bench.ts").then(m=>m.run())'
+ */
+import os from "node:os";
+import Benchmark from "benchmark";
+import { Rng } from "../web/engine/common/rng.ts";
+import { applyPlacement, type LightState, legalPlacements, setup } from "../web/engine/light/index.ts";
+import { kernelDesigns, loadCity, searchPlacements } from "../web/engine/light/search.ts";
+import { type LightKernel, LightReference } from "../web/engine/light/search-reference.ts";
+import { createLightWasm } from "../web/engine/light/wasm/node.ts";
+import { lightMcts } from "./light-bgio.ts";
+
+/**
+ * benchmark.js run of `fn`; `hz` is its wall-clock rate, `cpuHz` the calls per second of this process's CPU
+ * time over the whole run (warm-up included), which is steadier on a shared, loaded machine.
+ */
+function timeIt(name: string, fn: () => void, maxTime = 1.5): { hz: number; cpuHz: number } {
+  let calls = 0;
+  const b = new Benchmark(
+    name,
+    () => {
+      calls++;
+      fn();
+    },
+    { maxTime, minSamples: 5, initCount: 1 },
+  );
+  const c0 = process.cpuUsage();
+  b.run();
+  const c = process.cpuUsage(c0);
+  if (b.error) throw b.error;
+  return { hz: b.hz, cpuHz: calls / ((c.user + c.system) / 1e6) };
+}
+
+/** A seeded random 2-player game, all its states. */
+function randomGame(seed: number): LightState[] {
+  let state = setup({ players: 2 }, seed);
+  const rng = new Rng(seed);
+  const out = [state];
+  while (!state.over) {
+    const legal = legalPlacements(state);
+    state = applyPlacement(state, legal[rng.int(legal.length)]!);
+    out.push(state);
+  }
+  return out;
+}
+
+const rates = (b: { hz: number; cpuHz: number }, per: number) => ({
+  "wall /s": fmt(b.hz * per),
+  "per CPU-s": fmt(b.cpuHz * per),
+});
+const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toPrecision(3));
+
+export async function run(): Promise<void> {
+  const wasm = await createLightWasm("release");
+  const ts = new LightReference();
+  const kernels: [string, LightKernel][] = [
+    ["Wasm", wasm],
+    ["TS twin", ts],
+  ];
+  for (const [, k] of kernels) k.setDesigns(kernelDesigns());
+  const game = randomGame(2026);
+  const final = game[game.length - 1]!;
+  const first = final.cards[0]!;
+  const rows: Record<string, string>[] = [];
+  const rate: Record<string, number> = {};
+
+  // --- placements ---
+  for (const [name, k] of kernels) {
+    k.newGame(2);
+    const b = timeIt(`placements ${name}`, () => {
+      const m = k.mark();
+      for (const c of final.cards) k.placeAt(c.q - first.q, c.r - first.r, c.design, c.orientation, c.player);
+      k.undo(m);
+    });
+    rate[`place ${name}`] = b.cpuHz * 16;
+    rows.push({ measure: "placements/s", impl: name, workload: "16-card game + undo", ...rates(b, 16) });
+  }
+  {
+    const b = timeIt("placements engine", () => {
+      let s = game[0]!;
+      for (const c of final.cards) s = applyPlacement(s, { q: c.q, r: c.r, orientation: c.orientation });
+    });
+    rate["place engine"] = b.cpuHz * 16;
+    rows.push({
+      measure: "placements/s",
+      impl: "engine applyPlacement",
+      workload: "16-card game",
+      ...rates(b, 16),
+    });
+  }
+
+  // --- playouts ---
+  const all = DECK();
+  for (const policy of [0, 2]) {
+    const sums: number[] = [];
+    for (const [name, k] of kernels) {
+      k.newGame(2);
+      k.setUnplayed(0, all);
+      k.setUnplayed(1, all);
+      let seed = 1;
+      sums.push(k.playouts(1000, 99, 0, policy));
+      const b = timeIt(`playouts p${policy} ${name}`, () => {
+        k.playouts(1000, seed++, 0, policy);
+      });
+      rate[`playout${policy} ${name}`] = b.cpuHz * 1000;
+      rows.push({
+        measure: "playouts/s",
+        impl: `${name}, policy ${policy}`,
+        workload: "2p game from empty, ×1000/call",
+        ...rates(b, 1000),
+      });
+    }
+    if (sums[0] !== sums[1]) throw new Error(`Wasm and TS twin disagree (policy ${policy}): ${sums}`);
+  }
+
+  // --- search ---
+  const mid = game[6]!;
+  for (const [name, k] of kernels) {
+    loadCity(k, mid);
+    let seed = 1;
+    const b = timeIt(`search ${name}`, () => {
+      searchPlacements(mid, { playouts: 2000, seed: seed++, kernel: k });
+    });
+    rate[`search ${name}`] = b.cpuHz * 2000;
+    rows.push({
+      measure: "search playouts/s",
+      impl: name,
+      workload: "searchPlacements, 2000 playouts, after 6 cards",
+      ...rates(b, 2000),
+    });
+  }
+
+  // --- boardgame.io MCTSBot ---
+  const iterations = Number(process.env.LIGHT_BENCH_MCTS_ITERATIONS ?? 1000);
+  const { state, bot } = lightMcts(2026);
+  bot.setOpt("iterations", iterations);
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const { metadata } = await bot.play(state, "0");
+  const c = process.cpuUsage(c0);
+  const ms = performance.now() - t0;
+  rate.mcts = metadata.visits / ((c.user + c.system) / 1e6);
+  rows.push({
+    measure: "iterations/s",
+    impl: "boardgame.io MCTSBot",
+    workload: `${metadata.visits} iterations, depth 50, first move`,
+    "wall /s": fmt((metadata.visits / ms) * 1000),
+    "per CPU-s": fmt(rate.mcts),
+  });
+
+  console.log(
+    `Light Rail search bench: node ${process.version}, ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  console.table(rows);
+  console.log("ratios (per CPU-second rates):");
+  const ratio = (a: string, b: string) => `${(rate[a]! / rate[b]!).toFixed(1)}×`;
+  console.table([
+    { ratio: "placements Wasm / TS twin", value: ratio("place Wasm", "place TS twin") },
+    { ratio: "placements Wasm / engine", value: ratio("place Wasm", "place engine") },
+    { ratio: "random playouts Wasm / TS twin", value: ratio("playout0 Wasm", "playout0 TS twin") },
+    { ratio: "policy-2 playouts Wasm / TS twin", value: ratio("playout2 Wasm", "playout2 TS twin") },
+    { ratio: "search Wasm / TS twin", value: ratio("search Wasm", "search TS twin") },
+    { ratio: "random playouts Wasm / MCTSBot iterations", value: ratio("playout0 Wasm", "mcts") },
+    { ratio: "search playouts Wasm / MCTSBot iterations", value: ratio("search Wasm", "mcts") },
+  ]);
+}
+
+/** Every design once: a full colour deck. */
+function DECK(): number[] {
+  return Array.from({ length: kernelDesigns().length / 7 }, (_, i) => i);
+}
