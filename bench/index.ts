@@ -1,3 +1,5 @@
+export {};
+
 /**
  * `npm run bench [-- train string light]`: every game's bench suite (benchmark.js), one after another in this
  * process, each printing its own table of side-by-side ratios.
