@@ -181,8 +181,12 @@ function orient2dAdapt(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, det
   return unchecked(D[dlen - 1]);
 }
 
-/** Twice the signed area of a, b, c; exact sign inside the safe coordinate range (see above). */
-export function orient2dFast(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+/**
+ * Twice the signed area of a, b, c; exact sign inside the safe coordinate range (see above). Inlined: the
+ * filter is a few flops, the rare adaptive stage stays a call.
+ */
+// @ts-ignore: decorator
+@inline export function orient2dFast(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
   const detleft = (ax - cx) * (by - cy);
   const detright = (ay - cy) * (bx - cx);
   const det = detleft - detright;

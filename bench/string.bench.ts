@@ -1,0 +1,374 @@
+/**
+ * String Railway geometry bench: all pairs of intersecting segments.
+ *
+ * Same seeded inputs (mulberry32) for every implementation:
+ * - Wasm grid kernel through its wrapper (web/engine/string/geometry/wasm.ts; the copy into linear memory and
+ *   the range check are inside the timing),
+ * - its TypeScript twin over Float64Arrays (pairs.ts), and, to back the index choice, a TypeScript
+ *   sort-and-sweep over x with the same exact test,
+ * - peers: `isect` (brute, bush = flatbush, sweep = Bentley–Ottmann) and `sweepline-intersections`.
+ *
+ * Workloads: isect's own generators (perf/generators.js: complete(12, 40), random(100, 42), sparse(50),
+ * parallelSlanted(1000); its ngraph.random seed replaced by mulberry32, the gaussian by Box–Muller), random
+ * sparse sets of 10³, 10⁴, 10⁵ segments, the game's shape (a 64-vertex string against a full 5-player board:
+ * 25 strings × 63 segments + 63), and a near-degenerate integer set.
+ *
+ * Counts: ours are exact pairs of closed segments sharing a point. isect brute/bush report one result per
+ * intersecting pair (floating point, endpoints within 1e-9 count); isect sweep reports points with their
+ * segments (pairs = Σ C(k, 2)); sweepline-intersections reports points. They agree with ours only in general
+ * position (no shared endpoints, no touching, no collinear overlap); the `agree` column says where a comparison
+ * is meaningful and whether it holds.
+ *
+ * Run: npx tsx -e 'import("./bench/string.bench.ts").then(m=>m.run())'
+ */
+import os from "node:os";
+import Benchmark from "benchmark";
+import { brute, bush, sweep } from "isect";
+import sweeplineIntersections from "sweepline-intersections";
+import { countIntersectingPairs } from "../web/engine/string/geometry/pairs.ts";
+import { allInSafeRange, orient2d, orient2dFast } from "../web/engine/string/geometry/predicates.ts";
+import { createStringGeometryWasm } from "../web/engine/string/geometry/wasm.ts";
+import { compileWasmNode } from "../web/wasm/node.ts";
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- workloads --------------------------------------------------------------------------------------------
+
+/** isect generators.complete(count, range): every chord of a regular count-gon (K12: 66 segments). */
+export function complete(count: number, range: number): number[] {
+  const out: number[] = [];
+  const step = (2 * Math.PI) / count;
+  for (let i = 0; i < count; i++)
+    for (let j = i + 1; j < count; j++)
+      out.push(
+        (Math.cos(step * i) * range) / 2,
+        (Math.sin(step * i) * range) / 2,
+        (Math.cos(step * j) * range) / 2,
+        (Math.sin(step * j) * range) / 2,
+      );
+  return out;
+}
+
+/** isect generators.random(count, range): endpoints uniform in a range × range box centred on 0. */
+export function randomLines(count: number, range: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const out: number[] = [];
+  for (let i = 0; i < 4 * count; i++) out.push((r() - 0.5) * range);
+  return out;
+}
+
+/** isect generators.sparse(size): one unit-10 segment per grid point, gaussian angle. */
+export function sparse(size: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+  const out: number[] = [];
+  for (let j = 0; j < size; j++)
+    for (let i = 0; i < size; i++) {
+      const a = gauss();
+      out.push(i * 10, j * 10, i * 10 + 10 * Math.cos(a), j * 10 + 10 * Math.sin(a));
+    }
+  return out;
+}
+
+/** isect generators.parallelSlanted(count): no two intersect. */
+export function parallelSlanted(count: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(-i, i, i, i + i);
+  return out;
+}
+
+/** n segments of length ≤ 10 at uniform positions in a square of side 10·√n (about 0.3 crossings each). */
+export function randomSparse(n: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const side = 10 * Math.sqrt(n);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = r() * side;
+    const y = r() * side;
+    const a = r() * 2 * Math.PI;
+    const l = r() * 10;
+    out.push(x, y, x + l * Math.cos(a), y + l * Math.sin(a));
+  }
+  return out;
+}
+
+/** A smooth random walk of 64 vertices and total length `len` inside the 90 × 90 board. */
+function walk(r: () => number, len: number, out: number[]): void {
+  let x = 5 + r() * 80;
+  let y = 5 + r() * 80;
+  let a = r() * 2 * Math.PI;
+  const step = len / 63;
+  for (let k = 0; k < 63; k++) {
+    a += (r() - 0.5) * 0.8;
+    let nx = x + step * Math.cos(a);
+    let ny = y + step * Math.sin(a);
+    if (nx < 1 || nx > 89 || ny < 1 || ny > 89) {
+      a += Math.PI;
+      nx = x + step * Math.cos(a);
+      ny = y + step * Math.sin(a);
+    }
+    out.push(x, y, nx, ny);
+    x = nx;
+    y = ny;
+  }
+}
+
+/** The game's shape: 5 players × (4 short 30 cm + 1 long 60 cm strings) × 63 segments, plus a new long string. */
+export function gameBoard(seed: number): number[] {
+  const r = mulberry32(seed);
+  const out: number[] = [];
+  for (let p = 0; p < 5; p++) {
+    for (let s = 0; s < 4; s++) walk(r, 30, out);
+    walk(r, 60, out);
+  }
+  walk(r, 60, out);
+  return out;
+}
+
+/** Near-degenerate: integer endpoints in a 60 × 60 box, lengths ≤ 3 (touching, T-junctions, collinear overlaps). */
+export function integerSet(n: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = Math.floor(r() * 60);
+    const y = Math.floor(r() * 60);
+    out.push(x, y, x + Math.floor(r() * 7) - 3, y + Math.floor(r() * 7) - 3);
+  }
+  return out;
+}
+
+// ---- the rejected index, for the record: sort by min x, sweep an active list --------------------------------
+
+function sortSweepCount(s: Float64Array): number {
+  const n = s.length >> 2;
+  const orient = allInSafeRange(s) ? orient2dFast : orient2d;
+  const minx = new Float64Array(n);
+  for (let i = 0; i < n; i++) minx[i] = Math.min(s[4 * i]!, s[4 * i + 2]!);
+  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => minx[a]! - minx[b]!);
+  let count = 0;
+  for (let p = 0; p < n; p++) {
+    const i = order[p]!;
+    const ax = s[4 * i]!;
+    const ay = s[4 * i + 1]!;
+    const bx = s[4 * i + 2]!;
+    const by = s[4 * i + 3]!;
+    const maxx = Math.max(ax, bx);
+    const miny = Math.min(ay, by);
+    const maxy = Math.max(ay, by);
+    for (let q = p + 1; q < n; q++) {
+      const j = order[q]!;
+      if (minx[j]! > maxx) break;
+      const cx = s[4 * j]!;
+      const cy = s[4 * j + 1]!;
+      const dx = s[4 * j + 2]!;
+      const dy = s[4 * j + 3]!;
+      if (Math.min(cy, dy) > maxy || Math.max(cy, dy) < miny) continue;
+      const o1 = orient(ax, ay, bx, by, cx, cy);
+      const o2 = orient(ax, ay, bx, by, dx, dy);
+      if ((o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0)) continue;
+      const o3 = orient(cx, cy, dx, dy, ax, ay);
+      const o4 = orient(cx, cy, dx, dy, bx, by);
+      if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) continue;
+      count++;
+    }
+  }
+  return count;
+}
+
+// ---- peers -------------------------------------------------------------------------------------------------
+
+type IsectSegment = { from: { x: number; y: number }; to: { x: number; y: number } };
+type IsectResult = { point: { x: number; y: number }; segments: unknown[] };
+
+function toIsect(f: number[]): IsectSegment[] {
+  const out: IsectSegment[] = [];
+  for (let i = 0; i < f.length; i += 4)
+    out.push({ from: { x: f[i]!, y: f[i + 1]! }, to: { x: f[i + 2]!, y: f[i + 3]! } });
+  return out;
+}
+
+function toGeoJson(f: number[]) {
+  const features = [];
+  for (let i = 0; i < f.length; i += 4)
+    features.push({
+      type: "Feature" as const,
+      properties: {},
+      geometry: {
+        type: "LineString" as const,
+        coordinates: [
+          [f[i]!, f[i + 1]!],
+          [f[i + 2]!, f[i + 3]!],
+        ],
+      },
+    });
+  return { type: "FeatureCollection" as const, features };
+}
+
+/** isect's `run()` result as a pair count (sweep groups all segments through one point). */
+function isectPairs(res: IsectResult[], grouped: boolean): number {
+  if (!grouped) return res.length;
+  let n = 0;
+  for (const r of res) n += (r.segments.length * (r.segments.length - 1)) / 2;
+  return n;
+}
+
+// ---- harness -----------------------------------------------------------------------------------------------
+
+interface Workload {
+  name: string;
+  flat: number[];
+  general: boolean; // general position: peers' counts are comparable
+  skip: Partial<Record<string, string>>; // peer → why skipped
+}
+
+interface Row {
+  workload: string;
+  n: number;
+  impl: string;
+  ms: string;
+  rme: string;
+  pairs: string;
+  vsFastestPeer: string;
+}
+
+function timeIt(name: string, fn: () => void, maxTime: number): Benchmark {
+  const b = new Benchmark(name, fn, { maxTime, minSamples: 5, initCount: 1 });
+  b.run();
+  return b;
+}
+
+export async function run(): Promise<void> {
+  const wasm = await createStringGeometryWasm(await compileWasmNode("string", "release"));
+  const workloads: Workload[] = [
+    { name: "isect K12 complete(12, 40)", flat: complete(12, 40), general: false, skip: {} },
+    { name: "isect random(100, 42)", flat: randomLines(100, 42, 1536687392), general: true, skip: {} },
+    { name: "isect sparse(50)", flat: sparse(50, 1536687392), general: true, skip: {} },
+    { name: "isect parallelSlanted(1000)", flat: parallelSlanted(1000), general: true, skip: {} },
+    { name: "random sparse 1e3", flat: randomSparse(1_000, 1), general: true, skip: {} },
+    { name: "random sparse 1e4", flat: randomSparse(10_000, 2), general: true, skip: {} },
+    {
+      name: "random sparse 1e5",
+      flat: randomSparse(100_000, 3),
+      general: true,
+      skip: { "isect brute": "O(n²): 5·10⁹ tests, minutes per run" },
+    },
+    { name: "game: 64-vertex string vs 5-player board", flat: gameBoard(5), general: false, skip: {} },
+    { name: "near-degenerate integers 2000", flat: integerSet(2000, 6), general: false, skip: {} },
+  ];
+
+  const rows: Row[] = [];
+  const summary: string[] = [];
+  for (const w of workloads) {
+    const seg = Float64Array.from(w.flat);
+    const n = seg.length >> 2;
+    const maxTime = n >= 50_000 ? 3 : 1;
+    const ours = countIntersectingPairs(seg);
+    const results: Array<{ impl: string; peer: boolean; hz: number; rme: number; pairs: number | null }> = [];
+
+    const measure = (impl: string, peer: boolean, once: () => number | null, fn: () => void) => {
+      if (w.skip[impl]) {
+        results.push({
+          impl: `${impl} (skipped: ${w.skip[impl]})`,
+          peer,
+          hz: Number.NaN,
+          rme: 0,
+          pairs: null,
+        });
+        return;
+      }
+      const pairs = once();
+      const b = timeIt(impl, fn, maxTime);
+      results.push({ impl, peer, hz: b.hz, rme: b.stats.rme, pairs });
+    };
+
+    measure(
+      "railkit Wasm grid",
+      false,
+      () => wasm.countIntersectingPairs(seg),
+      () => wasm.countIntersectingPairs(seg),
+    );
+    measure(
+      "railkit TS grid (twin)",
+      false,
+      () => countIntersectingPairs(seg),
+      () => countIntersectingPairs(seg),
+    );
+    if (n <= 20_000 || n === 100_000)
+      measure(
+        "railkit TS sort+sweep (rejected)",
+        false,
+        () => sortSweepCount(seg),
+        () => sortSweepCount(seg),
+      );
+    const lines = toIsect(w.flat);
+    measure(
+      "isect brute",
+      true,
+      () => isectPairs(brute(lines, {}).run() as IsectResult[], false),
+      () => brute(lines, {}).run(),
+    );
+    measure(
+      "isect bush",
+      true,
+      () => isectPairs(bush(lines, {}).run() as IsectResult[], false),
+      () => bush(lines, {}).run(),
+    );
+    measure(
+      "isect sweep",
+      true,
+      () => isectPairs(sweep(lines, {}).run() as IsectResult[], true),
+      () => sweep(lines, {}).run(),
+    );
+    const geo = toGeoJson(w.flat);
+    measure(
+      "sweepline-intersections",
+      true,
+      () => sweeplineIntersections(geo, false).length,
+      () => sweeplineIntersections(geo, false),
+    );
+
+    const peers = results.filter((r) => r.peer && Number.isFinite(r.hz));
+    const fastestPeer = peers.reduce((a, b) => (b.hz > a.hz ? b : a), peers[0]!);
+    for (const r of results) {
+      const agree =
+        r.pairs === null
+          ? ""
+          : r.pairs === ours
+            ? ""
+            : w.general
+              ? " ≠ ours!"
+              : " (differs: not general position)";
+      rows.push({
+        workload: w.name,
+        n,
+        impl: r.impl,
+        ms: Number.isFinite(r.hz) ? (1000 / r.hz).toFixed(3) : "-",
+        rme: Number.isFinite(r.hz) ? `±${r.rme.toFixed(1)}%` : "",
+        pairs: r.pairs === null ? "-" : `${r.pairs}${agree}`,
+        vsFastestPeer: Number.isFinite(r.hz) && fastestPeer ? `${(r.hz / fastestPeer.hz).toFixed(2)}×` : "",
+      });
+    }
+    const wasmRow = results[0]!;
+    const twin = results[1]!;
+    summary.push(
+      `${w.name}: Wasm ${(wasmRow.hz / fastestPeer.hz).toFixed(2)}× the fastest peer (${fastestPeer.impl}), ` +
+        `${(wasmRow.hz / twin.hz).toFixed(2)}× the TS twin`,
+    );
+  }
+
+  console.log(
+    `String Railway all-pairs bench: node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} × ${os.cpus().length}, ` +
+      `${os.platform()} ${os.arch()}; ms = mean time per call (benchmark.js)`,
+  );
+  console.table(rows);
+  for (const line of summary) console.log(line);
+}
