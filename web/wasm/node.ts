@@ -10,9 +10,9 @@ export type WasmTarget = "debug" | "release";
  */
 export async function compileWasmNode(name: WasmName, target: WasmTarget = "release"): Promise<WebAssembly.Module> {
   const url = new URL(`../../build/${name}.${target}.wasm`, import.meta.url);
-  let bytes: Buffer;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await readFile(url);
+    bytes = new Uint8Array(await readFile(url));
   } catch {
     throw new Error(`build/${name}.${target}.wasm is missing: run "npm run build:wasm"`);
   }
