@@ -256,6 +256,7 @@ export function parseState(json: unknown): TrainGameState {
   const seed = o.seed;
   if (!(typeof seed === "string" || (typeof seed === "number" && Number.isFinite(seed))))
     throw new InputError("must be a finite number or a string", "seed");
+  if (typeof seed === "string" && seed.length > 1000) throw new InputError("at most 1000 characters", "seed");
   const rng = int(o.rng, "rng", 0, 0xffffffff);
   const scores = points(o.scores, "scores", n);
   const turnsTaken = points(o.turnsTaken, "turnsTaken", n);
