@@ -205,7 +205,9 @@ describe("regular phase", () => {
 
   it("Equipment Shortage after the third roll: no Engine/Tender, or E+T and no cargo", () => {
     const noTender = makeTurn({ train: F("E"), rollsLeft: 1 });
-    expect(applyRollFaces(noTender, F("44444")).ended).toEqual({ score: 0, reason: "shortage" });
+    const short = applyRollFaces(noTender, F("44444"));
+    expect(short.ended).toEqual({ score: 0, reason: "shortage" });
+    expect(short.turn).toMatchObject({ rollsLeft: 0, train: F("E"), step: "add", table: F("44444") });
     const noEngine = makeTurn({ train: [], rollsLeft: 1 });
     expect(applyRollFaces(noEngine, F("TTTTTT")).ended).toEqual({ score: 0, reason: "shortage" });
     const onlyTenders = applyRollFaces(makeTurn({ train: [], rollsLeft: 1 }), F("ETTTTT"));

@@ -83,7 +83,7 @@ function endByTrain(turn: TurnState, reason: EndReason): StepResult {
 
 /** After a regular roll in which nothing can (or did) join: the roll is spent. */
 function spend(turn: TurnState): StepResult {
-  if (turn.rollsLeft <= 0) return endByTrain({ ...turn, step: "roll" }, "out-of-rolls");
+  if (turn.rollsLeft <= 0) return endByTrain(turn, "out-of-rolls");
   return { turn: { ...turn, step: "roll", table: [] } };
 }
 

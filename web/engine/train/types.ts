@@ -68,7 +68,8 @@ export interface TurnEnd {
 /**
  * The result of one deterministic turn step (`applyRollFaces`, `applyAdd`, `applyStop`, `applyBank`):
  * the turn after the step and, when the step ended the turn, how it ended. When `ended` is set, `turn`
- * is the turn as it stood when it ended (the train and banked points that were scored).
+ * is the turn as it stood when it ended (the train and banked points that were scored; after a roll that
+ * ended it, step "add" with the rolled dice still on the table).
  */
 export interface StepResult {
   turn: TurnState;
