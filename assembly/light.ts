@@ -23,7 +23,8 @@ import {
   undo as trailUndo,
   W,
 } from "./routes/layout";
-import { legalAt, legalCells, playoutBatch, search, setUnplayed } from "./routes/playout";
+import { measureInto, OBJ, setObjectiveCount } from "./routes/objectives";
+import { legalAt, legalCells, playoutBatch, search, setMyObjectives, setUnplayed } from "./routes/playout";
 import { legalCell, place, resetState } from "./routes/unionfind";
 
 export const IO_LENGTH: i32 = IO.length;
@@ -167,4 +168,23 @@ export function playouts(count: i32, seed: u32, toMove: i32, policy: i32): i32 {
 
 export function searchPlacements(me: i32, hand: i32, count: i32, seed: u32, policy: i32): i32 {
   return search(me, hand, count, seed, policy);
+}
+
+/**
+ * Objective table from IO: n × [measure code 0..7, test (0 most, 1 at-least), threshold] (codes in
+ * routes/objectives.ts); n = 0 turns objectives off (playouts count route credit only).
+ */
+export function setObjectives(n: i32): void {
+  for (let i = 0; i < n * 3; i++) OBJ[i] = IO[i];
+  setObjectiveCount(n);
+}
+
+/** The searching player's own objectives (table indices, -1 none). */
+export function myObjectives(a: i32, b: i32): void {
+  setMyObjectives(a, b);
+}
+
+/** Objective measure m (0..7) of every player for the current city into IO[0..players). */
+export function measure(m: i32): void {
+  measureInto(m, IO);
 }

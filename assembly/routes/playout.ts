@@ -1,11 +1,13 @@
 // Playouts and determinised flat Monte Carlo over the placements of the card in hand.
 // Hidden information is sampled per playout: every player's unplayed designs are shuffled; the mover
 // keeps the card in hand, every other player's hand is the first card of their shuffled remainder.
-// The value of a playout for player `me` is its final route credit minus the best other player's.
+// The value of a playout for player `me` is its final total (route credit, plus objective credit when an
+// objective table is set) minus the best other player's.
 
 import { CELL_Q, CELL_R, DSTRIDE, get, IO, mark, MAXC, MAXP, restore, S_NPLACED, S_SCORE, setTrail, snapshot, undo } from "./layout";
 import { nCells, shapeSize } from "./fit";
 import { rngInt, rngSeed } from "./rng";
+import { nObjectives, objectiveCredit } from "./objectives";
 import { legalCell, legalCount, legalSelect, place, players } from "./unionfind";
 
 export const MAXDECK: i32 = 16;
@@ -16,6 +18,11 @@ const HAND = new StaticArray<i32>(MAXP);
 const UNPLAYED = new StaticArray<i32>(MAXP * MAXDECK);
 const UNPLAYEDN = new StaticArray<i32>(MAXP);
 const BEFORE = new StaticArray<i32>(MAXP);
+const HELD = new StaticArray<i32>(MAXP * 2); // sampled objectives per player, -1 none
+const MYOBJ = new StaticArray<i32>(2);
+const POOL = new StaticArray<i32>(16);
+const OCREDIT = new StaticArray<i32>(MAXP);
+const TOTAL = new StaticArray<i32>(MAXP);
 const CAND = new StaticArray<i32>(MAXC * 2);
 const CSUM = new StaticArray<i32>(MAXC * 2);
 const CWIN = new StaticArray<i32>(MAXC * 2);
@@ -39,7 +46,17 @@ export function setUnplayed(p: i32, at: i32, n: i32): void {
   for (let i = 0; i < n; i++) unchecked((UNPLAYED[p * MAXDECK + i] = IO[at + i]));
 }
 
-/** Samples every hidden deck; `me` (or -1) keeps `hand`, the others take their first card. */
+/** The mover's own objectives (indices into the objective table, -1 none). */
+export function setMyObjectives(a: i32, b: i32): void {
+  unchecked((MYOBJ[0] = a));
+  unchecked((MYOBJ[1] = b));
+}
+
+/**
+ * Samples every hidden deck (`me`, or -1, keeps `hand`; the others take their first card), then, when an
+ * objective table is set, the hidden objectives: the objectives `me` does not hold, shuffled, two to each
+ * other player in seat order.
+ */
 function determinise(me: i32, hand: i32): void {
   for (let p = 0; p < players; p++) {
     const n = unchecked(UNPLAYEDN[p]);
@@ -58,6 +75,37 @@ function determinise(me: i32, hand: i32): void {
       unchecked((HAND[p] = n > 0 ? DECK[b] : -1));
       unchecked((DECKP[p] = 1));
     }
+  }
+  if (nObjectives == 0) return;
+  let n = 0;
+  for (let o = 0; o < nObjectives; o++) {
+    if (me >= 0 && (o == unchecked(MYOBJ[0]) || o == unchecked(MYOBJ[1]))) continue;
+    unchecked((POOL[n++] = o));
+  }
+  for (let i = n - 1; i > 0; i--) {
+    const j = rngInt(i + 1);
+    const t = unchecked(POOL[i]);
+    unchecked((POOL[i] = POOL[j]));
+    unchecked((POOL[j] = t));
+  }
+  let k = 0;
+  for (let p = 0; p < players; p++) {
+    if (p == me) {
+      unchecked((HELD[p * 2] = MYOBJ[0]));
+      unchecked((HELD[p * 2 + 1] = MYOBJ[1]));
+    } else {
+      unchecked((HELD[p * 2] = k < n ? POOL[k] : -1));
+      unchecked((HELD[p * 2 + 1] = k + 1 < n ? POOL[k + 1] : -1));
+      k += 2;
+    }
+  }
+}
+
+/** Final totals (route credit + sampled objective credit) into TOTAL. */
+function totals(): void {
+  if (nObjectives > 0) objectiveCredit(HELD, OCREDIT);
+  for (let p = 0; p < players; p++) {
+    unchecked((TOTAL[p] = get(S_SCORE + p) + (nObjectives > 0 ? OCREDIT[p] : 0)));
   }
 }
 
@@ -114,14 +162,15 @@ function playout(p: i32, policy: i32): void {
 }
 
 function margin(me: i32): i32 {
+  totals();
   let other = i32.MIN_VALUE;
-  for (let q = 0; q < players; q++) if (q != me) other = max(other, get(S_SCORE + q));
-  return get(S_SCORE + me) - other;
+  for (let q = 0; q < players; q++) if (q != me) other = max(other, unchecked(TOTAL[q]));
+  return unchecked(TOTAL[me]) - other;
 }
 
 /**
- * `count` playouts from the current state with every hand hidden, `toMove` to move; returns the sum over
- * playouts of (sum over players of (p + 1) × credit) as a checksum. For benches and differential tests.
+ * `count` playouts from the current state with every hand (and objective) hidden, `toMove` to move; returns
+ * the sum over playouts of (sum over players of (p + 1) × final total) as a checksum. For benches and differential tests.
  */
 export function playoutBatch(count: i32, seed: u32, toMove: i32, policy: i32): i32 {
   rngSeed(seed);
@@ -131,7 +180,8 @@ export function playoutBatch(count: i32, seed: u32, toMove: i32, policy: i32): i
     determinise(-1, -1);
     setTrail(false);
     playout(toMove, policy);
-    for (let q = 0; q < players; q++) sum += (q + 1) * get(S_SCORE + q);
+    totals();
+    for (let q = 0; q < players; q++) sum += (q + 1) * unchecked(TOTAL[q]);
     setTrail(true);
     restore();
   }

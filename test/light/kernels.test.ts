@@ -10,10 +10,13 @@ import { Rng } from "../../web/engine/common/rng.ts";
 import {
   applyPlacement,
   cityOf,
+  computeRoutes,
   encodeCity,
   fitsCity,
   type LightState,
   legalPlacements,
+  MEASURES,
+  measure,
   ROUTE_STRIDE,
   routesFlat,
   setup,
@@ -199,5 +202,29 @@ describe("undo (trail)", () => {
       ),
       { seed: 404, numRuns: 120 },
     );
+  });
+});
+
+describe("objective measures (web/engine/light/objectives.ts)", () => {
+  it("equal the engine's measure() for all eight measures, mid-game and at the end", () => {
+    let checked = 0;
+    for (const players of [2, 3, 4]) {
+      for (let seed = 1; seed <= 5; seed++) {
+        randomGame(players, seed * 104729 + players, (state) => {
+          if (!state.over && state.cards.length % 5 !== 0) return;
+          loadCity(ref, state);
+          loadCity(wasm, state);
+          const city = cityOf(state);
+          const routes = computeRoutes(city);
+          MEASURES.forEach((m, code) => {
+            const expected = measure(m, city, routes, players);
+            expect([...ref.measure(code)], m).toEqual(expected);
+            expect([...wasm.measure(code)], m).toEqual(expected);
+          });
+          checked++;
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 });

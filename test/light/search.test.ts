@@ -12,9 +12,11 @@ import {
   legalPlacements,
   rankPlacements,
   setup,
+  totals,
 } from "../../web/engine/light/index.ts";
 import {
   kernelDesigns,
+  kernelObjectives,
   loadCity,
   searchBotAction,
   searchPlacements,
@@ -63,6 +65,9 @@ describe("playouts: Wasm equals the TypeScript twin", () => {
         const state = position(players, 100 * players + moves, moves);
         loadBoth(state);
         for (const policy of [0, 1, 3]) {
+          const objectives = policy === 1 ? [] : kernelObjectives();
+          wasm.setObjectives(objectives);
+          ref.setObjectives(objectives);
           const seed = 7 + moves * 31 + policy;
           const w = wasm.playouts(200, seed, state.turn, policy);
           const r = ref.playouts(200, seed, state.turn, policy);
@@ -146,7 +151,7 @@ describe("search bot games", () => {
     }
   });
 
-  it("beat uniform random play on route credit over seeded 2-player games", () => {
+  it("beat uniform random play on final totals over seeded 2-player games", () => {
     let bot = 0;
     let random = 0;
     for (let g = 0; g < 12; g++) {
@@ -162,8 +167,8 @@ describe("search bot games", () => {
           state = applyPlacement(state, legal[rng.int(legal.length)]!);
         }
       }
-      bot += state.routeCredit[seat]!;
-      random += state.routeCredit[1 - seat]!;
+      bot += totals(state)[seat]!;
+      random += totals(state)[1 - seat]!;
     }
     expect(bot).toBeGreaterThan(random);
   });

@@ -38,6 +38,12 @@ export interface LightKernel {
   routes(): Int32Array;
   routesFull(): Int32Array;
   setUnplayed(player: number, designs: ArrayLike<number>): void;
+  /** Objective table, n × [measure code 0..7, test (0 most, 1 at-least), threshold]; empty: objectives off. */
+  setObjectives(table: ArrayLike<number>): void;
+  /** The searching player's own objectives (table indices, -1 none). */
+  setMyObjectives(a: number, b: number): void;
+  /** Objective measure m of every player for the current city. */
+  measure(m: number): Int32Array;
   playouts(count: number, seed: number, toMove: number, policy: number): number;
   search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array;
 }
@@ -129,6 +135,12 @@ export class LightReference implements LightKernel {
   private readonly UNPLAYED = new Int32Array(MAXP * MAXDECK);
   private readonly UNPLAYEDN = new Int32Array(MAXP);
   private readonly BEFORE = new Int32Array(MAXP);
+  private readonly OBJ = new Int32Array(16 * 3);
+  private nObjectives = 0;
+  private readonly HELD = new Int32Array(MAXP * 2);
+  private readonly MYOBJ = new Int32Array(2);
+  private readonly POOL = new Int32Array(16);
+  private readonly TOTAL = new Int32Array(MAXP);
 
   // --- rng (mulberry32, as web/engine/common/rng.ts) ---
   private rngNext(): number {
@@ -628,6 +640,177 @@ export class LightReference implements LightKernel {
         this.DECKP[p] = 1;
       }
     }
+    if (this.nObjectives === 0) return;
+    const { POOL, HELD, MYOBJ } = this;
+    let n = 0;
+    for (let o = 0; o < this.nObjectives; o++) {
+      if (me >= 0 && (o === MYOBJ[0] || o === MYOBJ[1])) continue;
+      POOL[n++] = o;
+    }
+    for (let i = n - 1; i > 0; i--) {
+      const j = this.rngInt(i + 1);
+      const t = POOL[i]!;
+      POOL[i] = POOL[j]!;
+      POOL[j] = t;
+    }
+    let k = 0;
+    for (let p = 0; p < this.players; p++) {
+      if (p === me) {
+        HELD[p * 2] = MYOBJ[0]!;
+        HELD[p * 2 + 1] = MYOBJ[1]!;
+      } else {
+        HELD[p * 2] = k < n ? POOL[k]! : -1;
+        HELD[p * 2 + 1] = k + 1 < n ? POOL[k + 1]! : -1;
+        k += 2;
+      }
+    }
+  }
+
+  // --- objectives (assembly/routes/objectives.ts) ---
+  setObjectives(table: ArrayLike<number>): void {
+    for (let i = 0; i < table.length; i++) this.OBJ[i] = table[i]!;
+    this.nObjectives = Math.floor(table.length / 3);
+  }
+  setMyObjectives(a: number, b: number): void {
+    this.MYOBJ[0] = a;
+    this.MYOBJ[1] = b;
+  }
+  /** Per route root: distinct cards per colour (CARDS) and the root flags. */
+  private routeCards(): { cards: Int32Array; isRoot: Uint8Array } {
+    const n = this.S[S_NSEG]!;
+    const cards = new Int32Array(n * MAXP);
+    const isRoot = new Uint8Array(n);
+    for (let s = 0; s < n; s++) {
+      const r = this.find(s);
+      isRoot[r] = 1;
+      const col = this.S[S_CARD + this.SEG_CELL[s]!]! >> 8;
+      if (s > 0 && this.SEG_CELL[s - 1] === this.SEG_CELL[s] && this.find(s - 1) === r) continue;
+      cards[r * MAXP + col]!++;
+    }
+    return { cards, isRoot };
+  }
+  private wins(r: number, c: number): boolean {
+    const v = this.S[sg(r, F_COL + c)]!;
+    if (v === 0) return false;
+    for (let p = 0; p < this.players; p++) if (this.S[sg(r, F_COL + p)]! > v) return false;
+    return true;
+  }
+  measure(m: number): Int32Array {
+    const { S, players } = this;
+    const out = new Int32Array(players);
+    const n = S[S_NSEG]!;
+    const { cards, isRoot } = this.routeCards();
+    if (m === 0) {
+      let longest = 0;
+      for (let s = 0; s < n; s++) if (isRoot[s]) longest = Math.max(longest, S[sg(s, F_LEN)]!);
+      for (let s = 0; s < n; s++) {
+        if (!isRoot[s] || S[sg(s, F_LEN)] !== longest) continue;
+        let best = 0;
+        for (let p = 0; p < players; p++) best = Math.max(best, cards[s * MAXP + p]!);
+        for (let p = 0; p < players; p++) {
+          const v = cards[s * MAXP + p]!;
+          if (v > 0 && v === best) out[p] = Math.max(out[p]!, v);
+        }
+      }
+    } else if (m === 1 || m === 7) {
+      for (let s = 0; s < n; s++) {
+        if (!isRoot[s]) continue;
+        if (m === 1 ? S[sg(s, F_LOOP)] === 0 : S[sg(s, F_OPEN)] !== 0) continue;
+        for (let p = 0; p < players; p++) out[p]! += S[sg(s, F_COL + p)]!;
+      }
+    } else if (m === 2 || m === 3) {
+      for (let s = 0; s < n; s++) {
+        if (!isRoot[s] || S[sg(s, F_OPEN)] !== 0) continue;
+        const b = popcnt(S[sg(s, F_BM)]!);
+        for (let p = 0; p < players; p++) {
+          if (!this.wins(s, p)) continue;
+          if (m === 2) out[p]!++;
+          else out[p] = Math.max(out[p]!, b);
+        }
+      }
+    } else if (m === 4) {
+      for (let c = 0; c < this.nCells; c++) {
+        const card = S[S_CARD + c]!;
+        if (card < 0) continue;
+        for (let e = 0; e < 6; e++) {
+          const nb = this.NB[c * 6 + e]!;
+          if (nb < 0 || S[S_CARD + nb]! < 0) {
+            out[card >> 8]!++;
+            break;
+          }
+        }
+      }
+    } else if (m === 5) {
+      const colH = new Int32Array(64);
+      const colC = new Int32Array(64 * MAXP);
+      let tallest = 0;
+      for (let c = 0; c < this.nCells; c++) {
+        const card = S[S_CARD + c]!;
+        if (card < 0) continue;
+        const x = this.CELL_Q[c]! + 32;
+        const h = colH[x]! + 1;
+        colH[x] = h;
+        colC[x * MAXP + (card >> 8)]!++;
+        tallest = Math.max(tallest, h);
+      }
+      for (let x = 0; x < 64; x++) {
+        if (colH[x] !== tallest) continue;
+        for (let p = 0; p < players; p++) out[p] = Math.max(out[p]!, colC[x * MAXP + p]!);
+      }
+    } else if (m === 6) {
+      const seen = new Uint8Array(this.nCells);
+      const stack: number[] = [];
+      for (let c = 0; c < this.nCells; c++) {
+        const card = S[S_CARD + c]!;
+        if (card < 0 || seen[c]) continue;
+        const col = card >> 8;
+        let size = 0;
+        stack.push(c);
+        seen[c] = 1;
+        while (stack.length > 0) {
+          const x = stack.pop()!;
+          size++;
+          for (let e = 0; e < 6; e++) {
+            const y = this.NB[x * 6 + e]!;
+            if (y < 0 || seen[y]) continue;
+            const cy = S[S_CARD + y]!;
+            if (cy >= 0 && cy >> 8 === col) {
+              seen[y] = 1;
+              stack.push(y);
+            }
+          }
+        }
+        out[col] = Math.max(out[col]!, size);
+      }
+    }
+    return out;
+  }
+  /** Final totals (route credit + sampled objective credit) into TOTAL. */
+  private totals(): void {
+    const { players, TOTAL, HELD, OBJ } = this;
+    for (let p = 0; p < players; p++) TOTAL[p] = this.S[S_SCORE + p]!;
+    if (this.nObjectives === 0) return;
+    const done = new Map<number, number>();
+    for (let p = 0; p < players; p++) {
+      for (let k = 0; k < 2; k++) {
+        const o = HELD[p * 2 + k]!;
+        if (o < 0) continue;
+        let bits = done.get(o);
+        if (bits === undefined) {
+          const v = this.measure(OBJ[o * 3]!);
+          bits = 0;
+          if (OBJ[o * 3 + 1] === 1) {
+            for (let q = 0; q < players; q++) if (v[q]! >= OBJ[o * 3 + 2]!) bits |= 1 << q;
+          } else {
+            let best = 0;
+            for (let q = 0; q < players; q++) best = Math.max(best, v[q]!);
+            for (let q = 0; q < players; q++) if (best > 0 && v[q] === best) bits |= 1 << q;
+          }
+          done.set(o, bits);
+        }
+        if (bits & (1 << p)) TOTAL[p]! += 3;
+      }
+    }
   }
   private draw(p: number): void {
     const i = this.DECKP[p]!;
@@ -674,9 +857,10 @@ export class LightReference implements LightKernel {
     }
   }
   private margin(me: number): number {
+    this.totals();
     let other = -2147483648;
-    for (let q = 0; q < this.players; q++) if (q !== me) other = Math.max(other, this.S[S_SCORE + q]!);
-    return this.S[S_SCORE + me]! - other;
+    for (let q = 0; q < this.players; q++) if (q !== me) other = Math.max(other, this.TOTAL[q]!);
+    return this.TOTAL[me]! - other;
   }
   playouts(count: number, seed: number, toMove: number, policy: number): number {
     this.rng = seed | 0;
@@ -686,7 +870,8 @@ export class LightReference implements LightKernel {
       this.determinise(-1, -1);
       this.trailOn = false;
       this.playout(toMove, policy);
-      for (let q = 0; q < this.players; q++) sum = (sum + (q + 1) * this.S[S_SCORE + q]!) | 0;
+      this.totals();
+      for (let q = 0; q < this.players; q++) sum = (sum + (q + 1) * this.TOTAL[q]!) | 0;
       this.trailOn = true;
       this.restore();
     }

@@ -6,15 +6,17 @@
  * cards in the city). The playout policy samples `policy` placements per turn and keeps the one with the
  * best immediate credit margin for the seat to move (0 = uniform random).
  *
- * Not sampled yet: objectives (hidden; the value counts route credit only) and the wrapping option (the
- * playouts score no wraps). The value of a placement is the mean final route-credit margin of the mover
- * over the best other seat; `winRate` counts a tie as half.
+ * Objectives: the mover's two are known; the other seats' are sampled from the rest (two each) per
+ * playout, and judged at the end of the playout on the full city like the engine does (3 credit each).
+ * Not modelled: the wrapping option (playouts score no wraps). The value of a placement is the mean final
+ * total (route + objective credit) margin of the mover over the best other seat; `winRate` counts a tie
+ * as half.
  *
  * The kernel is the TypeScript twin unless `setSearchKernel` installed another (Node:
  * `setSearchKernel(await createLightWasm())` from ./wasm/node.ts; the worker: `fromModule(...)`).
  */
 import { seedRng } from "../common/rng.ts";
-import { DESIGNS } from "./data.ts";
+import { DESIGNS, MEASURES, OBJECTIVE_IDS, OBJECTIVES } from "./data.ts";
 import { type LightKernel, LightReference, SEARCH_STRIDE } from "./search-reference.ts";
 import type { LightAction, LightState } from "./types.ts";
 
@@ -24,6 +26,8 @@ export interface SearchOptions {
   seed?: number | string;
   /** Playout policy: placements sampled per turn (0 = uniform random). Default 2. */
   policy?: number;
+  /** Count objectives in the playouts' value (default true). */
+  objectives?: boolean;
   /** Kernel to use (default: the one installed by `setSearchKernel`, else the TypeScript twin). */
   kernel?: LightKernel;
 }
@@ -34,7 +38,7 @@ export interface SearchedPlacement {
   orientation: 0 | 1;
   /** Route credit the mover scores now with this placement. */
   credit: number;
-  /** Mean final route-credit margin of the mover over the best other seat. */
+  /** Mean final total (route + objective credit) margin of the mover over the best other seat. */
   value: number;
   /** Share of playouts won (ties count half). */
   winRate: number;
@@ -49,6 +53,15 @@ export function kernelDesigns(): Int32Array {
     d.segments.forEach((s, j) => {
       out.set([s.a, s.b, s.building], i * 7 + 1 + j * 3);
     });
+  });
+  return out;
+}
+
+/** The objective table in the kernel layout: per objective [measure code, test (0 most, 1 at-least), threshold]. */
+export function kernelObjectives(): Int32Array {
+  const out = new Int32Array(OBJECTIVES.length * 3);
+  OBJECTIVES.forEach((o, i) => {
+    out.set([MEASURES.indexOf(o.measure), o.test === "at-least" ? 1 : 0, o.threshold ?? 0], i * 3);
   });
   return out;
 }
@@ -103,6 +116,12 @@ export function searchPlacements(state: LightState, opts: SearchOptions = {}): S
         : [...state.decks[p]!, ...(state.hands[p] === null ? [] : [state.hands[p]!])];
     unplayed.sort((a, b) => a - b);
     kernel.setUnplayed(p, unplayed);
+  }
+  if (opts.objectives === false) kernel.setObjectives([]);
+  else {
+    kernel.setObjectives(kernelObjectives());
+    const mine = state.objectives[me] ?? [];
+    kernel.setMyObjectives(OBJECTIVE_IDS.indexOf(mine[0] ?? ""), OBJECTIVE_IDS.indexOf(mine[1] ?? ""));
   }
   const seed = seedRng(opts.seed ?? 0);
   const rows = kernel.search(me, hand, opts.playouts ?? 2000, seed, opts.policy ?? 2);

@@ -16,6 +16,7 @@ export const IO_LENGTH = 1 << 14;
 export class LightWasm implements LightKernel {
   private view: Int32Array;
   private readonly ptr: number;
+  private players = 2;
 
   constructor(private readonly x: Exports) {
     this.ptr = x.ioPtr();
@@ -42,6 +43,7 @@ export class LightWasm implements LightKernel {
   }
   newGame(players: number): number {
     if (!(players >= 2 && players <= 4)) throw new RangeError("players: 2..4");
+    this.players = players;
     return this.x.newGame(players);
   }
   placeAt(q: number, r: number, design: number, orientation: number, player: number): number {
@@ -87,6 +89,19 @@ export class LightWasm implements LightKernel {
     if (designs.length > 16) throw new RangeError("at most 16 unplayed designs");
     this.write(designs);
     this.x.unplayed(player, designs.length);
+  }
+  setObjectives(table: ArrayLike<number>): void {
+    if (table.length % 3 !== 0 || table.length > 16 * 3)
+      throw new RangeError("objectives: up to 16 × 3 Int32");
+    this.write(table);
+    this.x.setObjectives(table.length / 3);
+  }
+  setMyObjectives(a: number, b: number): void {
+    this.x.myObjectives(a, b);
+  }
+  measure(m: number): Int32Array {
+    this.x.measure(m);
+    return this.io.slice(0, this.players);
   }
   playouts(count: number, seed: number, toMove: number, policy: number): number {
     return this.x.playouts(count, seed >>> 0, toMove, policy);
