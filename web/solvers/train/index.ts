@@ -36,11 +36,31 @@ export class TrainSolver implements TrainSolverApi {
   private beat?: Float64Array;
   private raceResult?: RaceResult;
   private table?: RaceTable;
+  /** What the kernel's buffers hold now (payoff key and pcap), so repeated questions skip the solve. */
+  private solvedKey = "";
+  private solvedPcap = 0;
 
   constructor(readonly kernel: TrainKernel) {}
 
+  /**
+   * Solves for a payoff unless the buffers already hold it; `fill` writes the payoff and returns its pcap. Option
+   * values read states up to 12 points above `points`, and the buffers hold stop values up to pcap + 14, so the
+   * pcap is raised when `points` is above it.
+   */
+  private solveFor(key: string, fill: () => number, points: number): void {
+    if (key === this.solvedKey && points <= this.solvedPcap + 2) return;
+    this.solvedKey = "";
+    const pcap = Math.max(fill(), Math.min(points, PMAX - 16));
+    this.kernel.solve(pcap);
+    this.solvedKey = key;
+    this.solvedPcap = pcap;
+  }
+
   expectedTurnScore(): number {
-    this.ev ??= this.kernel.solve(this.kernel.evPayoff());
+    if (this.ev === undefined) {
+      this.solvedKey = "";
+      this.ev = this.kernel.solve(this.kernel.evPayoff());
+    }
     return this.ev;
   }
 
@@ -50,6 +70,7 @@ export class TrainSolver implements TrainSolverApi {
       throw new InputError(`target must be an integer from 0 to ${BEAT_MAX}, got ${target}`, "target");
     if (!this.beat) {
       const k = this.kernel;
+      this.solvedKey = "";
       this.beat = Float64Array.from({ length: BEAT_MAX + 1 }, (_, t) => k.solve(k.beatPayoff(t, false)));
     }
     return this.beat[target]!;
@@ -57,6 +78,7 @@ export class TrainSolver implements TrainSolverApi {
 
   private race(onProgress?: (done: number) => void): RaceResult {
     if (!this.raceResult) {
+      this.solvedKey = "";
       const r = this.kernel.race(onProgress);
       // Copy out of the kernel (Wasm views live in linear memory).
       this.raceResult = {
@@ -81,6 +103,10 @@ export class TrainSolver implements TrainSolverApi {
     }
     onProgress?.(1);
     return this.table;
+  }
+
+  private static raceKey(ctx: RaceContext): string {
+    return `race:${ctx.me},${ctx.opponent},${ctx.first},${ctx.lastTurnTarget ?? ""}`;
   }
 
   /** Writes the race payoff for the seat to move into the kernel; returns pcap. */
@@ -114,14 +140,14 @@ export class TrainSolver implements TrainSolverApi {
         `points at stake above ${HINT_MAX_POINTS} are beyond the solver's range`,
         "banked",
       );
-    const lift = (pcap: number) => Math.max(pcap, Math.min(points + 20, PMAX - 16));
-    k.solve(lift(k.evPayoff()));
-    const expected = options.map((o) => optionValue(k, turn, o));
     let win: number[] | undefined;
     if (race) {
-      k.solve(lift(this.racePayoff(race)));
+      this.race(); // before any payoff is written: solving the race reuses the kernel's buffers
+      this.solveFor(TrainSolver.raceKey(race), () => this.racePayoff(race), points);
       win = options.map((o) => optionValue(k, turn, o));
     }
+    this.solveFor("ev", () => k.evPayoff(), points);
+    const expected = options.map((o) => optionValue(k, turn, o));
     const key = win ?? expected;
     const order = options.map((_, i) => i).sort((a, b) => key[b]! - key[a]! || a - b);
     return order.map((i, rank) => ({
@@ -144,16 +170,21 @@ export class TrainSolver implements TrainSolverApi {
     const options = listOptions(turn);
     if (options.length === 1) return withPlayer(options[0]!, player);
     const k = this.kernel;
-    let pcap: number;
-    if (state.options.variant === "elimination") {
-      pcap = state.target === null ? k.evPayoff() : k.beatPayoff(Math.min(state.target, TL), false);
-    } else if (mode === "ev") {
-      pcap = k.evPayoff();
-    } else {
-      pcap = this.racePayoff(raceContextOf(state));
-    }
     const points = turn.banked + cargoPoints(turn.train);
-    k.solve(Math.max(pcap, Math.min(points + 20, PMAX - 16)));
+    if (points > HINT_MAX_POINTS) {
+      // Beyond the tables (probability below 1e-20 in play): take the points if the rules allow.
+      return withPlayer(options.find((o) => o.type === "stop") ?? options[0]!, player);
+    }
+    if (state.options.variant === "elimination" && state.target !== null) {
+      const t = Math.min(state.target, TL);
+      this.solveFor(`beat:${t}`, () => k.beatPayoff(t, false), points);
+    } else if (state.options.variant === "elimination" || mode === "ev") {
+      this.solveFor("ev", () => k.evPayoff(), points);
+    } else {
+      const ctx = raceContextOf(state);
+      this.race();
+      this.solveFor(TrainSolver.raceKey(ctx), () => this.racePayoff(ctx), points);
+    }
     let best = 0;
     let bestV = Number.NEGATIVE_INFINITY;
     options.forEach((o, i) => {
