@@ -7,7 +7,8 @@
 //
 // Grid: cell side = max(sqrt(W H / n), mean box side), doubled until at most 2n cells and at most 8n
 // (cell, segment) entries; a pair is tested only in the cell of the lower-left corner of its boxes'
-// intersection, so each pair is tested once. Coordinates outside orient2d's safe range switch the whole call to
+// intersection, so each pair is tested once (that integer test runs before the box test: it rejects the copies
+// of a pair met in other shared cells more cheaply). Coordinates outside orient2d's safe range switch the whole call to
 // the guarded orient2d (exact for any finite double), as the TypeScript twin does.
 import { inSafeRange, orient2d, orient2dFast } from "./orient";
 
@@ -172,6 +173,10 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
         const ir = unchecked(range[4 * i + 1]);
         for (let q = p + 1; q < end; q++) {
           const j = unchecked(entries[q]);
+          // The pair's home cell first (two integer loads): rejects the copies met in other shared cells.
+          const jc = unchecked(range[4 * j]);
+          const jr = unchecked(range[4 * j + 1]);
+          if ((ic > jc ? ic : jc) != c || (ir > jr ? ir : jr) != r) continue;
           if (
             unchecked(box[4 * j]) > ix1 ||
             unchecked(box[4 * j + 2]) < ix0 ||
@@ -179,9 +184,6 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
             unchecked(box[4 * j + 3]) < iy0
           )
             continue;
-          const jc = unchecked(range[4 * j]);
-          const jr = unchecked(range[4 * j + 1]);
-          if ((ic > jc ? ic : jc) != c || (ir > jr ? ir : jr) != r) continue;
           if (!meets(wide, i, j)) continue;
           if (count < cap) {
             unchecked((pairs[2 * count] = i));

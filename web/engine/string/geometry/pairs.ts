@@ -11,6 +11,8 @@
  * in every cell its bounding box covers (counting sort, cells row-major, indices ascending). A candidate pair
  * is tested only in the cell holding the lower-left corner of the intersection of the two boxes: the cell
  * (max of the two first columns, max of the two first rows), so each pair is tested once with no hash set.
+ * That integer test runs before the box-overlap test: it is cheaper and rejects the copies of a pair met in the
+ * other cells the two share.
  * docs/geometry.md has the measurements behind the choice (grid vs sweep vs brute force).
  */
 import { allInSafeRange, orient2d, orient2dFast } from "./predicates.ts";
@@ -172,11 +174,12 @@ export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32A
         const ir = range[4 * i + 1]!;
         for (let q = p + 1; q < end; q++) {
           const j = entries[q]!;
-          if (box[4 * j]! > ix1 || box[4 * j + 2]! < ix0 || box[4 * j + 1]! > iy1 || box[4 * j + 3]! < iy0)
-            continue;
+          // The pair's home cell first (two integer loads): rejects the copies met in other shared cells.
           const jc = range[4 * j]!;
           const jr = range[4 * j + 1]!;
           if ((ic > jc ? ic : jc) !== c || (ir > jr ? ir : jr) !== r) continue;
+          if (box[4 * j]! > ix1 || box[4 * j + 2]! < ix0 || box[4 * j + 1]! > iy1 || box[4 * j + 3]! < iy0)
+            continue;
           if (!meets(orient, segments, i, j)) continue;
           if (count < cap) {
             pairsOut![2 * count] = i;
