@@ -8,9 +8,11 @@ import * as Comlink from "comlink";
 import nodeEndpoint from "comlink/dist/esm/node-adapter";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TrainSolverApi } from "../web/solvers/train/api.ts";
+import { createTrainSolver, raceContextOf } from "../web/solvers/train/index.ts";
+import { compileWasmNode } from "../web/wasm/node.ts";
 import { createRailkitClient, type RailkitClient, RailkitError } from "../web/worker/client.ts";
 import type { Progress } from "../web/worker/protocol.ts";
-import { createRailkitService, raceContext, type TrainSolverBundle } from "../web/worker/service.ts";
+import { createRailkitService, type TrainSolverBundle } from "../web/worker/service.ts";
 
 /** A stand-in solver: fixed answers, enough to check the plumbing (the real one is tested beside it). */
 function fakeSolver(): TrainSolverBundle {
@@ -28,9 +30,22 @@ function fakeSolver(): TrainSolverBundle {
       },
       { action: { type: "stop" }, label: "Stop (scores 0)", expected: 0, best: false },
     ],
-    raceTable: () => ({ goal: 100, winFirst: new Float64Array(100 * 100).fill(0.25) }),
+    raceTable: (onProgress) => {
+      onProgress?.(0.5);
+      return {
+        goal: 100,
+        winFirst: new Float64Array(100 * 100).fill(0.25),
+        winSecond: new Float64Array(100 * 100).fill(0.75),
+        stopAt: new Int32Array(100 * 100).fill(6),
+        tolerance: 1e-9,
+      };
+    },
   };
-  return { solver, botAction: (state) => ({ type: "roll", player: state.current }) };
+  return {
+    solver,
+    botAction: (state) => ({ type: "roll", player: state.current }),
+    raceContext: (state) => ({ me: state.scores[state.current]!, opponent: 0, first: state.current === 0 }),
+  };
 }
 
 const clients: RailkitClient[] = [];
@@ -99,17 +114,24 @@ describe("worker bridge (train)", () => {
     await expect(train.expectedTurnScore()).rejects.toBeInstanceOf(RailkitError);
   });
 
-  it("raceTable reports progress through a proxied callback and moves the table", async () => {
-    const { train } = connect();
+  it("raceTable reports progress through a proxied callback, moves the table, and drops late reports", async () => {
+    // A slow solver load, so the first stage report has time to cross before the answer.
+    const { train } = connect(async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      return fakeSolver();
+    });
     const seen: Progress[] = [];
     const t = await train.raceTable((p) => seen.push(p));
     expect(t.goal).toBe(100);
     expect(t.winFirst).toBeInstanceOf(Float64Array);
     expect(t.winFirst.length).toBe(10_000);
+    expect(t.freightStopAt).toBeInstanceOf(Int32Array);
     expect(t.firstPlayerWins.value).toBeCloseTo(0.53);
-    // Progress messages are fire-and-forget: let them arrive.
+    expect(seen[0]).toEqual({ stage: "loading the solver", fraction: 0.02 });
+    // Reports travel on their own port: any still in flight when the answer lands are dropped.
+    const count = seen.length;
     await new Promise((r) => setTimeout(r, 20));
-    expect(seen.at(-1)).toEqual({ stage: "done", fraction: 1 });
+    expect(seen.length).toBe(count);
   });
 
   it("botAction and save/load cross the bridge", async () => {
@@ -121,14 +143,27 @@ describe("worker bridge (train)", () => {
   });
 });
 
-describe("raceContext", () => {
-  it("is set only in a two-player race, from the seat to move; B's last turn carries the target", async () => {
-    const { train } = connect();
-    const v = await train.newGame({ players: 2, variant: "race" }, 1);
-    expect(raceContext(v.state)).toEqual({ me: 0, opponent: 0, first: true });
-    const last = { ...v.state, scores: [104, 90], current: 1 };
-    expect(raceContext(last)).toEqual({ me: 90, opponent: 104, first: false, lastTurnTarget: 104 });
-    const three = await train.newGame({ players: 3, variant: "race" }, 1);
-    expect(raceContext(three.state)).toBeUndefined();
+describe("worker bridge with the real Wasm solver", () => {
+  async function wasmBundle(): Promise<TrainSolverBundle> {
+    const solver = await createTrainSolver(await compileWasmNode("train"));
+    return { solver, botAction: (st, mode) => solver.botAction(st, mode), raceContext: raceContextOf };
+  }
+
+  it("values every option of a 3-player game (max-EV, no race chances) and the bot plays a legal move", async () => {
+    const { train } = connect(wasmBundle);
+    const v = await train.newGame({ players: 3, variant: "race" }, 11, { hints: true });
+    expect(v.hintError).toBeUndefined();
+    expect(v.hints!.map((h) => h.action.type).sort()).toEqual(["roll", "stop"]);
+    expect(v.hints!.filter((h) => h.best)).toHaveLength(1);
+    expect(v.hints!.every((h) => h.winProbability === undefined)).toBe(true);
+    expect(await train.expectedTurnScore()).toBeGreaterThan(10);
+    let state = v.state;
+    for (let i = 0; i < 200 && state.history.length === 0; i++) {
+      const a = await train.botAction(state, "ev");
+      const r = await train.act(state, a);
+      expect(r.ok).toBe(true);
+      if (r.ok) state = r.view.state;
+    }
+    expect(state.history[0]?.player).toBe(0);
   });
 });

@@ -89,7 +89,16 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
     hint: (turn, race) => call(t.hint(turn, race)),
     botAction: (s, mode) => call<TrainAction>(t.botAction(s, mode)),
     expectedTurnScore: () => call(t.expectedTurnScore()),
-    raceTable: (onProgress) => call(t.raceTable(onProgress ? Comlink.proxy(onProgress) : undefined)),
+    raceTable: async (onProgress) => {
+      // Progress arrives on its own MessagePort, so a late report can land after the result: drop it.
+      let done = false;
+      const report = onProgress && Comlink.proxy((p: Progress) => void (done || onProgress(p)));
+      try {
+        return await call(t.raceTable(report));
+      } finally {
+        done = true;
+      }
+    },
     save: (s) => call(t.save(s)),
     load: (json) => call(t.load(json)),
   };

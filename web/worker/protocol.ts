@@ -75,8 +75,13 @@ export interface RaceTableView {
   /** P(first player wins) + P(tie)/2 at the start of A's turn, row-major `[me * goal + opp]`, me, opp in 0..goal-1. */
   winFirst: Float64Array;
   /**
+   * Same layout: the smallest points at stake (≥ 6) at which A, holding a full freight train, stops rather
+   * than banks (the solver's `stopAt`).
+   */
+  freightStopAt: Int32Array;
+  /**
    * Same layout: the smallest turn total at which the race policy stops at the start of a regular roll,
-   * `-1` where it never stops. Absent until the solver exposes it.
+   * `-1` where it never stops. TODO(solver): not exposed by the solver yet; absent until it is.
    */
   stopThreshold?: Int16Array;
   /** P(first player wins) at 0–0 and the value-iteration tolerance. */

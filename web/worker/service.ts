@@ -31,6 +31,8 @@ export interface TrainSolverBundle {
   solver: TrainSolverApi;
   /** The computer's move for the seat to move. */
   botAction(state: TrainState, mode: BotMode): TrainAction;
+  /** The race as the seat to move sees it (web/solvers/train `raceContextOf`). */
+  raceContext(state: TrainState): RaceContext;
 }
 
 export interface RailkitServiceOptions {
@@ -60,19 +62,9 @@ async function guard<T>(f: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The two-player race context of the seat to move (web/solvers/train/api.ts), or undefined when the
- * game is not a two-player race to the goal the solver knows (100). Seat 0 moves first (A); when A has
- * reached the goal, B's turn is the last one and A's total is the target.
- */
-export function raceContext(state: TrainState): RaceContext | undefined {
-  const { players, variant, goal } = state.options;
-  if (players !== 2 || variant !== "race" || goal !== 100 || state.over) return undefined;
-  const me = state.current;
-  const them = 1 - me;
-  const ctx: RaceContext = { me: state.scores[me]!, opponent: state.scores[them]!, first: me === 0 };
-  if (me === 1 && state.scores[0]! >= goal) ctx.lastTurnTarget = state.scores[0]!;
-  return ctx;
+/** Hints carry race win probabilities only in a two-player race (the race solver's own setting). */
+function isTwoPlayerRace(state: TrainState): boolean {
+  return state.options.players === 2 && state.options.variant === "race" && !state.over;
 }
 
 export function createRailkitService(options: RailkitServiceOptions): RailkitWorkerApi {
@@ -97,7 +89,8 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
     };
     if (opts?.hints && !state.over) {
       try {
-        view.hints = (await solver()).solver.hint(state.turn, raceContext(state));
+        const s = await solver();
+        view.hints = s.solver.hint(state.turn, isTwoPlayerRace(state) ? s.raceContext(state) : undefined);
       } catch (e) {
         view.hintError = toWireError(e);
       }
@@ -134,22 +127,20 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
         const report = (stage: string, fraction: number) => void onProgress?.({ stage, fraction });
         report("loading the solver", 0.02);
         const s = await solver(report);
-        report("solving the two-player race", 0.3);
-        // The solver's value iteration is one synchronous call: no finer progress until it offers a hook.
-        const table = s.solver.raceTable() as ReturnType<TrainSolverApi["raceTable"]> & {
-          stopThreshold?: Int16Array | Int32Array;
-        };
+        // The value iteration is one synchronous call; its row callback is forwarded at most every 1%.
+        let last = -1;
+        const table = s.solver.raceTable((done) => {
+          if (done - last < 0.01 && done < 1) return;
+          last = done;
+          report("solving the two-player race", 0.15 + 0.85 * done);
+        });
         const firstPlayerWins = s.solver.raceFirstPlayerWins();
         report("done", 1);
         // Copies: the solver keeps its own arrays; the copies are moved, not cloned, to the page.
         const winFirst = table.winFirst.slice();
-        const out: RaceTableView = { goal: table.goal, winFirst, firstPlayerWins };
-        const transfers: ArrayBuffer[] = [winFirst.buffer];
-        if (table.stopThreshold) {
-          const stop = Int16Array.from(table.stopThreshold);
-          out.stopThreshold = stop;
-          transfers.push(stop.buffer);
-        }
+        const freightStopAt = table.stopAt.slice();
+        const out: RaceTableView = { goal: table.goal, winFirst, freightStopAt, firstPlayerWins };
+        const transfers: ArrayBuffer[] = [winFirst.buffer, freightStopAt.buffer];
         return Comlink.transfer(out, transfers);
       }),
 

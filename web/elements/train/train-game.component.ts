@@ -94,6 +94,8 @@ export class TrainGame extends LitElement {
   @property({ attribute: false }) client: RailkitClient | null = null;
 
   @state() private view: TrainView | null = null;
+  /** The current view with its hints, once the worker has valued the options (null while computing). */
+  @state() private hintView: TrainView | null = null;
   /** Indices into `turn.table` of the dice the player picked. */
   @state() private selected: number[] = [];
   /** The table die that holds the tab stop (roving tabindex). */
@@ -144,8 +146,8 @@ export class TrainGame extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has("players") || changed.has("seed") || changed.has("variant")) {
       void this.newGame();
-    } else if (changed.has("hints") && this.hints && this.view && !this.view.hints) {
-      void this.refresh();
+    } else if (changed.has("hints") && this.hints) {
+      void this.fetchHints();
     } else if (changed.has("bots")) {
       this.maybeBot();
     }
@@ -161,12 +163,9 @@ export class TrainGame extends LitElement {
     const seed = this.seed ?? String(crypto.getRandomValues(new Uint32Array(1))[0]);
     const numeric = /^-?\d+$/.test(seed.trim()) ? Number(seed) : seed;
     try {
-      const view = await this.api.newGame({ players: this.players, variant: this.variant }, numeric, {
-        hints: this.hints,
-      });
+      const view = await this.api.newGame({ players: this.players, variant: this.variant }, numeric);
       if (gen !== this.generation) return;
-      this.view = view;
-      this.focusIndex = 0;
+      this.setView(view);
     } catch (e) {
       if (gen !== this.generation) return;
       this.say(e instanceof Error ? e.message : String(e), true);
@@ -176,12 +175,28 @@ export class TrainGame extends LitElement {
     this.maybeBot();
   }
 
-  /** Re-reads the view of the current state (e.g. hints switched on). */
-  private async refresh(): Promise<void> {
-    if (!this.view) return;
+  /** Shows a new view; hints for it are fetched apart, so a slow solve never holds the game up. */
+  private setView(view: TrainView): void {
+    this.view = view;
+    this.selected = [];
+    this.focusIndex = 0;
+    this.hintView = null;
+    if (this.hints) void this.fetchHints();
+  }
+
+  /** Asks the worker to value the options of the current state (a person's turn only). */
+  private async fetchHints(): Promise<void> {
+    const v = this.view;
+    if (!v || v.state.over || this.isBotTurn()) return;
     const gen = this.generation;
-    const view = await this.api.view(this.view.state, { hints: this.hints });
-    if (gen === this.generation) this.view = view;
+    try {
+      const h = await this.api.view(v.state, { hints: true });
+      if (gen === this.generation && this.view === v) this.hintView = h;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (gen === this.generation && this.view === v)
+        this.hintView = { ...v, hintError: { kind: "internal", rule: "", message } };
+    }
   }
 
   private say(message: string, error = false): void {
@@ -196,17 +211,16 @@ export class TrainGame extends LitElement {
     const gen = this.generation;
     this.busy = true;
     try {
-      const r = await this.api.act(prev.state, action, { hints: this.hints });
+      const r = await this.api.act(prev.state, action);
       if (gen !== this.generation) return false;
       if (!r.ok) {
         this.say(r.error.message, true);
         return false;
       }
       this.say("");
-      this.view = r.view;
-      this.selected = [];
-      this.focusIndex = 0;
+      this.setView(r.view);
       this.announce(prev, r.view, action);
+      this.maybeBot();
       return true;
     } catch (e) {
       if (gen === this.generation) this.say(e instanceof Error ? e.message : String(e), true);
@@ -470,12 +484,15 @@ export class TrainGame extends LitElement {
   private renderHints() {
     const v = this.view!;
     if (!this.hints) return nothing;
+    const h = this.hintView;
     const body = (() => {
       if (v.state.over) return html`<p>The game is over.</p>`;
-      if (v.hintError) return html`<p>Hints unavailable: ${v.hintError.message}</p>`;
-      if (!v.hints) return html`<p>Computing…</p>`;
-      if (v.hints.length === 0) return html`<p>No choice to make now.</p>`;
-      const race = v.hints.some((h) => h.winProbability !== undefined);
+      if (this.isBotTurn()) return html`<p>The computer is playing.</p>`;
+      if (!h?.hints && !h?.hintError) return html`<p>Computing…</p>`;
+      if (h.hintError) return html`<p>Hints unavailable: ${h.hintError.message}</p>`;
+      const hints = h.hints!;
+      if (hints.length === 0) return html`<p>No choice to make now.</p>`;
+      const race = hints.some((o) => o.winProbability !== undefined);
       return html`<table>
           <thead>
             <tr>
@@ -485,7 +502,7 @@ export class TrainGame extends LitElement {
             </tr>
           </thead>
           <tbody>
-            ${v.hints.map(
+            ${hints.map(
               (
                 h: TrainHintOption,
               ) => html`<tr class=${h.best ? "best" : ""} part=${h.best ? "hint-best" : "hint"}>

@@ -25,7 +25,7 @@ export const trainGameStyles = css`
   }
   .base {
     display: grid;
-    grid-template-columns: minmax(0, 1fr) 17rem;
+    grid-template-columns: minmax(0, 1fr) 20rem;
     grid-template-areas:
       "play side"
       "log side";

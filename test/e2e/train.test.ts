@@ -1,0 +1,164 @@
+/**
+ * <train-game> in Debian's Chromium, driven through playwright-core against the built demo (dist/demo,
+ * built by `vite build` before vitest in `npm test`; built here if missing). A person plays one turn
+ * with the mouse, the score is read back from the shadow DOM, the hint panel and the computer's turn
+ * are checked. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StaticServer, serveStatic } from "./serve.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const root = resolve(import.meta.dirname, "../..");
+const demo = resolve(root, "dist/demo");
+const haveBrowser = existsSync(CHROMIUM);
+const required = process.env.RAILKIT_BROWSER === "required";
+
+describe.runIf(!haveBrowser && required)("browser required", () => {
+  it("has /usr/bin/chromium (RAILKIT_BROWSER=required)", () => {
+    expect.fail(`${CHROMIUM} is missing and RAILKIT_BROWSER=required`);
+  });
+});
+
+describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(resolve(demo, "index.html"))) {
+      const { build } = await import("vite");
+      await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
+    }
+    server = await serveStatic(demo);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    page.on("pageerror", (e) => errors.push(e.message));
+    // A fixed seed makes the game the same on every run; the test still only relies on what the page shows.
+    await page.goto(`${server.url}index.html`);
+    await page.evaluate(() => {
+      const g = document.querySelector("train-game")!;
+      g.setAttribute("seed", "e2e-1");
+      const w = window as unknown as { turnEnds: unknown[]; gameOver: unknown[] };
+      w.turnEnds = [];
+      g.addEventListener("turn-end", (e) => w.turnEnds.push(e.detail));
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const settled = () => page.locator('train-game [part="base"][aria-busy="false"]').waitFor();
+  const button = (action: string) => page.locator(`train-game button[data-action="${action}"]`);
+  const enabled = async (action: string) =>
+    (await button(action).count()) > 0 && (await button(action).isEnabled());
+  const turnEnds = () =>
+    page.evaluate(() => (window as unknown as { turnEnds: { player: number; score: number }[] }).turnEnds);
+
+  it("plays one turn with the mouse: roll, pick dice, add, stop; the scoreboard shows the score", async () => {
+    await settled();
+    await expect(page.locator("train-game .turn-title").textContent()).resolves.toContain("You to play");
+    for (let roll = 0; roll < 3 && (await turnEnds()).length === 0; roll++) {
+      await button("roll").click();
+      await settled();
+      // Pick every die the engine lets join, one click at a time (each pick may change what else may join),
+      // leaving the Caboose for last so the train gets some cargo first.
+      for (let k = 0; k < 6; k++) {
+        const pickable = page.locator(
+          'train-game .table [role="option"][aria-disabled="false"][aria-selected="false"]:not([data-face="C"])',
+        );
+        if ((await pickable.count()) === 0) break;
+        await pickable.first().click();
+      }
+      if ((await page.locator('train-game .table [aria-selected="true"]').count()) > 0) {
+        await expect(button("add").isEnabled()).resolves.toBe(true);
+        await button("add").click();
+        await settled();
+      }
+      if ((await turnEnds()).length > 0) break;
+      const turnScore = Number(await page.locator("train-game [data-turn-score]").textContent());
+      if (turnScore > 0 && (await enabled("stop"))) {
+        await button("stop").click();
+        await settled();
+      }
+    }
+    await page.waitForFunction(
+      () => (window as unknown as { turnEnds: unknown[] }).turnEnds.length > 0,
+      undefined,
+      { timeout: 10_000 },
+    );
+    const [mine] = await turnEnds();
+    expect(mine!.player).toBe(0);
+    const shown = await page.locator('train-game tr[data-seat="0"] .score').textContent();
+    expect(Number(shown)).toBe(mine!.score);
+    expect(await page.locator("train-game [part=log] li").count()).toBeGreaterThan(0);
+  });
+
+  it("lets the computer play its turn, then gives the turn back", async () => {
+    await page.waitForFunction(
+      () => (window as unknown as { turnEnds: { player: number }[] }).turnEnds.some((r) => r.player === 1),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.locator('train-game [part="base"][data-seat-to-move="0"]').waitFor({ timeout: 10_000 });
+    const bot = (await turnEnds()).find((r) => r.player === 1)!;
+    const shown = await page.locator('train-game tr[data-seat="1"] .score').textContent();
+    expect(Number(shown)).toBe(bot.score);
+  });
+
+  it("lists every option with its expected score (and win chance) in the hint panel, one marked best", async () => {
+    const rows = page.locator("train-game [part~=hints] tbody tr");
+    await rows.first().waitFor({ timeout: 30_000 });
+    expect(await rows.count()).toBeGreaterThan(0);
+    await expect(page.locator("train-game [part~=hints] tr.best").count()).resolves.toBe(1);
+    const text = await page.locator("train-game [part~=hints]").textContent();
+    expect(text).toMatch(/Roll/);
+    expect(text).toMatch(/%/);
+  });
+
+  it("picks dice with the keyboard (arrow keys + Space) and the labels say what a die is", async () => {
+    await settled();
+    await button("roll").click();
+    await settled();
+    const dice = page.locator('train-game .table [role="option"]');
+    if ((await dice.count()) === 0) return; // the roll was spent (no Engine/Tender): nothing to pick
+    await dice.first().focus();
+    const label = await dice.first().getAttribute("aria-label");
+    expect(label).toMatch(
+      /^(Engine|Coal Tender|Tanker, 4 points|Ore car, 3 points|Boxcar, 2 points|Caboose, 1 point)/,
+    );
+    await page.keyboard.press("ArrowRight");
+    const focusedIndex = await page.evaluate(
+      () =>
+        document.querySelector("train-game")!.shadowRoot!.activeElement?.getAttribute("data-index") ?? null,
+    );
+    expect(focusedIndex).toBe((await dice.count()) > 1 ? "1" : "0");
+    const focused = dice.nth(Number(focusedIndex));
+    if ((await focused.getAttribute("aria-disabled")) === "false") {
+      await page.keyboard.press("Space");
+      await expect(focused.getAttribute("aria-selected")).resolves.toBe("true");
+      await expect(focused.getAttribute("aria-label")).resolves.toMatch(/, selected$/);
+      await page.keyboard.press("Enter");
+      await expect(focused.getAttribute("aria-selected")).resolves.toBe("false");
+    }
+  });
+
+  it("had no uncaught page errors", () => {
+    expect(errors).toEqual([]);
+  });
+});
