@@ -6,8 +6,9 @@
  *   vs the TypeScript twin; the engine's own `applyPlacement` (immutable state, full route recomputation)
  *   for scale.
  * - playouts/s: whole games from the empty city with every hand and deck sampled, batches of 1000 in one
- *   call; policy 0 (uniform random) and policy 2 (the search's default: best immediate margin of 2
- *   samples); Wasm vs TS twin (same seed, same checksum: checked).
+ *   call; policy 0 (uniform random) with route credit only, then with the hidden objectives sampled and
+ *   judged at the end, and policy 2 (the search's default: best immediate margin of 2 samples) with
+ *   objectives; Wasm vs TS twin (same seed, same checksum: checked).
  * - search: `searchPlacements` with 2000 playouts on a mid-game position, Wasm vs TS twin.
  * - boardgame.io `MCTSBot` with its defaults (1000 iterations, playout depth 50) choosing the first move
  *   of the same game wrapped as a boardgame.io `Game` (bench/light-bgio.ts): one iteration is a
@@ -21,7 +22,7 @@ import os from "node:os";
 import Benchmark from "benchmark";
 import { Rng } from "../web/engine/common/rng.ts";
 import { applyPlacement, type LightState, legalPlacements, setup } from "../web/engine/light/index.ts";
-import { kernelDesigns, loadCity, searchPlacements } from "../web/engine/light/search.ts";
+import { kernelDesigns, kernelObjectives, loadCity, searchPlacements } from "../web/engine/light/search.ts";
 import { type LightKernel, LightReference } from "../web/engine/light/search-reference.ts";
 import { createLightWasm } from "../web/engine/light/wasm/node.ts";
 import { lightMcts } from "./light-bgio.ts";
@@ -107,26 +108,32 @@ export async function run(): Promise<void> {
 
   // --- playouts ---
   const all = DECK();
-  for (const policy of [0, 2]) {
+  for (const [policy, objectives] of [
+    [0, false],
+    [0, true],
+    [2, true],
+  ] as const) {
     const sums: number[] = [];
+    const tag = `${policy}${objectives ? "+obj" : ""}`;
     for (const [name, k] of kernels) {
       k.newGame(2);
       k.setUnplayed(0, all);
       k.setUnplayed(1, all);
+      k.setObjectives(objectives ? kernelObjectives() : []);
       let seed = 1;
       sums.push(k.playouts(1000, 99, 0, policy));
-      const b = timeIt(`playouts p${policy} ${name}`, () => {
+      const b = timeIt(`playouts p${tag} ${name}`, () => {
         k.playouts(1000, seed++, 0, policy);
       });
-      rate[`playout${policy} ${name}`] = b.cpuHz * 1000;
+      rate[`playout${tag} ${name}`] = b.cpuHz * 1000;
       rows.push({
         measure: "playouts/s",
-        impl: `${name}, policy ${policy}`,
+        impl: `${name}, policy ${policy}${objectives ? ", objectives" : ""}`,
         workload: "2p game from empty, ×1000/call",
         ...rates(b, 1000),
       });
     }
-    if (sums[0] !== sums[1]) throw new Error(`Wasm and TS twin disagree (policy ${policy}): ${sums}`);
+    if (sums[0] !== sums[1]) throw new Error(`Wasm and TS twin disagree (${tag}): ${sums}`);
   }
 
   // --- search ---
@@ -174,7 +181,14 @@ export async function run(): Promise<void> {
     { ratio: "placements Wasm / TS twin", value: ratio("place Wasm", "place TS twin") },
     { ratio: "placements Wasm / engine", value: ratio("place Wasm", "place engine") },
     { ratio: "random playouts Wasm / TS twin", value: ratio("playout0 Wasm", "playout0 TS twin") },
-    { ratio: "policy-2 playouts Wasm / TS twin", value: ratio("playout2 Wasm", "playout2 TS twin") },
+    {
+      ratio: "random playouts + objectives Wasm / TS twin",
+      value: ratio("playout0+obj Wasm", "playout0+obj TS twin"),
+    },
+    {
+      ratio: "policy-2 playouts + objectives Wasm / TS twin",
+      value: ratio("playout2+obj Wasm", "playout2+obj TS twin"),
+    },
     { ratio: "search Wasm / TS twin", value: ratio("search Wasm", "search TS twin") },
     { ratio: "random playouts Wasm / MCTSBot iterations", value: ratio("playout0 Wasm", "mcts") },
     { ratio: "search playouts Wasm / MCTSBot iterations", value: ratio("search Wasm", "mcts") },

@@ -676,10 +676,18 @@ export class LightReference implements LightKernel {
     this.MYOBJ[1] = b;
   }
   /** Per route root: distinct cards per colour (CARDS) and the root flags. */
+  private readonly CARDS = new Int32Array(MAXS * MAXP);
+  private readonly ISROOT = new Uint8Array(MAXS);
+  private readonly OUT = new Int32Array(MAXP);
+  private readonly COLH = new Int32Array(64);
+  private readonly COLC = new Int32Array(64 * MAXP);
+  private readonly SEEN = new Uint8Array(MAXC);
+  private readonly STACK = new Int32Array(MAXC);
+  private readonly DONE = new Int32Array(16);
   private routeCards(): { cards: Int32Array; isRoot: Uint8Array } {
     const n = this.S[S_NSEG]!;
-    const cards = new Int32Array(n * MAXP);
-    const isRoot = new Uint8Array(n);
+    const cards = this.CARDS.fill(0, 0, n * MAXP);
+    const isRoot = this.ISROOT.fill(0, 0, n);
     for (let s = 0; s < n; s++) {
       const r = this.find(s);
       isRoot[r] = 1;
@@ -696,8 +704,11 @@ export class LightReference implements LightKernel {
     return true;
   }
   measure(m: number): Int32Array {
+    return this.measureInto(m).slice(0, this.players);
+  }
+  private measureInto(m: number): Int32Array {
     const { S, players } = this;
-    const out = new Int32Array(players);
+    const out = this.OUT.fill(0);
     const n = S[S_NSEG]!;
     const { cards, isRoot } = this.routeCards();
     if (m === 0) {
@@ -741,8 +752,8 @@ export class LightReference implements LightKernel {
         }
       }
     } else if (m === 5) {
-      const colH = new Int32Array(64);
-      const colC = new Int32Array(64 * MAXP);
+      const colH = this.COLH.fill(0);
+      const colC = this.COLC.fill(0);
       let tallest = 0;
       for (let c = 0; c < this.nCells; c++) {
         const card = S[S_CARD + c]!;
@@ -758,17 +769,18 @@ export class LightReference implements LightKernel {
         for (let p = 0; p < players; p++) out[p] = Math.max(out[p]!, colC[x * MAXP + p]!);
       }
     } else if (m === 6) {
-      const seen = new Uint8Array(this.nCells);
-      const stack: number[] = [];
+      const seen = this.SEEN.fill(0);
+      const stack = this.STACK;
       for (let c = 0; c < this.nCells; c++) {
         const card = S[S_CARD + c]!;
         if (card < 0 || seen[c]) continue;
         const col = card >> 8;
         let size = 0;
-        stack.push(c);
+        let top = 0;
+        stack[top++] = c;
         seen[c] = 1;
-        while (stack.length > 0) {
-          const x = stack.pop()!;
+        while (top > 0) {
+          const x = stack[--top]!;
           size++;
           for (let e = 0; e < 6; e++) {
             const y = this.NB[x * 6 + e]!;
@@ -776,7 +788,7 @@ export class LightReference implements LightKernel {
             const cy = S[S_CARD + y]!;
             if (cy >= 0 && cy >> 8 === col) {
               seen[y] = 1;
-              stack.push(y);
+              stack[top++] = y;
             }
           }
         }
@@ -790,14 +802,14 @@ export class LightReference implements LightKernel {
     const { players, TOTAL, HELD, OBJ } = this;
     for (let p = 0; p < players; p++) TOTAL[p] = this.S[S_SCORE + p]!;
     if (this.nObjectives === 0) return;
-    const done = new Map<number, number>();
+    const done = this.DONE.fill(-1);
     for (let p = 0; p < players; p++) {
       for (let k = 0; k < 2; k++) {
         const o = HELD[p * 2 + k]!;
         if (o < 0) continue;
-        let bits = done.get(o);
-        if (bits === undefined) {
-          const v = this.measure(OBJ[o * 3]!);
+        let bits = done[o]!;
+        if (bits < 0) {
+          const v = this.measureInto(OBJ[o * 3]!);
           bits = 0;
           if (OBJ[o * 3 + 1] === 1) {
             for (let q = 0; q < players; q++) if (v[q]! >= OBJ[o * 3 + 2]!) bits |= 1 << q;
@@ -806,7 +818,7 @@ export class LightReference implements LightKernel {
             for (let q = 0; q < players; q++) best = Math.max(best, v[q]!);
             for (let q = 0; q < players; q++) if (best > 0 && v[q] === best) bits |= 1 << q;
           }
-          done.set(o, bits);
+          done[o] = bits;
         }
         if (bits & (1 << p)) TOTAL[p]! += 3;
       }
