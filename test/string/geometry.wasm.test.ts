@@ -180,9 +180,16 @@ describe("Wasm equals TypeScript: polyline kernels", () => {
       expect(wasm.stationsTouched(path, discs, R)).toEqual(ref.stationsTouched(path, discs, R));
       expect(wasm.polylineInsidePolygon(path, polygon)).toBe(ref.polylineInsidePolygon(path, polygon));
       expect(wasm.polylineTouchesPolygon(path, polygon)).toBe(ref.polylineTouchesPolygon(path, polygon));
-      expect(wasm.pointLocation(path[0]!, path[1]!, polygon)).toBe(
-        ref.pointLocation(path[0]!, path[1]!, polygon),
-      );
+      for (let v = 0; v < path.length; v += 2) {
+        const x = path[v]!;
+        const y = path[v + 1]!;
+        expect(wasm.pointLocation(x, y, polygon)).toBe(ref.pointLocation(x, y, polygon));
+        expect(wasm.pointInPolygon(x, y, polygon)).toBe(ref.pointInPolygon(x, y, polygon));
+      }
+      const mx = (polygon[0]! + polygon[2]!) / 2; // an edge midpoint: exactly on the boundary for integer vertices
+      const my = (polygon[1]! + polygon[3]!) / 2;
+      expect(wasm.pointLocation(polygon[2]!, polygon[3]!, polygon)).toBe(0);
+      expect(wasm.pointLocation(mx, my, polygon)).toBe(ref.pointLocation(mx, my, polygon));
       expect(Array.from(wasm.crossingPoints(path, placed, discs, R))).toEqual(
         Array.from(ref.crossingPoints(path, placed, discs, R)),
       );

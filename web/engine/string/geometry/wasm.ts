@@ -45,6 +45,8 @@ export interface StringGeometry {
   polylineLength(path: Float64Array): number;
   stationsTouched(path: Float64Array, discs: Float64Array, radius: number): number[];
   pointLocation(x: number, y: number, polygon: Float64Array): number;
+  pointInPolygon(x: number, y: number, polygon: Float64Array): boolean;
+  pointInDisc(x: number, y: number, cx: number, cy: number, r: number): boolean;
   polylineInsidePolygon(path: Float64Array, polygon: Float64Array): boolean;
   polylineTouchesPolygon(path: Float64Array, polygon: Float64Array): boolean;
   crossingPoints(
@@ -64,6 +66,8 @@ export const stringGeometryReference: StringGeometry = {
   polylineLength: ts.polylineLength,
   stationsTouched: ts.stationsTouched,
   pointLocation: ts.pointLocation,
+  pointInPolygon: ts.pointInPolygon,
+  pointInDisc: ts.pointInDisc,
   polylineInsidePolygon: ts.polylineInsidePolygon,
   polylineTouchesPolygon: ts.polylineTouchesPolygon,
   crossingPoints: ts.crossingPoints,
@@ -200,6 +204,12 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       loadPolygon(poly);
       return ex.pointLocation(x, y, poly.length >> 1);
     },
+    pointInPolygon(x, y, poly) {
+      finite(x, y);
+      loadPolygon(poly);
+      return ex.pointLocation(x, y, poly.length >> 1) >= 0;
+    },
+    pointInDisc: ts.pointInDisc, // four flops: a Wasm call would cost more than it saves
     polylineInsidePolygon(p, poly) {
       loadPath(p);
       loadPolygon(poly);
