@@ -166,8 +166,8 @@ export function playouts(count: i32, seed: u32, toMove: i32, policy: i32): i32 {
   return playoutBatch(count, seed, toMove, policy);
 }
 
-export function searchPlacements(me: i32, hand: i32, count: i32, seed: u32, policy: i32): i32 {
-  return search(me, hand, count, seed, policy);
+export function searchPlacements(me: i32, hand: i32, count: i32, seed: u32, policy: i32, halving: i32): i32 {
+  return search(me, hand, count, seed, policy, halving);
 }
 
 /**

@@ -188,14 +188,77 @@ export function playoutBatch(count: i32, seed: u32, toMove: i32, policy: i32): i
   return sum;
 }
 
+/** One determinised playout of candidate i (from the snapshot), added to its statistics. */
+function runOne(i: i32, me: i32, hand: i32, policy: i32): void {
+  determinise(me, hand);
+  setTrail(false);
+  place(unchecked(CAND[i]), hand, i & 1, me);
+  draw(me);
+  playout((me + 1) % players, policy);
+  const v = margin(me);
+  unchecked((CSUM[i] += v));
+  unchecked((CWIN[i] += v > 0 ? 2 : v == 0 ? 1 : 0));
+  unchecked((CCNT[i] += 1));
+  setTrail(true);
+  restore();
+}
+
+/** Is candidate a's mean margin better than b's (ties: lower index)? Exact: cross-multiplied integers. */
+function better(a: i32, b: i32): bool {
+  const l = <i64>unchecked(CSUM[a]) * <i64>max(1, unchecked(CCNT[b]));
+  const r = <i64>unchecked(CSUM[b]) * <i64>max(1, unchecked(CCNT[a]));
+  return l > r || (l == r && a < b);
+}
+
+const ALIVE = new StaticArray<i32>(MAXC * 2);
+
 /**
- * Flat Monte Carlo for player `me` holding design `hand`: candidates are every legal cell × orientation;
- * playouts go round-robin over them. Writes per candidate a row of 7 Int32 into IO[0..):
+ * Successive halving over the nc candidates with `budget` playouts: R = ceil(log2 nc) rounds; in each
+ * round every surviving candidate gets max(1, floor(budget / (survivors × R))) playouts (interleaved),
+ * then the better half (by mean margin) survives; the last survivors share whatever budget is left,
+ * the first ones in order taking one extra each. Spends exactly `budget` playouts.
+ */
+function successiveHalving(nc: i32, me: i32, hand: i32, budget: i32, policy: i32): void {
+  let m = nc;
+  for (let i = 0; i < nc; i++) unchecked((ALIVE[i] = i));
+  let rounds = 0;
+  while (1 << rounds < nc) rounds++;
+  if (rounds == 0) rounds = 1;
+  let left = budget;
+  for (let round = 0; round < rounds && left > 0; round++) {
+    const last = round == rounds - 1 || m == 1;
+    let per = last ? left / m : max(1, budget / (m * rounds));
+    let extra = last ? left - per * m : 0;
+    for (let t = 0; t < per + (extra > 0 ? 1 : 0); t++) {
+      for (let k = 0; k < m && left > 0; k++) {
+        if (t == per && k >= extra) break;
+        runOne(unchecked(ALIVE[k]), me, hand, policy);
+        left--;
+      }
+    }
+    if (last) break;
+    // keep the better half: insertion sort of the survivors, best first
+    for (let i = 1; i < m; i++) {
+      const x = unchecked(ALIVE[i]);
+      let j = i - 1;
+      while (j >= 0 && better(x, unchecked(ALIVE[j]))) {
+        unchecked((ALIVE[j + 1] = ALIVE[j]));
+        j--;
+      }
+      unchecked((ALIVE[j + 1] = x));
+    }
+    m = (m + 1) >> 1;
+  }
+}
+
+/**
+ * Flat Monte Carlo for player `me` holding design `hand`: candidates are every legal cell × orientation.
+ * `halving` 0: playouts go round-robin over them; 1: successive halving (see `successiveHalving`). Writes per candidate a row of 7 Int32 into IO[0..):
  *   [q, r (relative to the anchor), orientation, immediate credit of me, playouts, sum of margins,
  *    2 × wins + ties]
  * and returns the number of candidates. Unplayed designs must be set first (`setUnplayed`).
  */
-export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32): i32 {
+export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32, halving: i32): i32 {
   rngSeed(seed);
   const n = legalCells();
   const nc = n * 2;
@@ -212,19 +275,10 @@ export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32
   }
   if (nc > 0) {
     snapshot();
-    for (let t = 0; t < playouts; t++) {
-      const i = t % nc;
-      determinise(me, hand);
-      setTrail(false);
-      place(unchecked(CAND[i]), hand, i & 1, me);
-      draw(me);
-      playout((me + 1) % players, policy);
-      const v = margin(me);
-      unchecked((CSUM[i] += v));
-      unchecked((CWIN[i] += v > 0 ? 2 : v == 0 ? 1 : 0));
-      unchecked((CCNT[i] += 1));
-      setTrail(true);
-      restore();
+    if (halving == 0) {
+      for (let t = 0; t < playouts; t++) runOne(t % nc, me, hand, policy);
+    } else {
+      successiveHalving(nc, me, hand, playouts, policy);
     }
   }
   for (let i = 0; i < nc; i++) {

@@ -45,7 +45,15 @@ export interface LightKernel {
   /** Objective measure m of every player for the current city. */
   measure(m: number): Int32Array;
   playouts(count: number, seed: number, toMove: number, policy: number): number;
-  search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array;
+  /** Rows of SEARCH_STRIDE; `halving` 0 (default): round-robin, 1: successive halving. */
+  search(
+    me: number,
+    hand: number,
+    playouts: number,
+    seed: number,
+    policy: number,
+    halving?: number,
+  ): Int32Array;
 }
 
 const MAXC = 128;
@@ -889,7 +897,7 @@ export class LightReference implements LightKernel {
     }
     return sum;
   }
-  search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array {
+  search(me: number, hand: number, playouts: number, seed: number, policy: number, halving = 0): Int32Array {
     this.rng = seed | 0;
     const S = this.S;
     const n = this.legalCells();
@@ -904,9 +912,7 @@ export class LightReference implements LightKernel {
       out[i * SEARCH_STRIDE + 3] = S[S_SCORE + me]! - before;
       this.undo(m);
     }
-    this.snapshot();
-    for (let t = 0; t < playouts && nc > 0; t++) {
-      const i = t % nc;
+    const runOne = (i: number) => {
       this.determinise(me, hand);
       this.trailOn = false;
       this.place(cand[i]!, hand, i & 1, me);
@@ -919,6 +925,50 @@ export class LightReference implements LightKernel {
       out[o + 6]! += v > 0 ? 2 : v === 0 ? 1 : 0;
       this.trailOn = true;
       this.restore();
+    };
+    if (nc > 0) {
+      this.snapshot();
+      if (halving === 0) {
+        for (let t = 0; t < playouts; t++) runOne(t % nc);
+      } else {
+        // successive halving, exactly as assembly/routes/playout.ts
+        const sum = (i: number) => out[i * SEARCH_STRIDE + 5]!;
+        const cnt = (i: number) => out[i * SEARCH_STRIDE + 4]!;
+        const better = (a: number, b: number) => {
+          const l = sum(a) * Math.max(1, cnt(b));
+          const r = sum(b) * Math.max(1, cnt(a));
+          return l > r || (l === r && a < b);
+        };
+        const alive = Array.from({ length: nc }, (_, i) => i);
+        let m = nc;
+        let rounds = 0;
+        while (1 << rounds < nc) rounds++;
+        if (rounds === 0) rounds = 1;
+        let left = playouts;
+        for (let round = 0; round < rounds && left > 0; round++) {
+          const last = round === rounds - 1 || m === 1;
+          const per = last ? Math.floor(left / m) : Math.max(1, Math.floor(playouts / (m * rounds)));
+          const extra = last ? left - per * m : 0;
+          for (let t = 0; t < per + (extra > 0 ? 1 : 0); t++) {
+            for (let k = 0; k < m && left > 0; k++) {
+              if (t === per && k >= extra) break;
+              runOne(alive[k]!);
+              left--;
+            }
+          }
+          if (last) break;
+          for (let i = 1; i < m; i++) {
+            const x = alive[i]!;
+            let j = i - 1;
+            while (j >= 0 && better(x, alive[j]!)) {
+              alive[j + 1] = alive[j]!;
+              j--;
+            }
+            alive[j + 1] = x;
+          }
+          m = (m + 1) >> 1;
+        }
+      }
     }
     for (let i = 0; i < nc; i++) {
       const o = i * SEARCH_STRIDE;

@@ -26,6 +26,12 @@ export interface SearchOptions {
   seed?: number | string;
   /** Playout policy: placements sampled per turn (0 = uniform random). Default 2. */
   policy?: number;
+  /**
+   * How the playouts are spread over the placements: "round-robin" (default: equal shares, so every
+   * placement's value has the same precision, which hints want) or "halving" (successive halving: the
+   * better half survives each round; no measurable gain at 2000 playouts, see docs/light-search.md).
+   */
+  allocation?: "halving" | "round-robin";
   /** Count objectives in the playouts' value (default true). */
   objectives?: boolean;
   /** Kernel to use (default: the one installed by `setSearchKernel`, else the TypeScript twin). */
@@ -124,7 +130,8 @@ export function searchPlacements(state: LightState, opts: SearchOptions = {}): S
     kernel.setMyObjectives(OBJECTIVE_IDS.indexOf(mine[0] ?? ""), OBJECTIVE_IDS.indexOf(mine[1] ?? ""));
   }
   const seed = seedRng(opts.seed ?? 0);
-  const rows = kernel.search(me, hand, opts.playouts ?? 2000, seed, opts.policy ?? 2);
+  const halving = opts.allocation === "halving" ? 1 : 0;
+  const rows = kernel.search(me, hand, opts.playouts ?? 2000, seed, opts.policy ?? 2, halving);
   const out: SearchedPlacement[] = [];
   for (let i = 0; i < rows.length; i += SEARCH_STRIDE) {
     const count = rows[i + 4]!;

@@ -106,8 +106,8 @@ export class LightWasm implements LightKernel {
   playouts(count: number, seed: number, toMove: number, policy: number): number {
     return this.x.playouts(count, seed >>> 0, toMove, policy);
   }
-  search(me: number, hand: number, playouts: number, seed: number, policy: number): Int32Array {
-    const n = this.x.searchPlacements(me, hand, playouts, seed >>> 0, policy);
+  search(me: number, hand: number, playouts: number, seed: number, policy: number, halving = 0): Int32Array {
+    const n = this.x.searchPlacements(me, hand, playouts, seed >>> 0, policy, halving);
     return this.io.slice(0, n * SEARCH_STRIDE);
   }
 }
