@@ -153,14 +153,16 @@ export class TrainGame extends LitElement {
     }
   }
 
-  /** Starts a new game with the current attributes. */
-  async newGame(): Promise<void> {
+  /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). */
+  async newGame(fresh = false): Promise<void> {
     const gen = ++this.generation;
     this.busy = true;
     this.selected = [];
     this.entries = [];
     this.say("");
-    const seed = this.seed ?? String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    // A random seed only picks which game is dealt; the dice themselves come from the engine's generator.
+    const seed =
+      this.seed !== null && !fresh ? this.seed : String(crypto.getRandomValues(new Uint32Array(1))[0]);
     const numeric = /^-?\d+$/.test(seed.trim()) ? Number(seed) : seed;
     try {
       const view = await this.api.newGame({ players: this.players, variant: this.variant }, numeric);
@@ -506,7 +508,9 @@ export class TrainGame extends LitElement {
               (
                 h: TrainHintOption,
               ) => html`<tr class=${h.best ? "best" : ""} part=${h.best ? "hint-best" : "hint"}>
-                <td>${h.label}${h.best ? html`<span class="tag win">best</span>` : nothing}</td>
+                <td>
+                  ${h.best ? html`<span class="star" aria-hidden="true">★</span><span class="sr-only">Best: </span>` : nothing}${this.renderHintLabel(h)}
+                </td>
                 <td class="num">${h.expected.toFixed(2)}</td>
                 ${race ? html`<td class="num">${h.winProbability === undefined ? "" : percent(h.winProbability)}</td>` : nothing}
               </tr>`,
@@ -521,14 +525,26 @@ export class TrainGame extends LitElement {
     </section>`;
   }
 
+  /** An `add` option drawn with small dice (the solver's text label stays for screen readers). */
+  private renderHintLabel(h: TrainHintOption) {
+    if (h.action.type !== "add" || h.action.faces.length === 0) return h.label;
+    return html`<span class="sr-only">${h.label}</span
+      ><span class="mini-dice" aria-hidden="true" title=${h.label}
+        >Add ${h.action.faces.map((f) => html`<span class="mini">${faceSvg(f)}</span>`)}</span
+      >`;
+  }
+
   private renderLog() {
     return html`<section class="log" part="log" aria-labelledby="log-h">
-      <h3 id="log-h">Game log</h3>
+      <h3 id="log-h">Game log <span class="sub">(newest first)</span></h3>
       ${
         this.entries.length === 0
           ? html`<p class="empty">Nothing yet.</p>`
-          : html`<ol>
-              ${this.entries.map((line) => html`<li>${line}</li>`)}
+          : html`<ol reversed aria-label="Newest first">
+              ${this.entries
+                .slice()
+                .reverse()
+                .map((line) => html`<li>${line}</li>`)}
             </ol>`
       }
     </section>`;
@@ -615,14 +631,14 @@ export class TrainGame extends LitElement {
             Stop${stop ? ` and score ${v.turnScore}` : ""}
           </button>
           <button part="button" data-action="bank" ?disabled=${!human || !bank} @click=${() => this.send("bank")}>Bank freight</button>
-          ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame()}>New game</button>` : nothing}
+          ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
         </div>
         <p class="message ${this.messageIsError ? "error" : ""}" part="message" role=${this.messageIsError ? "alert" : "status"}>
           ${this.message || (this.isBotTurn() ? "The computer is playing…" : "")}
         </p>
+        ${this.renderLog()}
       </div>
       <div class="side">${this.renderScoreboard()} ${this.renderHints()}</div>
-      ${this.renderLog()}
     </div>`;
   }
 }

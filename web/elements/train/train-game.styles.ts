@@ -26,9 +26,8 @@ export const trainGameStyles = css`
   .base {
     display: grid;
     grid-template-columns: minmax(0, 1fr) 20rem;
-    grid-template-areas:
-      "play side"
-      "log side";
+    grid-template-areas: "play side";
+    align-items: start;
     gap: 1rem;
     padding: 1rem;
     background: var(--train-game-bg);
@@ -38,7 +37,7 @@ export const trainGameStyles = css`
   @container (max-width: 720px) {
     .base {
       grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: "play" "side" "log";
+      grid-template-areas: "play" "side";
     }
   }
   .play {
@@ -292,6 +291,7 @@ export const trainGameStyles = css`
   td.num,
   th.num {
     text-align: right;
+    white-space: nowrap;
   }
   tr.current td {
     background: color-mix(in srgb, var(--train-game-accent) 10%, transparent);
@@ -326,7 +326,32 @@ export const trainGameStyles = css`
     font-size: 0.85rem;
   }
   .log {
-    grid-area: log;
+    margin-top: 0.25rem;
+  }
+  .star {
+    color: #c99700;
+    margin-right: 0.25rem;
+  }
+  .mini-dice {
+    white-space: nowrap;
+  }
+  .hints table {
+    font-size: 0.9rem;
+  }
+  .mini {
+    display: inline-block;
+    width: 21px;
+    height: 21px;
+    margin-left: 2px;
+    vertical-align: middle;
+    border: 1px solid #c9c2b1;
+    border-radius: 5px;
+    background: #fff;
+  }
+  .mini .badge,
+  .mini .badge-text,
+  .mini .double-text {
+    display: none;
   }
   .log ol {
     margin: 0;
@@ -336,8 +361,13 @@ export const trainGameStyles = css`
     font-size: 0.88rem;
     color: var(--train-game-muted);
   }
-  .log li:last-child {
+  .log li:first-child {
     color: var(--train-game-fg);
+  }
+  h3 .sub {
+    text-transform: none;
+    letter-spacing: 0;
+    font-weight: 400;
   }
   .sr-only {
     position: absolute;
