@@ -25,7 +25,7 @@ import {
 } from "./routes/layout";
 import { measureInto, OBJ, setObjectiveCount } from "./routes/objectives";
 import { legalAt, legalCells, playoutBatch, search, setMyObjectives, setUnplayed } from "./routes/playout";
-import { legalCell, place, resetState } from "./routes/unionfind";
+import { legalCell, place, resetState, setWrapOption } from "./routes/unionfind";
 
 export const IO_LENGTH: i32 = IO.length;
 export const MAX_DESIGNS: i32 = MAXD;
@@ -187,4 +187,9 @@ export function myObjectives(a: i32, b: i32): void {
 /** Objective measure m (0..7) of every player for the current city into IO[0..players). */
 export function measure(m: i32): void {
   measureInto(m, IO);
+}
+
+/** The wrapping option (1 on): when the city fills, open ends wrap across it and wrapped routes score. */
+export function setWrap(on: i32): void {
+  setWrapOption(on != 0);
 }

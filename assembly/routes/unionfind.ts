@@ -4,7 +4,7 @@
 // Union by rank, no path compression, every write through the trail: `undo(mark)` is exact.
 // The same placement also keeps the city-limit bitsets (occupied, frontier, cells of alive placements).
 
-import { nCells, nPlacements, origin } from "./fit";
+import { nCells, nPlacements, origin, shapeSize } from "./fit";
 import {
   CSEG,
   CW,
@@ -23,6 +23,7 @@ import {
   init,
   MASK,
   MAXP,
+  MAXS,
   NB,
   PLCELLS,
   S,
@@ -48,6 +49,12 @@ import {
 } from "./layout";
 
 export let players: i32 = 2;
+/** The wrapping option: when the city fills, open ends wrap across it (see `applyWrap`). */
+export let wrapOn: bool = false;
+
+export function setWrapOption(on: bool): void {
+  wrapOn = on;
+}
 
 /** Empty city for `np` players (geometry already built). */
 export function resetState(np: i32): void {
@@ -267,5 +274,53 @@ export function place(c: i32, d: i32, o: i32, p: i32): void {
       }
     }
     if (!seen) scoreRoute(r);
+  }
+  if (wrapOn && get(S_NPLACED) == shapeSize) applyWrap();
+}
+
+const WRAPPED = new StaticArray<u8>(MAXS * 2); // per port (2s: end a, 2s + 1: end b): joined by a wrap
+const WSCORED = new StaticArray<u8>(MAXS);
+
+/**
+ * Wrapping (option, at the end of the game; web/engine/light/routes.ts `portLinks`): every open end, in
+ * port order, at edge e of cell c links to edge e + 3 of the last card reached walking from c in direction
+ * e + 3, when that edge has a segment whose end is not yet wrapped; then every complete route that gained
+ * a wrap link is scored.
+ */
+function applyWrap(): void {
+  const n = get(S_NSEG);
+  for (let i = 0; i < 2 * n; i++) unchecked((WRAPPED[i] = 0));
+  let any = false;
+  for (let port = 0; port < 2 * n; port++) {
+    const s = port >> 1;
+    const e = (port & 1) == 0 ? unchecked(SEG_EA[s]) : unchecked(SEG_EB[s]);
+    if (e == TERMINUS || unchecked(WRAPPED[port]) != 0) continue;
+    const c = unchecked(SEG_CELL[s]);
+    const nb = unchecked(NB[c * 6 + e]);
+    if (nb >= 0 && get(S_CARD + nb) >= 0) continue; // linked or a dead end
+    const back = (e + 3) % 6;
+    let x = c;
+    for (;;) {
+      const y = unchecked(NB[x * 6 + back]);
+      if (y < 0 || get(S_CARD + y) < 0) break;
+      x = y;
+    }
+    const t = unchecked(CSEG[x * 6 + back]);
+    if (t < 0) continue;
+    const op = unchecked(SEG_EA[t]) == back ? 2 * t : 2 * t + 1;
+    if (unchecked(WRAPPED[op]) != 0) continue;
+    unchecked((WRAPPED[port] = 1));
+    unchecked((WRAPPED[op] = 1));
+    link(s, t);
+    any = true;
+  }
+  if (!any) return;
+  for (let s = 0; s < n; s++) unchecked((WSCORED[s] = 0));
+  for (let port = 0; port < 2 * n; port++) {
+    if (unchecked(WRAPPED[port]) == 0) continue;
+    const r = find(port >> 1);
+    if (get(sg(r, F_OPEN)) != 0 || unchecked(WSCORED[r]) != 0) continue;
+    unchecked((WSCORED[r] = 1));
+    scoreRoute(r);
   }
 }

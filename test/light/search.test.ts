@@ -68,6 +68,8 @@ describe("playouts: Wasm equals the TypeScript twin", () => {
           const objectives = policy === 1 ? [] : kernelObjectives();
           wasm.setObjectives(objectives);
           ref.setObjectives(objectives);
+          wasm.setWrap(policy === 3);
+          ref.setWrap(policy === 3);
           const seed = 7 + moves * 31 + policy;
           const w = wasm.playouts(200, seed, state.turn, policy);
           const r = ref.playouts(200, seed, state.turn, policy);
@@ -135,11 +137,11 @@ describe("searchPlacements (hints)", () => {
 });
 
 describe("search bot games", () => {
-  it("play to the end through the engine for 2, 3 and 4 players", () => {
+  it("play to the end through the engine for 2, 3 and 4 players (4 players with wrapping)", () => {
     setSearchKernel(wasm);
     try {
       for (const players of [2, 3, 4]) {
-        let state = setup({ players }, `bot-${players}`);
+        let state = setup({ players, wrap: players === 4 }, `bot-${players}`);
         let turns = 0;
         while (!state.over) {
           const action = searchBotAction(state, turns, { playouts: 150 });

@@ -44,6 +44,8 @@ export interface LightKernel {
   setMyObjectives(a: number, b: number): void;
   /** Objective measure m of every player for the current city. */
   measure(m: number): Int32Array;
+  /** The wrapping option: when the city fills, open ends wrap across it and wrapped routes score. */
+  setWrap(on: boolean): void;
   playouts(count: number, seed: number, toMove: number, policy: number): number;
   /** Rows of SEARCH_STRIDE; `halving` 0 (default): round-robin, 1: successive halving. */
   search(
@@ -134,7 +136,10 @@ export class LightReference implements LightKernel {
   private shapeSize = 0;
   private origin = 0;
   private players = 2;
+  private wrapOn = false;
   private rng = 0;
+  private readonly WRAPPED = new Uint8Array(MAXS * 2);
+  private readonly WSCORED = new Uint8Array(MAXS);
   private readonly CHECK = new Int32Array(16);
   private readonly LEGAL = new Int32Array(MAXC);
   private readonly DECK = new Int32Array(MAXP * MAXDECK);
@@ -448,6 +453,49 @@ export class LightReference implements LightKernel {
         }
       }
       if (!seen) this.scoreRoute(r);
+    }
+    if (this.wrapOn && S[S_NPLACED] === this.shapeSize) this.applyWrap();
+  }
+  setWrap(on: boolean): void {
+    this.wrapOn = on;
+  }
+  /** Wrapping at the end of the game, as assembly/routes/unionfind.ts `applyWrap`. */
+  private applyWrap(): void {
+    const { S, WRAPPED, WSCORED, SEG_EA, SEG_EB, NB, CSEG } = this;
+    const n = S[S_NSEG]!;
+    WRAPPED.fill(0, 0, 2 * n);
+    let any = false;
+    for (let port = 0; port < 2 * n; port++) {
+      const s = port >> 1;
+      const e = (port & 1) === 0 ? SEG_EA[s]! : SEG_EB[s]!;
+      if (e === TERMINUS || WRAPPED[port] !== 0) continue;
+      const c = this.SEG_CELL[s]!;
+      const nb = NB[c * 6 + e]!;
+      if (nb >= 0 && S[S_CARD + nb]! >= 0) continue;
+      const back = (e + 3) % 6;
+      let x = c;
+      for (;;) {
+        const y = NB[x * 6 + back]!;
+        if (y < 0 || S[S_CARD + y]! < 0) break;
+        x = y;
+      }
+      const t = CSEG[x * 6 + back]!;
+      if (t < 0) continue;
+      const op = SEG_EA[t] === back ? 2 * t : 2 * t + 1;
+      if (WRAPPED[op] !== 0) continue;
+      WRAPPED[port] = 1;
+      WRAPPED[op] = 1;
+      this.link(s, t);
+      any = true;
+    }
+    if (!any) return;
+    WSCORED.fill(0, 0, n);
+    for (let port = 0; port < 2 * n; port++) {
+      if (WRAPPED[port] === 0) continue;
+      const r = this.find(port >> 1);
+      if (S[sg(r, F_OPEN)] !== 0 || WSCORED[r] !== 0) continue;
+      WSCORED[r] = 1;
+      this.scoreRoute(r);
     }
   }
 

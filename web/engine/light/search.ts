@@ -8,7 +8,8 @@
  *
  * Objectives: the mover's two are known; the other seats' are sampled from the rest (two each) per
  * playout, and judged at the end of the playout on the full city like the engine does (3 credit each).
- * Not modelled: the wrapping option (playouts score no wraps). The value of a placement is the mean final
+ * The wrapping option is played as the engine does (wraps at the end, wrapped routes scored, objectives
+ * judged with wrap links). The value of a placement is the mean final
  * total (route + objective credit) margin of the mover over the best other seat; `winRate` counts a tie
  * as half.
  *
@@ -96,6 +97,7 @@ function kernelFor(opts: SearchOptions): LightKernel {
  */
 export function loadCity(kernel: LightKernel, state: LightState): [number, number] {
   kernel.newGame(state.options.players);
+  kernel.setWrap(state.options.wrap === true);
   const first = state.cards[0];
   const anchor: [number, number] = first ? [first.q, first.r] : [0, 0];
   for (const c of state.cards) {

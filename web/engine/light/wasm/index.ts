@@ -103,6 +103,9 @@ export class LightWasm implements LightKernel {
     this.x.measure(m);
     return this.io.slice(0, this.players);
   }
+  setWrap(on: boolean): void {
+    this.x.setWrap(on ? 1 : 0);
+  }
   playouts(count: number, seed: number, toMove: number, policy: number): number {
     return this.x.playouts(count, seed >>> 0, toMove, policy);
   }
