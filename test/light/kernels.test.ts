@@ -145,7 +145,7 @@ describe("incremental routes (RULES.md §3 routes)", () => {
         });
       }
     }
-    expect(checked).toBeGreaterThan(300);
+    expect(checked).toBeGreaterThan(250);
   });
 
   it("placing one card at a time incrementally matches replaying the whole city", () => {
