@@ -197,6 +197,21 @@ describe("wrapping option (RULES.md §3 wrapping)", () => {
   });
 });
 
+describe("Wasm boundary checks", () => {
+  it("refuse a bad design, orientation, player or deck before they reach the module", () => {
+    wasm.newGame(2);
+    expect(() => wasm.placeAt(0, 0, 10, 0, 0)).toThrow(RangeError);
+    expect(() => wasm.placeAt(0, 0, 0, 2, 0)).toThrow(RangeError);
+    expect(() => wasm.placeAt(0, 0, 0, 0, 2)).toThrow(RangeError);
+    expect(() => wasm.setUnplayed(0, new Array(17).fill(0))).toThrow(RangeError);
+    expect(() => wasm.search(0, -1, 10, 1, 0)).toThrow(RangeError);
+    expect(wasm.placed()).toBe(0);
+    expect(wasm.placeAt(40, 0, 0, 0, 0)).toBe(-1);
+    expect(wasm.placeAt(0, 0, 0, 0, 0)).toBeGreaterThanOrEqual(0);
+    expect(wasm.placeAt(0, 0, 1, 0, 1)).toBe(-2);
+  });
+});
+
 describe("undo (trail)", () => {
   it("restores routes, masks, legal cells and credit exactly after any run of placements", () => {
     fc.assert(

@@ -17,6 +17,7 @@ export class LightWasm implements LightKernel {
   private view: Int32Array;
   private readonly ptr: number;
   private players = 2;
+  private designs = 0;
 
   constructor(private readonly x: Exports) {
     this.ptr = x.ioPtr();
@@ -39,14 +40,25 @@ export class LightWasm implements LightKernel {
     if (designs.length % 7 !== 0 || designs.length > 16 * 7)
       throw new RangeError("designs: up to 16 × 7 Int32");
     this.write(designs);
-    this.x.setDesigns(designs.length / 7);
+    this.designs = designs.length / 7;
+    this.x.setDesigns(this.designs);
   }
   newGame(players: number): number {
     if (!(players >= 2 && players <= 4)) throw new RangeError("players: 2..4");
     this.players = players;
     return this.x.newGame(players);
   }
+  /** Input checks at the boundary: a bad design, orientation or player would corrupt the module's state. */
+  private check(design: number, orientation: number, player: number): void {
+    if (!(Number.isInteger(design) && design >= 0 && design < this.designs))
+      throw new RangeError(`design ${design}: 0..${this.designs - 1} (setDesigns first)`);
+    if (orientation !== 0 && orientation !== 1) throw new RangeError(`orientation ${orientation}: 0 or 1`);
+    if (!(Number.isInteger(player) && player >= 0 && player < this.players))
+      throw new RangeError(`player ${player}: 0..${this.players - 1}`);
+  }
   placeAt(q: number, r: number, design: number, orientation: number, player: number): number {
+    this.check(design, orientation, player);
+    if (this.x.placed() >= 36 || Math.abs(q) > 15 || Math.abs(r) > 15) return -1;
     return this.x.placeAt(q, r, design, orientation, player);
   }
   isLegal(q: number, r: number): boolean {
@@ -61,6 +73,10 @@ export class LightWasm implements LightKernel {
     return this.io.slice(0, 3 + ((n + 31) >> 5));
   }
   fitCells(cells: ArrayLike<number>): boolean {
+    for (let i = 0; i < cells.length; i++) {
+      if (!Number.isInteger(cells[i]) || Math.abs(cells[i]!) >= 2 ** 30)
+        throw new RangeError("cells: integers");
+    }
     this.write(cells);
     return this.x.fitCells(cells.length >> 1) !== 0;
   }
@@ -87,6 +103,7 @@ export class LightWasm implements LightKernel {
   }
   setUnplayed(player: number, designs: ArrayLike<number>): void {
     if (designs.length > 16) throw new RangeError("at most 16 unplayed designs");
+    for (let i = 0; i < designs.length; i++) this.check(designs[i]!, 0, player);
     this.write(designs);
     this.x.unplayed(player, designs.length);
   }
@@ -110,6 +127,9 @@ export class LightWasm implements LightKernel {
     return this.x.playouts(count, seed >>> 0, toMove, policy);
   }
   search(me: number, hand: number, playouts: number, seed: number, policy: number, halving = 0): Int32Array {
+    this.check(hand, 0, me);
+    if (!(Number.isInteger(playouts) && playouts >= 0 && playouts < 2 ** 31))
+      throw new RangeError("playouts");
     const n = this.x.searchPlacements(me, hand, playouts, seed >>> 0, policy, halving);
     return this.io.slice(0, n * SEARCH_STRIDE);
   }
