@@ -4,7 +4,7 @@
 // The value of a playout for player `me` is its final total (route credit, plus objective credit when an
 // objective table is set) minus the best other player's.
 
-import { CELL_Q, CELL_R, DSTRIDE, get, IO, mark, MAXC, MAXP, restore, S_NPLACED, S_SCORE, setTrail, snapshot, undo } from "./layout";
+import { CELL_Q, CELL_R, get, IO, mark, MAXC, MAXP, restore, S_NPLACED, S_SCORE, setTrail, snapshot, undo } from "./layout";
 import { nCells, shapeSize } from "./fit";
 import { rngInt, rngSeed } from "./rng";
 import { nObjectives, objectiveCredit } from "./objectives";
@@ -294,6 +294,3 @@ export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32
   }
   return nc;
 }
-
-// designs stride, re-exported for the entry's boundary checks
-export const DESIGN_STRIDE: i32 = DSTRIDE;

@@ -128,6 +128,16 @@ describe("searchPlacements (hints)", () => {
     expect(searchPlacements(hidden, { playouts: 300, seed: 5, kernel: wasm })).toEqual(a);
   });
 
+  it("never grows the module's memory (runtime stub: nothing is allocated per call)", () => {
+    const state = position(4, 2, 10);
+    searchPlacements(state, { playouts: 50, seed: 1, kernel: wasm });
+    const bytes = wasm.memoryBytes;
+    for (let i = 0; i < 30; i++) searchPlacements(state, { playouts: 50, seed: i, kernel: wasm });
+    wasm.newGame(3);
+    wasm.playouts(100, 1, 0, 2);
+    expect(wasm.memoryBytes).toBe(bytes);
+  });
+
   it("returns nothing when the game is over", () => {
     const state = position(2, 3, 100);
     expect(state.over).toBe(true);

@@ -24,6 +24,11 @@ export class LightWasm implements LightKernel {
     this.view = new Int32Array(x.memory.buffer, this.ptr, IO_LENGTH);
   }
 
+  /** Size of the module's linear memory (runtime `stub`: it must not grow call after call). */
+  get memoryBytes(): number {
+    return this.x.memory.buffer.byteLength;
+  }
+
   /** The IO buffer (a fresh view if memory grew). */
   private get io(): Int32Array {
     if (this.view.buffer !== this.x.memory.buffer)
