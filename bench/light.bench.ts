@@ -8,7 +8,8 @@
  * - playouts/s: whole games from the empty city with every hand and deck sampled, batches of 1000 in one
  *   call; policy 0 (uniform random) with route credit only, then with the hidden objectives sampled and
  *   judged at the end, and policy 2 (the search's default: best immediate margin of 2 samples) with
- *   objectives; Wasm vs TS twin (same seed, same checksum: checked).
+ *   objectives; and a 4-player city (36 cards) at policy 0 with objectives; Wasm vs TS twin (same seed, same
+ *   checksum: checked).
  * - search: `searchPlacements` with 2000 playouts on a mid-game position, Wasm vs TS twin.
  * - boardgame.io `MCTSBot` with its defaults (1000 iterations, playout depth 50) choosing the first move
  *   of the same game wrapped as a boardgame.io `Game` (bench/light-bgio.ts): one iteration is a
@@ -108,17 +109,17 @@ export async function run(): Promise<void> {
 
   // --- playouts ---
   const all = DECK();
-  for (const [policy, objectives] of [
-    [0, false],
-    [0, true],
-    [2, true],
+  for (const [policy, objectives, players] of [
+    [0, false, 2],
+    [0, true, 2],
+    [2, true, 2],
+    [0, true, 4],
   ] as const) {
     const sums: number[] = [];
-    const tag = `${policy}${objectives ? "+obj" : ""}`;
+    const tag = `${policy}${objectives ? "+obj" : ""}${players === 2 ? "" : ` ${players}p`}`;
     for (const [name, k] of kernels) {
-      k.newGame(2);
-      k.setUnplayed(0, all);
-      k.setUnplayed(1, all);
+      k.newGame(players);
+      for (let p = 0; p < players; p++) k.setUnplayed(p, all);
       k.setObjectives(objectives ? kernelObjectives() : []);
       let seed = 1;
       sums.push(k.playouts(1000, 99, 0, policy));
@@ -129,7 +130,7 @@ export async function run(): Promise<void> {
       rows.push({
         measure: "playouts/s",
         impl: `${name}, policy ${policy}${objectives ? ", objectives" : ""}`,
-        workload: "2p game from empty, ×1000/call",
+        workload: `${players}p game from empty (${{ 2: 16, 3: 21, 4: 36 }[players]} cards), ×1000/call`,
         ...rates(b, 1000),
       });
     }
