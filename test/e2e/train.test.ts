@@ -131,31 +131,54 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
     expect(text).toMatch(/%/);
   });
 
-  it("picks dice with the keyboard (arrow keys + Space) and the labels say what a die is", async () => {
+  it("plays with the keyboard: Enter on Roll, arrows + Space on the dice, Tab to Add, Enter", async () => {
+    await page.locator('train-game [part="base"][data-seat-to-move="0"]').waitFor({ timeout: 30_000 });
     await settled();
-    await button("roll").click();
-    await settled();
+    const active = () =>
+      page.evaluate(() => {
+        const el = document.querySelector("train-game")!.shadowRoot!.activeElement;
+        return el ? (el.getAttribute("data-index") ?? el.getAttribute("data-action")) : null;
+      });
     const dice = page.locator('train-game .table [role="option"]');
-    if ((await dice.count()) === 0) return; // the roll was spent (no Engine/Tender): nothing to pick
-    await dice.first().focus();
-    const label = await dice.first().getAttribute("aria-label");
-    expect(label).toMatch(
+    let n = 0;
+    // A roll without Engine and Tender is spent and leaves no dice: focus stays on Roll, press it again.
+    // Three spent rolls end the turn: wait for the computer, then try the next turn.
+    for (let turn = 0; turn < 4 && n === 0; turn++) {
+      await page.locator('train-game [part="base"][data-seat-to-move="0"]').waitFor({ timeout: 30_000 });
+      await settled();
+      await button("roll").focus();
+      for (let roll = 0; roll < 3 && n === 0 && (await active()) === "roll"; roll++) {
+        await page.keyboard.press("Enter");
+        await settled();
+        n = await dice.count();
+      }
+    }
+    expect(n).toBeGreaterThan(0);
+    // The Roll button went disabled: focus moved to the dice, on the first one.
+    expect(await active()).toBe("0");
+    expect(await dice.first().getAttribute("aria-label")).toMatch(
       /^(Engine|Coal Tender|Tanker, 4 points|Ore car, 3 points|Boxcar, 2 points|Caboose, 1 point)/,
     );
-    await page.keyboard.press("ArrowRight");
-    const focusedIndex = await page.evaluate(
-      () =>
-        document.querySelector("train-game")!.shadowRoot!.activeElement?.getAttribute("data-index") ?? null,
-    );
-    expect(focusedIndex).toBe((await dice.count()) > 1 ? "1" : "0");
-    const focused = dice.nth(Number(focusedIndex));
-    if ((await focused.getAttribute("aria-disabled")) === "false") {
-      await page.keyboard.press("Space");
-      await expect(focused.getAttribute("aria-selected")).resolves.toBe("true");
-      await expect(focused.getAttribute("aria-label")).resolves.toMatch(/, selected$/);
-      await page.keyboard.press("Enter");
-      await expect(focused.getAttribute("aria-selected")).resolves.toBe("false");
+    // Walk right to the first die that may join the train.
+    let i = 0;
+    while (i < n - 1 && (await dice.nth(i).getAttribute("aria-disabled")) === "true") {
+      await page.keyboard.press("ArrowRight");
+      i++;
+      expect(await active()).toBe(String(i));
     }
+    if ((await dice.nth(i).getAttribute("aria-disabled")) === "true") return; // nothing may join
+    await page.keyboard.press("Space");
+    await expect(dice.nth(i).getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(dice.nth(i).getAttribute("aria-label")).resolves.toMatch(/, selected$/);
+    await page.keyboard.press("Tab");
+    expect(await active()).toBe("add");
+    const logBefore = await page.locator("train-game [part=log] li").count();
+    await page.keyboard.press("Enter");
+    await settled();
+    const log = await page.locator("train-game [part=log] li").allTextContents();
+    expect(log.length).toBeGreaterThan(logBefore);
+    // Newest first: the add, possibly followed by the end of the turn (a Caboose ends it).
+    expect(log.slice(0, 2).some((line) => line.startsWith("You added"))).toBe(true);
   });
 
   it("had no uncaught page errors", () => {

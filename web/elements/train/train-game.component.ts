@@ -211,6 +211,7 @@ export class TrainGame extends LitElement {
     const prev = this.view;
     if (!prev) return false;
     const gen = this.generation;
+    const hadFocus = this.matches(":focus-within");
     this.busy = true;
     try {
       const r = await this.api.act(prev.state, action);
@@ -223,6 +224,7 @@ export class TrainGame extends LitElement {
       this.setView(r.view);
       this.announce(prev, r.view, action);
       this.maybeBot();
+      if (hadFocus) void this.updateComplete.then(() => this.keepFocus());
       return true;
     } catch (e) {
       if (gen === this.generation) this.say(e instanceof Error ? e.message : String(e), true);
@@ -307,6 +309,19 @@ export class TrainGame extends LitElement {
       }
       if (!(await this.act(action))) return;
     }
+  }
+
+  /** After an action removed or disabled the focused control: focus the dice, else the next useful button. */
+  private keepFocus(): void {
+    const root = this.renderRoot as ShadowRoot;
+    const active = root.activeElement as HTMLButtonElement | null;
+    if (active?.isConnected && !active.disabled) return;
+    const next =
+      root.querySelector<HTMLElement>('.table [role="option"][tabindex="0"]') ??
+      root.querySelector<HTMLElement>(
+        'button[data-action="roll"]:not(:disabled), button[data-action="stop"]:not(:disabled), button[data-action="new"]',
+      );
+    next?.focus();
   }
 
   /** Table indices holding these faces (first matches). */
@@ -559,7 +574,8 @@ export class TrainGame extends LitElement {
     }
     const s = v.state;
     const turn = s.turn;
-    const human = this.humanTurn && !this.busy;
+    // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
+    const human = this.humanTurn;
     const table = turn.table;
     const canAdd = human && table.length > 0 && this.canAddSelection;
     const roll = this.legal("roll");
