@@ -1,7 +1,7 @@
 // All pairs of intersecting closed segments among n, over a uniform grid: Wasm twin of
 // web/engine/string/geometry/pairs.ts (same grid, same visiting order, same pairs in the same order).
 //
-// Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS, coordinates finite)
+// Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS)
 // and calls `countPairs(n, maxPairs)`; the first min(count, maxPairs) pairs are written
 // into `pairs` as `[i, j, …]` with i < j. Every buffer is allocated once, at its limit (runtime stub).
 //
@@ -48,7 +48,10 @@ const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
   return true; // all collinear: the boxes overlap (checked by the caller), so the segments do
 }
 
-/** Number of pairs i < j of the first n segments that share a point; writes up to maxPairs of them. */
+/**
+ * Number of pairs i < j of the first n segments that share a point; writes up to maxPairs of them.
+ * Returns -1 - i when segment i has a non-finite coordinate (nothing else is done).
+ */
 export function countPairs(n: i32, maxPairs: i32): i32 {
   if (n < 2) return 0;
   let minX = Infinity;
@@ -62,7 +65,11 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
     const y1 = unchecked(segments[4 * i + 1]);
     const x2 = unchecked(segments[4 * i + 2]);
     const y2 = unchecked(segments[4 * i + 3]);
-    if (!(inSafeRange(x1) && inSafeRange(y1) && inSafeRange(x2) && inSafeRange(y2))) wide = true;
+    if (!(inSafeRange(x1) && inSafeRange(y1) && inSafeRange(x2) && inSafeRange(y2))) {
+      // x - x is NaN for NaN and ±Infinity: refuse the whole call, naming the segment
+      if (x1 - x1 != 0 || y1 - y1 != 0 || x2 - x2 != 0 || y2 - y2 != 0) return -1 - i;
+      wide = true;
+    }
     const x0 = x1 < x2 ? x1 : x2;
     const xx = x1 < x2 ? x2 : x1;
     const y0 = y1 < y2 ? y1 : y2;

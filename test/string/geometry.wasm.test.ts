@@ -159,6 +159,15 @@ describe("all pairs of intersecting segments", () => {
     }
   });
 
+  it("refuses non-finite coordinates, naming the segment", () => {
+    expect(() =>
+      wasm.countIntersectingPairs(Float64Array.of(0, 0, 1, 1, 0, 0, Number.POSITIVE_INFINITY, 1)),
+    ).toThrow(/segments\[1\]/);
+    expect(() => wasm.countIntersectingPairs(Float64Array.of(Number.NaN, 0, 1, 1, 0, 0, 1, 1))).toThrow(
+      /segments\[0\]/,
+    );
+  });
+
   it("refuses more segments than the kernel's limit", () => {
     expect(() => wasm.countIntersectingPairs(new Float64Array(4 * (wasm.limits.segments + 1)))).toThrow(
       /limit/,

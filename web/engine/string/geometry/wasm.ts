@@ -179,9 +179,11 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       const n = src.length >> 2;
       refuseOver(n, limits.segments, "segments");
       views();
-      copyIn(src.subarray(0, 4 * n), segments, "segments");
+      segments.set(src.subarray(0, 4 * n)); // a memcpy; the kernel checks finiteness in its first pass
       const want = pairsOut ? Math.min(pairsOut.length >> 1, limits.pairs) : 0;
       const count = ex.countPairs(n, want);
+      if (count < 0)
+        throw new RangeError(`segments[${-1 - count}] has a coordinate that is not a finite number`);
       if (pairsOut) {
         // More pairs than the kernel's output buffer holds but the caller's does: the twin fills it.
         if (count > want && want < pairsOut.length >> 1) return countPairsTs(src, pairsOut);
