@@ -6,7 +6,7 @@
 
 import { CELL_Q, CELL_R, get, IO, mark, MAXC, MAXP, restore, S_NPLACED, S_SCORE, setTrail, snapshot, undo } from "./layout";
 import { nCells, shapeSize } from "./fit";
-import { rngInt, rngSeed } from "./rng";
+import { rngGet, rngInt, rngSeed } from "./rng";
 import { nObjectives, objectiveCredit } from "./objectives";
 import { legalCell, legalCount, legalSelect, place, players } from "./unionfind";
 
@@ -191,6 +191,11 @@ export function playoutBatch(count: i32, seed: u32, toMove: i32, policy: i32): i
 /** One determinised playout of candidate i (from the snapshot), added to its statistics. */
 function runOne(i: i32, me: i32, hand: i32, policy: i32): void {
   determinise(me, hand);
+  runDealt(i, me, hand, policy);
+}
+
+/** One playout of candidate i on the current deal (decks, hands, objectives already sampled). */
+function runDealt(i: i32, me: i32, hand: i32, policy: i32): void {
   setTrail(false);
   place(unchecked(CAND[i]), hand, i & 1, me);
   draw(me);
@@ -201,6 +206,34 @@ function runOne(i: i32, me: i32, hand: i32, policy: i32): void {
   unchecked((CCNT[i] += 1));
   setTrail(true);
   restore();
+}
+
+const HAND0 = new StaticArray<i32>(MAXP);
+const DECKP0 = new StaticArray<i32>(MAXP);
+
+/**
+ * Round-robin with common random numbers: each round samples one deal and every candidate is played on
+ * it from the same generator state, so candidates are compared on the same hidden cards and objectives.
+ */
+function paired(nc: i32, me: i32, hand: i32, playouts: i32, policy: i32): void {
+  let t = 0;
+  while (t < playouts) {
+    determinise(me, hand);
+    for (let p = 0; p < players; p++) {
+      unchecked((HAND0[p] = HAND[p]));
+      unchecked((DECKP0[p] = DECKP[p]));
+    }
+    const r = rngGet();
+    for (let i = 0; i < nc && t < playouts; i++) {
+      rngSeed(r);
+      for (let p = 0; p < players; p++) {
+        unchecked((HAND[p] = HAND0[p]));
+        unchecked((DECKP[p] = DECKP0[p]));
+      }
+      runDealt(i, me, hand, policy);
+      t++;
+    }
+  }
 }
 
 /** Is candidate a's mean margin better than b's (ties: lower index)? Exact: cross-multiplied integers. */
@@ -253,7 +286,8 @@ function successiveHalving(nc: i32, me: i32, hand: i32, budget: i32, policy: i32
 
 /**
  * Flat Monte Carlo for player `me` holding design `hand`: candidates are every legal cell × orientation.
- * `halving` 0: playouts go round-robin over them; 1: successive halving (see `successiveHalving`). Writes per candidate a row of 7 Int32 into IO[0..):
+ * `halving` 0: playouts go round-robin over them; 1: successive halving (see `successiveHalving`);
+ * 2: round-robin on common deals (see `paired`). Writes per candidate a row of 7 Int32 into IO[0..):
  *   [q, r (relative to the anchor), orientation, immediate credit of me, playouts, sum of margins,
  *    2 × wins + ties]
  * and returns the number of candidates. Unplayed designs must be set first (`setUnplayed`).
@@ -277,6 +311,8 @@ export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32
     snapshot();
     if (halving == 0) {
       for (let t = 0; t < playouts; t++) runOne(t % nc, me, hand, policy);
+    } else if (halving == 2) {
+      paired(nc, me, hand, playouts, policy);
     } else {
       successiveHalving(nc, me, hand, playouts, policy);
     }

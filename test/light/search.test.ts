@@ -82,11 +82,11 @@ describe("playouts: Wasm equals the TypeScript twin", () => {
     }
   });
 
-  it("search rows are identical for the same seed (round-robin and successive halving)", () => {
+  it("search rows are identical for the same seed (round-robin, successive halving, paired)", () => {
     for (const players of [2, 3, 4]) {
       for (const moves of [0, 3, 9]) {
         const state = position(players, 31 * players + moves, moves);
-        const allocation = moves === 3 ? ("halving" as const) : ("round-robin" as const);
+        const allocation = (["round-robin", "halving", "paired"] as const)[(moves / 3 + players) % 3]!;
         const opts = { playouts: 300, seed: moves + players, policy: 2, allocation };
         const w = searchPlacements(state, { ...opts, kernel: wasm });
         const r = searchPlacements(state, { ...opts, kernel: ref });
@@ -108,9 +108,11 @@ describe("searchPlacements (hints)", () => {
       for (let i = 1; i < ranked.length; i++)
         expect(ranked[i - 1]!.value).toBeGreaterThanOrEqual(ranked[i]!.value);
       expect(ranked.reduce((a, p) => a + p.playouts, 0)).toBe(400);
-      const halving = searchPlacements(state, { playouts: 400, seed, kernel: wasm, allocation: "halving" });
-      expect(halving.reduce((a, p) => a + p.playouts, 0)).toBe(400);
-      expect(halving.map(key).sort()).toEqual(ranked.map(key).sort());
+      for (const allocation of ["halving", "paired"] as const) {
+        const other = searchPlacements(state, { playouts: 400, seed, kernel: wasm, allocation });
+        expect(other.reduce((a, p) => a + p.playouts, 0)).toBe(400);
+        expect(other.map(key).sort()).toEqual(ranked.map(key).sort());
+      }
       for (const p of ranked) expect(p.winRate).toBeGreaterThanOrEqual(0);
     }
   });

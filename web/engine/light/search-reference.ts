@@ -47,7 +47,7 @@ export interface LightKernel {
   /** The wrapping option: when the city fills, open ends wrap across it and wrapped routes score. */
   setWrap(on: boolean): void;
   playouts(count: number, seed: number, toMove: number, policy: number): number;
-  /** Rows of SEARCH_STRIDE; `halving` 0 (default): round-robin, 1: successive halving. */
+  /** Rows of SEARCH_STRIDE; `halving` 0 (default): round-robin, 1: successive halving, 2: paired round-robin. */
   search(
     me: number,
     hand: number,
@@ -962,6 +962,9 @@ export class LightReference implements LightKernel {
     }
     const runOne = (i: number) => {
       this.determinise(me, hand);
+      runDealt(i);
+    };
+    const runDealt = (i: number) => {
       this.trailOn = false;
       this.place(cand[i]!, hand, i & 1, me);
       this.draw(me);
@@ -978,6 +981,24 @@ export class LightReference implements LightKernel {
       this.snapshot();
       if (halving === 0) {
         for (let t = 0; t < playouts; t++) runOne(t % nc);
+      } else if (halving === 2) {
+        // round-robin on common deals, as assembly/routes/playout.ts `paired`
+        let t = 0;
+        const hand0 = new Int32Array(MAXP);
+        const deckp0 = new Int32Array(MAXP);
+        while (t < playouts) {
+          this.determinise(me, hand);
+          hand0.set(this.HAND);
+          deckp0.set(this.DECKP);
+          const r = this.rng;
+          for (let i = 0; i < nc && t < playouts; i++) {
+            this.rng = r;
+            this.HAND.set(hand0);
+            this.DECKP.set(deckp0);
+            runDealt(i);
+            t++;
+          }
+        }
       } else {
         // successive halving, exactly as assembly/routes/playout.ts
         const sum = (i: number) => out[i * SEARCH_STRIDE + 5]!;

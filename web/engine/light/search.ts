@@ -32,7 +32,7 @@ export interface SearchOptions {
    * placement's value has the same precision, which hints want) or "halving" (successive halving: the
    * better half survives each round; no measurable gain at 2000 playouts, see docs/light-search.md).
    */
-  allocation?: "halving" | "round-robin";
+  allocation?: "halving" | "round-robin" | "paired";
   /** Count objectives in the playouts' value (default true). */
   objectives?: boolean;
   /** Kernel to use (default: the one installed by `setSearchKernel`, else the TypeScript twin). */
@@ -132,7 +132,7 @@ export function searchPlacements(state: LightState, opts: SearchOptions = {}): S
     kernel.setMyObjectives(OBJECTIVE_IDS.indexOf(mine[0] ?? ""), OBJECTIVE_IDS.indexOf(mine[1] ?? ""));
   }
   const seed = seedRng(opts.seed ?? 0);
-  const halving = opts.allocation === "halving" ? 1 : 0;
+  const halving = opts.allocation === "halving" ? 1 : opts.allocation === "paired" ? 2 : 0;
   const rows = kernel.search(me, hand, opts.playouts ?? 2000, seed, opts.policy ?? 2, halving);
   const out: SearchedPlacement[] = [];
   for (let i = 0; i < rows.length; i += SEARCH_STRIDE) {
