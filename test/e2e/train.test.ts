@@ -181,6 +181,24 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
     expect(log.slice(0, 2).some((line) => line.startsWith("You added"))).toBe(true);
   });
 
+  it("draws the race policy on the solver page, computed in the worker with a progress bar", async () => {
+    const solverPage = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    solverPage.on("pageerror", (e) => errors.push(e.message));
+    await solverPage.goto(`${server.url}solver.html`);
+    await solverPage.locator("#race-status", { hasText: "Solved" }).waitFor({ timeout: 60_000 });
+    expect(await solverPage.locator("#race-legend").textContent()).toMatch(/first player wins \d+\.\d+%/);
+    // The top-left cell (first player 0, opponent 99) is a lost cause: dark; the bottom-right (99, 0) bright.
+    const [dark, bright] = await solverPage.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>("#race-canvas")!;
+      const ctx = c.getContext("2d")!;
+      const px = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+      return [px(50, 12), px(c.width - 16, c.height - 42)];
+    });
+    expect(dark.reduce((a, b) => a + b, 0)).toBeLessThan(bright.reduce((a, b) => a + b, 0));
+    await expect(solverPage.locator("#freight").isVisible()).resolves.toBe(true);
+    await solverPage.close();
+  });
+
   it("had no uncaught page errors", () => {
     expect(errors).toEqual([]);
   });

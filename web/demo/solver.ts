@@ -1,26 +1,27 @@
 /**
- * The solver page: the two-player race policy of The Train Game as a picture. The table is computed in
- * the worker (`train.raceTable`), with its stages shown on a progress bar; the page never blocks.
+ * The solver page: the two-player race policy of The Train Game as pictures. The table is computed in the
+ * worker (`train.raceTable`), its stages shown on a progress bar; the page never blocks.
  *
- * Heat map: x = first player's score (0..goal-1, left to right), y = opponent's score (0..goal-1, bottom
- * to top), colour = P(first player wins) + P(tie)/2 at the start of the first player's turn.
- * Stop line: where the table carries `stopThreshold`, each cell's smallest turn total at which the race
- * policy stops, drawn as iso-lines.
+ * Both maps: x = first player's score (0..goal-1, left to right), y = opponent's score (0..goal-1, bottom to
+ * top), one cell per pair, at the start of the first player's turn.
+ * - Win map: P(first player wins) + P(tie)/2. Where the table carries `stopThreshold` (the smallest turn total at
+ *   which the race policy stops at the start of a regular roll), its steps are drawn over it as white lines.
+ * - Freight map: the smallest points at stake at which a full freight train stops rather than banks (`freightStopAt`).
  */
 import { sharedRailkitClient } from "../worker/client.ts";
 import type { RaceTableView } from "../worker/protocol.ts";
 
-const canvas = document.querySelector<HTMLCanvasElement>("#race-canvas")!;
-const status = document.querySelector<HTMLElement>("#race-status")!;
-const progress = document.querySelector<HTMLProgressElement>("#race-progress")!;
-const readout = document.querySelector<HTMLElement>("#race-readout")!;
-const legend = document.querySelector<HTMLElement>("#race-legend")!;
+const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
+const status = $<HTMLElement>("#race-status");
+const progress = $<HTMLProgressElement>("#race-progress");
+
+type RGB = [number, number, number];
 
 /** Plot geometry in canvas pixels: margins for the axes, one square cell per score pair. */
 const M = { left: 48, bottom: 40, top: 10, right: 12 };
 
 /** Viridis, 6 stops: 0 → dark purple, 1 → yellow. */
-const STOPS: [number, number, number][] = [
+const VIRIDIS: RGB[] = [
   [68, 1, 84],
   [65, 68, 135],
   [42, 120, 142],
@@ -28,17 +29,39 @@ const STOPS: [number, number, number][] = [
   [122, 209, 81],
   [253, 231, 37],
 ];
-function colour(p: number): [number, number, number] {
-  const x = Math.min(1, Math.max(0, p)) * (STOPS.length - 1);
-  const i = Math.min(STOPS.length - 2, Math.floor(x));
+/** Magma-like, for the freight map (so the two pictures are not read on one scale). */
+const MAGMA: RGB[] = [
+  [0, 0, 4],
+  [81, 18, 124],
+  [183, 55, 121],
+  [252, 137, 97],
+  [252, 253, 191],
+];
+
+function ramp(stops: RGB[], t: number): RGB {
+  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
   const f = x - i;
-  const a = STOPS[i]!;
-  const b = STOPS[i + 1]!;
-  return [0, 1, 2].map((k) => Math.round(a[k]! + (b[k]! - a[k]!) * f)) as [number, number, number];
+  const a = stops[i]!;
+  const b = stops[i + 1]!;
+  return [0, 1, 2].map((k) => Math.round(a[k]! + (b[k]! - a[k]!) * f)) as RGB;
 }
 
-function draw(t: RaceTableView): void {
-  const n = t.goal;
+const gradient = (stops: RGB[]) =>
+  stops.map((c, i) => `rgb(${c.join(",")}) ${(i * 100) / (stops.length - 1)}%`).join(", ");
+
+interface Map2D {
+  canvas: HTMLCanvasElement;
+  readout: HTMLElement;
+  n: number;
+  colour(me: number, opp: number): RGB;
+  describe(me: number, opp: number): string;
+  /** Extra drawing over the cells (cell size in pixels, plot origin at the top left). */
+  overlay?(ctx: CanvasRenderingContext2D, cell: number): void;
+}
+
+function drawMap(m: Map2D): void {
+  const { canvas, n } = m;
   const cell = Math.floor((canvas.width - M.left - M.right) / n);
   const size = cell * n;
   canvas.height = M.top + size + M.bottom;
@@ -47,7 +70,7 @@ function draw(t: RaceTableView): void {
   const img = ctx.createImageData(size, size);
   for (let me = 0; me < n; me++) {
     for (let opp = 0; opp < n; opp++) {
-      const [r, g, b] = colour(t.winFirst[me * n + opp]!);
+      const [r, g, b] = m.colour(me, opp);
       const y0 = (n - 1 - opp) * cell;
       for (let dy = 0; dy < cell; dy++) {
         for (let dx = 0; dx < cell; dx++) {
@@ -61,22 +84,18 @@ function draw(t: RaceTableView): void {
     }
   }
   ctx.putImageData(img, M.left, M.top);
+  m.overlay?.(ctx, cell);
 
-  if (t.stopThreshold) drawStopLines(ctx, t, cell);
-
-  // Axes and ticks every 10 points.
+  // Axes, ticks every 10 points.
   ctx.fillStyle = "#1f2328";
-  ctx.strokeStyle = "#1f2328";
   ctx.font = "12px system-ui, sans-serif";
-  ctx.textAlign = "center";
   for (let v = 0; v <= n; v += 10) {
-    const x = M.left + v * cell;
-    const y = M.top + size - v * cell;
-    ctx.fillText(String(v), x, M.top + size + 16);
-    ctx.textAlign = "right";
-    ctx.fillText(String(v), M.left - 6, y + 4);
     ctx.textAlign = "center";
+    ctx.fillText(String(v), M.left + v * cell, M.top + size + 16);
+    ctx.textAlign = "right";
+    ctx.fillText(String(v), M.left - 6, M.top + size - v * cell + 4);
   }
+  ctx.textAlign = "center";
   ctx.fillText("first player's score", M.left + size / 2, M.top + size + 34);
   ctx.save();
   ctx.translate(14, M.top + size / 2);
@@ -86,30 +105,22 @@ function draw(t: RaceTableView): void {
 
   canvas.onmousemove = (e) => {
     const r = canvas.getBoundingClientRect();
-    const px = ((e.clientX - r.left) * canvas.width) / r.width - M.left;
-    const py = ((e.clientY - r.top) * canvas.height) / r.height - M.top;
-    const me = Math.floor(px / cell);
-    const opp = n - 1 - Math.floor(py / cell);
-    if (me < 0 || me >= n || opp < 0 || opp >= n) {
-      readout.textContent = "";
-      return;
-    }
-    const p = t.winFirst[me * n + opp]!;
-    const stop = t.stopThreshold?.[me * n + opp];
-    const stopText =
-      stop === undefined ? "" : stop < 0 ? "; never stops early" : `; stops at a turn total of ${stop}`;
-    readout.textContent = `First player ${me}, opponent ${opp}: ${(p * 100).toFixed(1)}% to win${stopText}.`;
+    const me = Math.floor((((e.clientX - r.left) * canvas.width) / r.width - M.left) / cell);
+    const opp = n - 1 - Math.floor((((e.clientY - r.top) * canvas.height) / r.height - M.top) / cell);
+    m.readout.textContent = me >= 0 && me < n && opp >= 0 && opp < n ? m.describe(me, opp) : "";
+  };
+  canvas.onmouseleave = () => {
+    m.readout.textContent = "";
   };
 }
 
-/** Iso-lines of the stop threshold (every 5 points) along cell edges where it crosses a level. */
-function drawStopLines(ctx: CanvasRenderingContext2D, t: RaceTableView, cell: number): void {
-  const n = t.goal;
-  const s = t.stopThreshold!;
-  const level = (me: number, opp: number) => {
-    const v = s[me * n + opp]!;
-    return v < 0 ? 99 : Math.floor(v / 5);
-  };
+/** Lines along cell edges where `level` changes between neighbours. */
+function edgeLines(
+  ctx: CanvasRenderingContext2D,
+  n: number,
+  cell: number,
+  level: (me: number, opp: number) => number,
+) {
   const size = cell * n;
   ctx.save();
   ctx.strokeStyle = "rgba(255,255,255,0.9)";
@@ -133,35 +144,79 @@ function drawStopLines(ctx: CanvasRenderingContext2D, t: RaceTableView, cell: nu
   ctx.restore();
 }
 
-function drawLegend(t: RaceTableView): void {
-  const ramp = STOPS.map((c, i) => `rgb(${c.join(",")}) ${(i * 100) / (STOPS.length - 1)}%`).join(", ");
+function drawWinMap(t: RaceTableView): void {
+  const n = t.goal;
+  const at = (me: number, opp: number) => me * n + opp;
+  const stop = t.stopThreshold;
+  drawMap({
+    canvas: $<HTMLCanvasElement>("#race-canvas"),
+    readout: $<HTMLElement>("#race-readout"),
+    n,
+    colour: (me, opp) => ramp(VIRIDIS, t.winFirst[at(me, opp)]!),
+    describe: (me, opp) => {
+      const p = `${(t.winFirst[at(me, opp)]! * 100).toFixed(1)}% to win`;
+      const s = stop?.[at(me, opp)];
+      const stopText =
+        s === undefined ? "" : s < 0 ? "; never stops early" : `; stops at a turn total of ${s}`;
+      return `First player ${me}, opponent ${opp}: ${p}${stopText}.`;
+    },
+    // TODO(solver): the regular-phase stop threshold is drawn as soon as raceTable() returns stopThreshold.
+    overlay: stop
+      ? (ctx, cell) => edgeLines(ctx, n, cell, (me, opp) => Math.floor(Math.max(-1, stop[at(me, opp)]!) / 5))
+      : undefined,
+  });
   const first = t.firstPlayerWins;
-  legend.innerHTML = `
+  $<HTMLElement>("#race-legend").innerHTML = `
     <p><strong>P(first player wins)</strong></p>
-    <div class="ramp" style="background: linear-gradient(to right, ${ramp})"></div>
+    <div class="ramp" style="background: linear-gradient(to right, ${gradient(VIRIDIS)})"></div>
     <div class="ticks"><span>0%</span><span>25%</span><span>50%</span><span>75%</span><span>100%</span></div>
     <p>At 0–0 the first player wins <strong>${(first.value * 100).toFixed(2)}%</strong> of races
       (value iteration to ${first.tolerance.toExponential(0)}).</p>
     ${
-      t.stopThreshold
+      stop
         ? "<p>White lines: the turn total at which the optimal first player stops changes by a step of 5 points.</p>"
-        : "<p>The stop boundary appears here once the solver reports its stop thresholds.</p>"
+        : "<p>The stop boundary of the regular rolls is drawn here once the solver reports it; the freight boundary is below.</p>"
     }
     <p>Move the pointer over the map to read a cell.</p>`;
 }
 
+function drawFreightMap(t: RaceTableView): void {
+  const n = t.goal;
+  const v = t.freightStopAt;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const x of v) {
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+  }
+  const span = Math.max(1, hi - lo);
+  drawMap({
+    canvas: $<HTMLCanvasElement>("#freight-canvas"),
+    readout: $<HTMLElement>("#freight-readout"),
+    n,
+    colour: (me, opp) => ramp(MAGMA, (v[me * n + opp]! - lo) / span),
+    describe: (me, opp) =>
+      `First player ${me}, opponent ${opp}: a full freight train stops at ${v[me * n + opp]} points at stake or more.`,
+  });
+  const mid = Math.round((lo + hi) / 2);
+  $<HTMLElement>("#freight-legend").innerHTML = `
+    <p><strong>Points at stake at which a full freight train stops</strong></p>
+    <div class="ramp" style="background: linear-gradient(to right, ${gradient(MAGMA)})"></div>
+    <div class="ticks"><span>${lo}</span><span>${mid}</span><span>${hi}</span></div>
+    <p>Below the value it banks and rolls on.</p>`;
+  $<HTMLElement>("#freight").hidden = false;
+}
+
 async function main(): Promise<void> {
-  const client = sharedRailkitClient();
   try {
-    const table = await client.train.raceTable((p) => {
+    const table = await sharedRailkitClient().train.raceTable((p) => {
       progress.value = p.fraction;
       status.textContent = `${p.stage[0]!.toUpperCase()}${p.stage.slice(1)}…`;
     });
-    progress.value = 1;
+    progress.hidden = true;
     status.textContent = `Solved: ${table.goal} × ${table.goal} positions.`;
-    // TODO(solver): draw the stop boundary once raceTable() returns stopThreshold (drawn when present).
-    draw(table);
-    drawLegend(table);
+    drawWinMap(table);
+    drawFreightMap(table);
   } catch (e) {
     status.textContent = `The solver failed: ${e instanceof Error ? e.message : String(e)}`;
     progress.hidden = true;
