@@ -29,8 +29,9 @@ export interface SearchOptions {
   policy?: number;
   /**
    * How the playouts are spread over the placements: "round-robin" (default: equal shares, so every
-   * placement's value has the same precision, which hints want) or "halving" (successive halving: the
-   * better half survives each round; no measurable gain at 2000 playouts, see docs/light-search.md).
+   * placement's value has the same precision, which hints want), "paired" (round-robin where each round
+   * plays every placement on the same sampled deal), or "halving" (successive halving: the better half
+   * survives each round; the bot's default, least regret per playout, see docs/light-search.md).
    */
   allocation?: "halving" | "round-robin" | "paired";
   /** Count objectives in the playouts' value (default true). */
@@ -153,13 +154,17 @@ export function searchPlacements(state: LightState, opts: SearchOptions = {}): S
   );
 }
 
-/** The bot's action: the best placement by `searchPlacements`, or null when the game is over. */
+/**
+ * The bot's action: the best placement by `searchPlacements`, or null when the game is over. The bot
+ * spreads its playouts by successive halving unless told otherwise: it only needs the best placement, and
+ * halving finds it with less regret than equal shares (docs/light-search.md).
+ */
 export function searchBotAction(
   state: LightState,
   seed: number | string,
   opts: Omit<SearchOptions, "seed"> = {},
 ): LightAction | null {
-  const best = searchPlacements(state, { ...opts, seed })[0];
+  const best = searchPlacements(state, { allocation: "halving", ...opts, seed })[0];
   if (!best) return null;
   return { type: "place", player: state.turn, q: best.q, r: best.r, orientation: best.orientation };
 }
