@@ -56,7 +56,7 @@ function isWireError(e: unknown): e is WireError {
 }
 
 /** Awaits a remote call, turning a rejected WireError (or a transport Error) into a RailkitError. */
-async function call<T>(p: Promise<T>): Promise<T> {
+async function settle<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
@@ -74,10 +74,21 @@ async function call<T>(p: Promise<T>): Promise<T> {
 export function createRailkitClient(options: RailkitClientOptions = {}): RailkitClient {
   let worker: Worker | undefined;
   let endpoint = options.endpoint;
+  // A worker that fails to load (or dies) never answers: every pending and later call rejects instead.
+  let fail: (e: WireError) => void = () => {};
+  const broken = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  broken.catch(() => {}); // only observed through the calls racing it
   if (!endpoint) {
     worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
+    worker.addEventListener("error", (e) => {
+      const detail = e instanceof ErrorEvent && e.message ? `: ${e.message}` : " (it could not be loaded)";
+      fail({ kind: "internal", rule: "", message: `the railkit worker failed${detail}` });
+    });
     endpoint = worker;
   }
+  const call = <T>(p: Promise<T>): Promise<T> => settle(Promise.race([p, broken]));
   const remote = Comlink.wrap<RailkitWorkerApi>(endpoint);
   const t = remote.train;
   // Results cross as structured clones; Comlink's Remote<> types them as the unwrapped values.

@@ -505,7 +505,10 @@ export class TrainGame extends LitElement {
     const body = (() => {
       if (v.state.over) return html`<p>The game is over.</p>`;
       if (this.isBotTurn()) return html`<p>The computer is playing.</p>`;
-      if (!h?.hints && !h?.hintError) return html`<p>Computing…</p>`;
+      if (!h?.hints && !h?.hintError)
+        return this.players === 2 && this.variant === "race"
+          ? html`<p>Computing… (the first hint solves the whole race: a few seconds, once)</p>`
+          : html`<p>Computing…</p>`;
       if (h.hintError) return html`<p>Hints unavailable: ${h.hintError.message}</p>`;
       const hints = h.hints!;
       if (hints.length === 0) return html`<p>No choice to make now.</p>`;
@@ -535,7 +538,7 @@ export class TrainGame extends LitElement {
         <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>`;
     })();
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
-      <h3 id="hints-h">Hints${v.state.over ? "" : html` for ${this.seatName(v.state.current)}`}</h3>
+      <h3 id="hints-h">Hints${v.state.over || this.isBotTurn() ? "" : html` for ${this.seatName(v.state.current)}`}</h3>
       ${body}
     </section>`;
   }
