@@ -125,6 +125,7 @@ describe("incremental routes (RULES.md §3 routes)", () => {
           const full = ref.routesFull();
           expect(full.subarray(0, rows.length)).toEqual(rows);
           expect(wasm.routesFull()).toEqual(full);
+          expect(wasm.cityMask()).toEqual(ref.cityMask());
           const score = Array.from({ length: players }, (_, p) => ref.score(p));
           expect(score).toEqual(state.routeCredit);
           expect([...full.subarray(rows.length, rows.length + players)]).toEqual(state.routeCredit);
