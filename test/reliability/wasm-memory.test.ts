@@ -85,10 +85,8 @@ describe("train: turn solver and payoff kernels (web/solvers/train/wasm.ts)", ()
     expect([0, 1, 2, 3, 4].map((p) => k.solve(p))).toEqual(want);
   });
 
-  // Bug 6: web/solvers/train/wasm.ts passes `pcap` straight to solveTurn, which indexes the freight buffer
-  // (sized for pcap ≤ PMAX) with 4·pcap + … unchecked: pcap > PMAX or < 0 writes outside it (other buffers,
-  // or a trap). The wrapper should refuse it with a RangeError, as the string wrapper does.
-  it.fails("solve refuses pcap outside 0..PMAX with a RangeError", async () => {
+  // Bug 6 (fixed): the freight buffer is sized for pcap ≤ PMAX; the wrapper refuses anything else before Wasm.
+  it("solve refuses pcap outside 0..PMAX with a RangeError", async () => {
     const fresh = await createWasmKernel(await compileWasmNode("train"));
     fresh.evPayoff();
     expect(() => fresh.solve(PMAX + 50)).toThrow(RangeError);

@@ -26,3 +26,27 @@ export interface TrainKernel {
   /** Writes B's payoff at (a, b) for a race solved earlier; returns pcap. */
   payoffB(a: number, b: number, w: number, r: RaceResult): number;
 }
+
+/** Refuses arguments the kernels' fixed buffers cannot hold (before they reach Wasm). */
+export function checkPcap(pcap: number, pmax: number): number {
+  if (!Number.isInteger(pcap) || pcap < 0 || pcap > pmax)
+    throw new RangeError(`pcap must be an integer from 0 to ${pmax}, got ${pcap}`);
+  return pcap;
+}
+
+export function checkRacePair(a: number, b: number, w: number, goal: number): void {
+  for (const [v, name] of [
+    [a, "a"],
+    [b, "b"],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0 || v >= goal)
+      throw new RangeError(`race score ${name} must be an integer from 0 to ${goal - 1}, got ${v}`);
+  }
+  if (!(w >= 0 && w <= 1)) throw new RangeError(`w must be a probability in [0, 1], got ${w}`);
+}
+
+export function checkTarget(t: number): number {
+  if (!Number.isInteger(t) || t < 0 || t > 1_000_000)
+    throw new RangeError(`target must be an integer from 0 to 1000000, got ${t}`);
+  return t;
+}

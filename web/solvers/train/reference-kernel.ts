@@ -1,9 +1,11 @@
-import type { TrainKernel } from "./kernel.ts";
+import { checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
 import {
   beatPayoff,
   evPayoff,
   fillPayoffA,
   fillPayoffB,
+  GOAL,
+  PMAX,
   type RaceResult,
   SMAX,
   solveRace,
@@ -20,12 +22,18 @@ export function createReferenceKernel(): TrainKernel {
     f,
     fr: b.fr,
     reg: b.reg,
-    solve: (pcap) => solveTurn(f, pcap, b),
+    solve: (pcap) => solveTurn(f, checkPcap(pcap, PMAX), b),
     zeroProbability: () => b.zeroProbability,
-    beatPayoff: (t, tieHalf) => beatPayoff(f, t, tieHalf),
+    beatPayoff: (t, tieHalf) => beatPayoff(f, checkTarget(t), tieHalf),
     evPayoff: () => evPayoff(f),
     race: (onProgress) => solveRace(onProgress),
-    payoffA: (a, bb, w, r: RaceResult) => fillPayoffA(f, a, bb, w, r),
-    payoffB: (a, bb, w, r: RaceResult) => fillPayoffB(f, a, bb, w, r),
+    payoffA: (a, bb, w, r: RaceResult) => {
+      checkRacePair(a, bb, w, GOAL);
+      return fillPayoffA(f, a, bb, w, r);
+    },
+    payoffB: (a, bb, w, r: RaceResult) => {
+      checkRacePair(a, bb, w, GOAL);
+      return fillPayoffB(f, a, bb, w, r);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { instantiate } from "../../../build/train.release.js";
-import type { TrainKernel } from "./kernel.ts";
+import { checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
 import { REG_SCORE_MAX, trainTables } from "./model.ts";
-import { FR_LEN, GOAL, type RaceResult, SMAX, TL } from "./reference.ts";
+import { FR_LEN, GOAL, PMAX, type RaceResult, SMAX, TL } from "./reference.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 
@@ -74,9 +74,9 @@ export async function createWasmKernel(module: WebAssembly.Module): Promise<Trai
     f,
     fr: view(p.fr, FR_LEN),
     reg: view(p.reg, 4 * nc),
-    solve: (pcap) => ex.solveTurn(pcap),
+    solve: (pcap) => ex.solveTurn(checkPcap(pcap, PMAX)),
     zeroProbability: () => ex.zeroProbability(),
-    beatPayoff: (t, tieHalf) => ex.beatPayoff(t, tieHalf),
+    beatPayoff: (t, tieHalf) => ex.beatPayoff(checkTarget(t), tieHalf),
     evPayoff: () => ex.evPayoff(),
     race(onProgress) {
       ex.raceLast();
@@ -88,10 +88,12 @@ export async function createWasmKernel(module: WebAssembly.Module): Promise<Trai
       return { x, y, last, stopAt, iterations: ex.raceIterations() };
     },
     payoffA(a, b, w, r) {
+      checkRacePair(a, b, w, GOAL);
       load(r);
       return ex.fillPayoffA(a, b, w);
     },
     payoffB(a, b, w, r) {
+      checkRacePair(a, b, w, GOAL);
       load(r);
       return ex.fillPayoffB(a, b, w);
     },
