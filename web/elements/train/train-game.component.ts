@@ -279,12 +279,14 @@ export class TrainGame extends LitElement {
 
   /** Lets the computer play the seat to move, one action every BOT_DELAY_MS, until a person's turn. */
   private maybeBot(): void {
-    if (this.botRunning || !this.isBotTurn()) return;
+    if (this.botRunning || !this.isConnected || !this.isBotTurn()) return;
     this.botRunning = true;
-    void this.runBot(this.generation).finally(() => {
+    const gen = this.generation;
+    void this.runBot(gen).finally(() => {
       this.botRunning = false;
-      // A new game may have started while the loop was waiting.
-      if (this.isBotTurn()) this.maybeBot();
+      // A new game may have started while the loop was waiting: its computer seat plays now. (Same game: the
+      // loop ended on an error, shown as a message; no retry loop.)
+      if (this.generation !== gen) this.maybeBot();
     });
   }
 
