@@ -1,3 +1,4 @@
+// asc-flags: --initialMemory 320
 // The String Railway Wasm module: exact predicates, all-pairs segment intersection, polyline kernels.
 // The TypeScript wrapper (web/engine/string/geometry/wasm.ts) writes inputs into the buffers whose
 // addresses are exported here, then calls the kernels with counts. Runtime stub: all buffers are allocated

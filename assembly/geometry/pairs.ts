@@ -13,7 +13,7 @@
 import { inSafeRange, orient2d, orient2dFast } from "./orient";
 
 export const MAX_SEGMENTS: i32 = 1 << 17;
-export const MAX_PAIRS: i32 = 1 << 20;
+export const MAX_PAIRS: i32 = 1 << 18;
 const CELLS_PER_SEGMENT: i32 = 2;
 const ENTRIES_PER_SEGMENT: i32 = 8;
 

@@ -159,6 +159,31 @@ describe("all pairs of intersecting segments", () => {
     }
   });
 
+  it("more pairs than the kernel's output buffer: the count stays exact and the twin fills the caller's buffer", () => {
+    const n = 800; // every segment passes through the origin: all n(n-1)/2 = 319,600 pairs meet
+    const s = new Float64Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      const a = (Math.PI * i) / n;
+      s.set(
+        [-Math.cos(a), -Math.sin(a), Math.cos(a), Math.sin(a)].map((v) => Math.round(v * 1e6)),
+        4 * i,
+      );
+    }
+    const total = (n * (n - 1)) / 2;
+    expect(total).toBeGreaterThan(wasm.limits.pairs);
+    expect(wasm.countIntersectingPairs(s)).toBe(total);
+    const a = new Int32Array(2 * total);
+    const b = new Int32Array(2 * total);
+    expect(wasm.countIntersectingPairs(s, a)).toBe(total);
+    expect(countIntersectingPairs(s, b)).toBe(total);
+    let firstDiff = -1; // a manual scan: deep equality over 639,200 numbers is slow
+    for (let k = 0; k < a.length && firstDiff < 0; k++) if (a[k] !== b[k]) firstDiff = k;
+    expect(firstDiff).toBe(-1);
+    const small = new Int32Array(20);
+    expect(wasm.countIntersectingPairs(s, small)).toBe(total);
+    expect(Array.from(small)).toEqual(Array.from(b.subarray(0, 20)));
+  });
+
   it("refuses non-finite coordinates, naming the segment", () => {
     expect(() =>
       wasm.countIntersectingPairs(Float64Array.of(0, 0, 1, 1, 0, 0, Number.POSITIVE_INFINITY, 1)),
