@@ -53,7 +53,6 @@ const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
  * Returns -1 - i when segment i has a non-finite coordinate (nothing else is done).
  */
 export function countPairs(n: i32, maxPairs: i32): i32 {
-  if (n < 2) return 0;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -84,6 +83,7 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
     if (yy > maxY) maxY = yy;
     sumSide += xx - x0 + (yy - y0);
   }
+  if (n < 2) return 0; // after the finiteness pass: one bad segment is refused too
 
   const w = maxX - minX;
   const h = maxY - minY;

@@ -14,6 +14,16 @@ import { compileWasmNode } from "../../web/wasm/node.ts";
 
 const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
 
+/** A short description of a bad value for an error message (never serialises it: it may be huge or deep). */
+function describe(v: unknown): string {
+  if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (v === null) return "null";
+  if (v === undefined) return "nothing";
+  if (Array.isArray(v)) return "an array";
+  return `a value of type ${typeof v}`;
+}
+
 /** Parses the file's JSON into `[x1, y1, x2, y2, …]`; throws a one-line Error naming the bad field. */
 export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
   if (typeof json !== "object" || json === null || Array.isArray(json))
@@ -26,9 +36,7 @@ export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
       throw new Error(`${file}: segments[${i}] must be an array of 4 numbers [x1, y1, x2, y2]`);
     s.forEach((v: unknown, k) => {
       if (typeof v !== "number" || !Number.isFinite(v))
-        throw new Error(
-          `${file}: segments[${i}][${k}] must be a finite number, got ${JSON.stringify(v) ?? String(v)}`,
-        );
+        throw new Error(`${file}: segments[${i}][${k}] must be a finite number, got ${describe(v)}`);
       out[4 * i + k] = v;
     });
   });

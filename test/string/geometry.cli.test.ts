@@ -42,6 +42,14 @@ describe("rail string pairs FILE", () => {
         /segments\[1\]\[3\] must be a finite number/,
       ],
     ];
+    const deepFile = file(
+      "deep.json",
+      JSON.stringify({ segments: [[0, 0, 0, 0]] }).replace(
+        "[[0",
+        `[[${"[".repeat(100_000)}0${"]".repeat(100_000)}`,
+      ),
+    );
+    cases.push([[deepFile], /segments\[0\]\[0\] must be a finite number, got an array/]);
     for (const [args, re] of cases) {
       const err = await stringPairs(args).then(
         () => null,

@@ -191,6 +191,8 @@ describe("all pairs of intersecting segments", () => {
     expect(() => wasm.countIntersectingPairs(Float64Array.of(Number.NaN, 0, 1, 1, 0, 0, 1, 1))).toThrow(
       /segments\[0\]/,
     );
+    // a single segment too (the kernel checks before its n < 2 shortcut)
+    expect(() => wasm.countIntersectingPairs(Float64Array.of(0, 0, 1, Number.NaN))).toThrow(/segments\[0\]/);
   });
 
   it("refuses more segments than the kernel's limit", () => {
