@@ -385,18 +385,6 @@ export const lightAdapter: GameAdapter<LightState, LightOptions> = {
   players: (s) => s.options.players,
   current: (s) => s.turn,
   invariants: lightInvariants,
-  knownBug(a) {
-    // Bug (docs/reliability.md, "Bugs found" 1): web/engine/light/engine.ts parseAction formats an unknown
-    // `type` with JSON.stringify, which throws for a BigInt or a very deep value; apply returns that
-    // TypeError/RangeError as its "typed" error. Pinned by test/reliability/engines.test.ts (it.fails).
-    if (typeof a !== "object" || a === null) return null;
-    try {
-      JSON.stringify((a as { type?: unknown }).type);
-      return null;
-    } catch {
-      return "light-type-stringify";
-    }
-  },
   formed(s, rng) {
     const base = s.cards.length > 0 ? pick(rng, s.cards) : { q: 0, r: 0 };
     const spread = rng.float() < 0.8 ? 2 : 40;

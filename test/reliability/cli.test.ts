@@ -291,7 +291,6 @@ const cases: [string, Case[]][] = [
             "hint",
             file("hint-deep-field.json", `${JSON.stringify(hintDoc).slice(0, -1)},"notes": ${DEEP}}`),
           ],
-          knownBug: "light-load-deep",
         },
         {
           name: "10 MB log",

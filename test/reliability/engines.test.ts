@@ -160,9 +160,8 @@ for (const [name, engine, options] of ENGINES) {
     };
     walk(doc, []);
     /** Mutations that hit a reported bug (pinned by it.fails below); skipped in the property. */
-    const knownBug = (p: (string | number)[], v: unknown): boolean =>
-      (name === "light" && typeof v === "bigint") ||
-      (name === "string" && (p[0] === "turn" || p[0] === "order" || (p[0] === "seats" && p[2] === "tiles")));
+    const knownBug = (p: (string | number)[], _v: unknown): boolean =>
+      name === "string" && (p[0] === "turn" || p[0] === "order" || (p[0] === "seats" && p[2] === "tiles"));
 
     it("property: any one field replaced by junk → a one-line InputError or a usable state", () => {
       const value = fc.oneof(
@@ -191,9 +190,9 @@ describe("known bugs (it.fails: flip when fixed)", () => {
   const light = midGame(lightEngine as unknown as Engine, { players: 2 });
   const string = midGame(stringEngine as unknown as Engine, { players: 3 });
 
-  // Bug 1: web/engine/light/engine.ts parseAction formats an unknown `type` with JSON.stringify, which throws
-  // for a BigInt or a deeply nested value; apply then returns that TypeError/RangeError as its error.
-  it.fails("light apply: a BigInt or 10⁴-deep `type` is refused with an InputError", () => {
+  // Bug 1 (fixed): web/engine/light/engine.ts parseAction formatted an unknown `type` with JSON.stringify,
+  // which throws for a BigInt or a deeply nested value; apply then returned that TypeError/RangeError.
+  it("light apply: a BigInt or 10⁴-deep `type` is refused with an InputError", () => {
     let deep: unknown = [];
     for (let i = 0; i < 10_000; i++) deep = [deep];
     for (const type of [10n, deep]) {
@@ -201,11 +200,12 @@ describe("known bugs (it.fails: flip when fixed)", () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error).toBeInstanceOf(InputError);
     }
+    expect(() => lightEngine.setup({ players: 10n } as never, 1)).toThrow(InputError);
   });
 
-  // Bug 3: web/engine/light/engine.ts load compares `canonical(v)` (JSON.stringify) of the whole input: a
-  // deeply nested extra field overflows the stack (RangeError), a BigInt anywhere throws a TypeError.
-  it.fails("light load: a deep extra field or a BigInt is refused with an InputError", () => {
+  // Bug 3 (fixed): web/engine/light/engine.ts load compared `canonical(v)` (JSON.stringify) of the whole
+  // input: a deeply nested extra field overflowed the stack (RangeError), a BigInt anywhere threw a TypeError.
+  it("light load: a deep extra field or a BigInt is refused with an InputError", () => {
     const doc = JSON.parse(lightEngine.save(light as never)) as Record<string, unknown>;
     expectRefused(
       tryLoad(

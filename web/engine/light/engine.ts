@@ -31,12 +31,24 @@ export interface Placement {
   orientation: 0 | 1;
 }
 
+/**
+ * A short, safe description of an input value for error messages: never serialises it (a BigInt, a cycle
+ * or a deeply nested value cannot make it throw) and never longer than about 50 characters.
+ */
+function describeValue(x: unknown): string {
+  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
+  if (typeof x === "bigint") return "a bigint";
+  if (Array.isArray(x)) return `an array of length ${x.length}`;
+  return typeof x === "object" ? "an object" : `a ${typeof x}`;
+}
+
 function checkOptions(options: unknown): { players: number; wrap: boolean } {
   if (typeof options !== "object" || options === null) throw new InputError("options must be an object");
   const o = options as Record<string, unknown>;
   const players = o.players;
   if (typeof players !== "number" || !Number.isInteger(players) || players < 2 || players > 4) {
-    throw new InputError(`players must be 2, 3 or 4, got ${JSON.stringify(players)}`, "/players");
+    throw new InputError(`players must be 2, 3 or 4, got ${describeValue(players)}`, "/players");
   }
   if (o.wrap !== undefined && typeof o.wrap !== "boolean")
     throw new InputError("wrap must be a boolean", "/wrap");
@@ -89,7 +101,7 @@ export function cityOf(state: Pick<LightState, "options" | "cards">): City {
 function parseAction(action: unknown): LightAction {
   if (typeof action !== "object" || action === null) throw new InputError("action must be an object");
   const a = action as Record<string, unknown>;
-  if (a.type !== "place") throw new InputError(`unknown action type ${JSON.stringify(a.type)}`, "/type");
+  if (a.type !== "place") throw new InputError(`unknown action type ${describeValue(a.type)}`, "/type");
   for (const k of ["player", "q", "r"] as const) {
     const v = a[k];
     if (typeof v !== "number" || !Number.isInteger(v) || Math.abs(v) >= COORD_LIMIT) {
@@ -133,7 +145,12 @@ export function apply(state: LightState, action: unknown): Result<LightState> {
   try {
     a = parseAction(action);
   } catch (e) {
-    return { ok: false, error: e as InputError };
+    // parseAction throws only InputErrors; anything else (a throwing getter, say) is malformed input too.
+    const error =
+      e instanceof InputError
+        ? e
+        : new InputError(`malformed action: ${String((e as Error)?.message).split("\n")[0]}`);
+    return { ok: false, error };
   }
   if (state.over) return refuse("light.game-over", "the city is complete: the game is over");
   if (a.player !== state.turn) {
@@ -289,7 +306,8 @@ export function save(state: LightState): string {
 
 /**
  * Parses a saved state. The state is rebuilt from its options, seed and log and must equal what was
- * saved (so a loaded state is always one the rules can reach); InputError otherwise.
+ * saved, field by field (so a loaded state is always one the rules can reach; an unknown field is refused);
+ * InputError otherwise, naming the first field that differs.
  */
 export function load(json: unknown): LightState {
   let v: unknown = json;
@@ -314,17 +332,43 @@ export function load(json: unknown): LightState {
     if (!r.ok) throw new InputError(`log entry ${i} is refused: ${r.error.message}`, `/log/${i}`);
     state = r.state;
   }
-  if (canonical(state) !== canonical(v)) throw new InputError("state does not match its seed and log");
+  const diff = firstDifference(state, v, "");
+  if (diff !== null) throw new InputError(diff.why, diff.path || "/");
   return state;
 }
 
-/** JSON with object keys sorted, to compare states whatever their key order. */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : x,
-  );
+/**
+ * Where `got` (any input value) first differs from `want` (a state the engine built: plain JSON, no
+ * undefined entries) as a JSON pointer, or null when they are equal as JSON, whatever the key order. Walks
+ * `want` only, so it is as deep as a state whatever `got` holds (a deeply nested or BigInt-holding extra
+ * field is a difference, not a stack overflow or a TypeError), and never serialises `got`.
+ */
+function firstDifference(want: unknown, got: unknown, path: string): { path: string; why: string } | null {
+  const differs = { path, why: "state does not match its seed and log" };
+  if (typeof want !== "object" || want === null) return want === got ? null : differs;
+  if (Array.isArray(want)) {
+    if (!Array.isArray(got) || got.length !== want.length) return differs;
+    for (let i = 0; i < want.length; i++) {
+      const d = firstDifference(want[i], got[i], `${path}/${i}`);
+      if (d !== null) return d;
+    }
+    return null;
+  }
+  if (typeof got !== "object" || got === null || Array.isArray(got)) return differs;
+  const w = want as Record<string, unknown>;
+  const g = got as Record<string, unknown>;
+  for (const k of Object.keys(g)) {
+    // Undefined values are absent in JSON. The key is input: shortened, control characters escaped.
+    if (g[k] !== undefined && !Object.hasOwn(w, k)) {
+      const shown = JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k).slice(1, -1);
+      return { path: `${path}/${shown}`, why: "unknown field" };
+    }
+  }
+  for (const k of Object.keys(w)) {
+    const d = firstDifference(w[k], g[k], `${path}/${k}`);
+    if (d !== null) return d;
+  }
+  return null;
 }
 
 export const lightEngine: GameEngine<LightState, LightAction, LightOptions> = {
