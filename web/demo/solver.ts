@@ -4,8 +4,10 @@
  *
  * Both maps: x = first player's score (0..goal-1, left to right), y = opponent's score (0..goal-1, bottom to
  * top), one cell per pair, at the start of the first player's turn.
- * - Win map: P(first player wins) + P(tie)/2. Where the table carries `stopThreshold` (the smallest turn total at
- *   which the race policy stops at the start of a regular roll), its steps are drawn over it as white lines.
+ * - Win map: P(first player wins) + P(tie)/2, with the stop boundary drawn over it as white lines: steps of 10 in
+ *   the points at stake at which a full freight train stops. (In the regular rolls the optimal player never stops
+ *   early with a valid train: a roll costs nothing, since adding nothing is allowed. The push-your-luck stop is the
+ *   freight one.)
  * - Freight map: the smallest points at stake at which a full freight train stops rather than banks (`freightStopAt`).
  */
 import { sharedRailkitClient } from "../worker/client.ts";
@@ -147,7 +149,7 @@ function edgeLines(
 function drawWinMap(t: RaceTableView): void {
   const n = t.goal;
   const at = (me: number, opp: number) => me * n + opp;
-  const stop = t.stopThreshold;
+  const stop = t.freightStopAt;
   drawMap({
     canvas: $<HTMLCanvasElement>("#race-canvas"),
     readout: $<HTMLElement>("#race-readout"),
@@ -155,15 +157,9 @@ function drawWinMap(t: RaceTableView): void {
     colour: (me, opp) => ramp(VIRIDIS, t.winFirst[at(me, opp)]!),
     describe: (me, opp) => {
       const p = `${(t.winFirst[at(me, opp)]! * 100).toFixed(1)}% to win`;
-      const s = stop?.[at(me, opp)];
-      const stopText =
-        s === undefined ? "" : s < 0 ? "; never stops early" : `; stops at a turn total of ${s}`;
-      return `First player ${me}, opponent ${opp}: ${p}${stopText}.`;
+      return `First player ${me}, opponent ${opp}: ${p}; a full freight train stops at ${stop[at(me, opp)]} points at stake.`;
     },
-    // TODO(solver): the regular-phase stop threshold is drawn as soon as raceTable() returns stopThreshold.
-    overlay: stop
-      ? (ctx, cell) => edgeLines(ctx, n, cell, (me, opp) => Math.floor(Math.max(-1, stop[at(me, opp)]!) / 5))
-      : undefined,
+    overlay: (ctx, cell) => edgeLines(ctx, n, cell, (me, opp) => Math.floor(stop[at(me, opp)]! / 10)),
   });
   const first = t.firstPlayerWins;
   $<HTMLElement>("#race-legend").innerHTML = `
@@ -172,11 +168,9 @@ function drawWinMap(t: RaceTableView): void {
     <div class="ticks"><span>0%</span><span>25%</span><span>50%</span><span>75%</span><span>100%</span></div>
     <p>At 0–0 the first player wins <strong>${(first.value * 100).toFixed(2)}%</strong> of races
       (value iteration to ${first.tolerance.toExponential(0)}).</p>
-    ${
-      stop
-        ? "<p>White lines: the turn total at which the optimal first player stops changes by a step of 5 points.</p>"
-        : "<p>The stop boundary of the regular rolls is drawn here once the solver reports it; the freight boundary is below.</p>"
-    }
+    <p>White lines: the stop boundary. Each line is a step of 10 in the points at stake at which the optimal first
+      player, holding a full freight train, stops rather than banks (the map below shows the value). In the regular
+      rolls a valid train never stops early: a roll costs nothing, since adding nothing is allowed.</p>
     <p>Move the pointer over the map to read a cell.</p>`;
 }
 

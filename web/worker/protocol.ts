@@ -79,11 +79,6 @@ export interface RaceTableView {
    * than banks (the solver's `stopAt`).
    */
   freightStopAt: Int32Array;
-  /**
-   * Same layout: the smallest turn total at which the race policy stops at the start of a regular roll,
-   * `-1` where it never stops. TODO(solver): not exposed by the solver yet; absent until it is.
-   */
-  stopThreshold?: Int16Array;
   /** P(first player wins) at 0–0 and the value-iteration tolerance. */
   firstPlayerWins: { value: number; tolerance: number };
 }
