@@ -208,6 +208,27 @@ describe("hints", () => {
     expect(hint.find((o) => o.action.type === "stop")!.expected).toBe(0);
   });
 
+  it("in the regular rolls a valid train never does better by stopping than by rolling (adding nothing is free)", () => {
+    for (const train of [
+      ["E", "T", "4"],
+      ["E", "T", "2", "2"],
+      ["E", "T", "4", "3"],
+      ["E", "E", "T", "4"],
+    ] as const) {
+      for (const rollsLeft of [1, 2]) {
+        const hint = solver.hint(makeTurn({ train: [...train], rollsLeft }), {
+          me: 90,
+          opponent: 10,
+          first: true,
+        });
+        const roll = hint.find((o) => o.action.type === "roll")!;
+        const stop = hint.find((o) => o.action.type === "stop")!;
+        expect(roll.expected).toBeGreaterThanOrEqual(stop.expected);
+        expect(roll.winProbability!).toBeGreaterThanOrEqual(stop.winProbability! - 1e-15);
+      }
+    }
+  });
+
   it("the rulebook's freight position: 3, 2, C on the table with 10 banked", () => {
     const turn = makeTurn({ train: ["E", "E", "T"], banked: 10, table: ["3", "2", "C"] });
     const hint = solver.hint(turn);
