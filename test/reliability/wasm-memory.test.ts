@@ -164,11 +164,10 @@ describe("string: geometry kernels (web/engine/string/geometry/wasm.ts)", () => 
   });
 });
 
-describe("string: known bug", () => {
-  // Bug 8: assembly/geometry/pairs.ts countPairs returns 0 for n < 2 before its finiteness pass, and the
-  // wrapper (since 399208f) leaves the finiteness check to the kernel: one segment with a NaN/Infinity
-  // coordinate gives 0 pairs instead of the RangeError every other kernel call gives.
-  it.fails("countIntersectingPairs refuses a single non-finite segment", async () => {
+describe("string: fixed bug", () => {
+  // Bug 8 (fixed): countPairs checked finiteness only after its "fewer than 2 segments" shortcut, so one segment
+  // with a NaN/Infinity coordinate gave 0 pairs instead of the RangeError every other kernel call gives.
+  it("countIntersectingPairs refuses a single non-finite segment", async () => {
     const g = await createStringGeometryWasm(await compileWasmNode("string"));
     expect(() => g.countIntersectingPairs(Float64Array.of(0, 0, 1, Number.NaN))).toThrow(RangeError);
   });
