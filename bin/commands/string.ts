@@ -10,6 +10,7 @@
  *         → {"players", "seed", "points", "cubes", "winners", "actions", "log"}
  */
 import { readFile } from "node:fs/promises";
+import { InputError } from "../../web/engine/common/errors.ts";
 import { parseBoard } from "../../web/engine/string/board.ts";
 import { playBotGame } from "../../web/engine/string/bot.ts";
 import { checkRoute, parsePath, type RouteContext, toSegments } from "../../web/engine/string/route.ts";
@@ -161,7 +162,14 @@ function bot(args: string[]): unknown {
   const players = Number(p);
   const seedText = f.get("seed") ?? "1";
   const seed = /^\d+$/.test(seedText) ? Number(seedText) : seedText;
-  const g = playBotGame(players, seed);
+  let g: ReturnType<typeof playBotGame>;
+  try {
+    g = playBotGame(players, seed);
+  } catch (e) {
+    // A seed the engine refuses (a digit string too long for a finite number): a one-line error, exit 2.
+    if (e instanceof InputError) throw new Error(`string bot: ${oneLine(e)}`);
+    throw e;
+  }
   return {
     players,
     seed,

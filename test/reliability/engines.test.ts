@@ -4,7 +4,7 @@
  * anywhere in it replaced by junk. Each must be refused with a one-line `InputError` in bounded time, or
  * loaded into a state that is usable (legalActions works, apply answers with a Result, save/load is
  * stable): never a thrown TypeError/RangeError, never a half-valid state. The input object is not mutated.
- * Known bugs are `it.fails` and named in docs/reliability.md ("Bugs found"); they flip when fixed.
+ * Reported bugs are named in docs/reliability.md ("Bugs found"), pinned with `it.fails` until fixed, then `it`.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -124,8 +124,6 @@ for (const [name, engine, options] of ENGINES) {
       const junk: unknown[] = [null, "x", Number.NaN, 1e300, -1, {}, [], 99, true];
       for (const key of Object.keys(doc)) {
         for (const v of junk) {
-          if (name === "string" && key === "turn" && (v === 99 || v === 1e300)) continue; // bug 4, pinned below
-          if (name === "string" && key === "order" && Array.isArray(v)) continue; // bug 4, pinned below
           const input = { ...doc, [key]: v };
           const before = JSON.stringify(input);
           const o = tryLoad(engine, input);
@@ -159,10 +157,6 @@ for (const [name, engine, options] of ENGINES) {
         for (const [k, x] of Object.entries(v)) walk(x, [...p, Array.isArray(v) ? Number(k) : k]);
     };
     walk(doc, []);
-    /** Mutations that hit a reported bug (pinned by it.fails below); skipped in the property. */
-    const knownBug = (p: (string | number)[], _v: unknown): boolean =>
-      name === "string" && (p[0] === "turn" || p[0] === "order" || (p[0] === "seats" && p[2] === "tiles"));
-
     it("property: any one field replaced by junk → a one-line InputError or a usable state", () => {
       const value = fc.oneof(
         fc.integer({ min: -3, max: 120 }),
@@ -171,7 +165,6 @@ for (const [name, engine, options] of ENGINES) {
       fc.assert(
         fc.property(fc.nat(), value, (i, v) => {
           const p = paths[i % paths.length]!;
-          fc.pre(!knownBug(p, v));
           const input = structuredClone(doc);
           let cur = input as Record<string | number, unknown>;
           for (const k of p.slice(0, -1)) cur = cur[k] as Record<string | number, unknown>;
@@ -186,7 +179,7 @@ for (const [name, engine, options] of ENGINES) {
   });
 }
 
-describe("known bugs (it.fails: flip when fixed)", () => {
+describe("reported bugs, now fixed (they were it.fails)", () => {
   const light = midGame(lightEngine as unknown as Engine, { players: 2 });
   const string = midGame(stringEngine as unknown as Engine, { players: 3 });
 
@@ -216,31 +209,36 @@ describe("known bugs (it.fails: flip when fixed)", () => {
     expectRefused(tryLoad(lightEngine as unknown as Engine, { ...doc, routeCredit: [1n, 0] }));
   });
 
-  // Bug 4 (deep field): web/engine/string/engine.ts load ends with structuredClone(v) of the whole input
-  // (unknown fields included): a deeply nested extra field overflows the stack (RangeError).
-  it.fails("string load: a deep extra field is refused with an InputError (or dropped)", () => {
-    const o = tryLoad(
-      stringEngine as unknown as Engine,
-      `${stringEngine.save(string as never).slice(0, -1)},"x":${DEEP_TEXT}}`,
-    );
-    if (o.kind === "refused") expectRefused(o);
+  // Bug 4 (deep field, fixed): web/engine/string/engine.ts load ended with structuredClone(v) of the whole
+  // input (unknown fields included): a deeply nested extra field overflowed the stack (RangeError).
+  // Unknown fields are dropped (docs/rules/string-railway.md), at the top and inside.
+  it("string load: a deep extra field is dropped, and so is an unknown field inside a seat", () => {
+    const saved = stringEngine.save(string as never);
+    const o = tryLoad(stringEngine as unknown as Engine, `${saved.slice(0, -1)},"x":${DEEP_TEXT}}`);
+    expect(o.kind).toBe("loaded");
+    if (o.kind === "loaded") expect(stringEngine.save(o.state as never)).toBe(saved);
+    const doc = JSON.parse(saved) as { seats: Record<string, unknown>[] };
+    doc.seats[0]!.junk = "z".repeat(1000);
+    const inner = tryLoad(stringEngine as unknown as Engine, doc);
+    expect(inner.kind).toBe("loaded");
+    if (inner.kind === "loaded") expect(stringEngine.save(inner.state as never)).toBe(saved);
   });
 
-  // Bug 4: web/engine/string/engine.ts load checks `turn`, `order` and tile ids only as integers: a state
-  // with turn ≥ order.length, an order that is not a permutation of the seats, or a held tile id ≥ 12
-  // loads, and then legalActions throws a TypeError (reading seats[undefined] / TILES[99].route).
+  // Bug 4 (fixed): web/engine/string/engine.ts load checked `turn`, `order` and tile ids only as integers: a
+  // state with turn ≥ order.length, an order that is not a permutation of the seats, or a held tile id ≥ 12
+  // loaded, and then legalActions threw a TypeError (reading seats[undefined] / TILES[99].route).
   for (const [what, patch] of [
     ["turn 99", { turn: 99 }],
     ["order []", { order: [] }],
   ] as const) {
-    it.fails(`string load: ${what} is refused (or the state stays usable)`, () => {
+    it(`string load: ${what} is refused (or the state stays usable)`, () => {
       const doc = { ...(JSON.parse(stringEngine.save(string as never)) as object), ...patch };
       const o = tryLoad(stringEngine as unknown as Engine, doc);
       if (o.kind === "refused") expectRefused(o);
       else expectUsable(stringEngine as unknown as Engine, o.state);
     });
   }
-  it.fails("string load: a held long-distance tile id 99 is refused (or the state stays usable)", () => {
+  it("string load: a held long-distance tile id 99 is refused (or the state stays usable)", () => {
     const doc = JSON.parse(stringEngine.save(string as never)) as { seats: { tiles: { id: number }[] }[] };
     const seat = doc.seats.find((s) => s.tiles.length > 0)!;
     seat.tiles[0]!.id = 99;
@@ -275,9 +273,9 @@ describe("setup: bad options and seeds are InputErrors", () => {
         expect(() => engine.setup(bad, 1)).toThrow(InputError);
       }
     });
-    // Bug 5: web/engine/string/engine.ts setup passes the seed to generateBoard / seedRng unchecked, so a
-    // NaN or infinite seed throws seedRng's RangeError, not an InputError (train and light check it).
-    (name === "string" ? it.fails : it)(`${name}: a non-finite seed`, () => {
+    // Bug 5 (fixed): web/engine/string/engine.ts setup passed the seed to generateBoard / seedRng unchecked,
+    // so a NaN or infinite seed threw seedRng's RangeError, not an InputError.
+    it(`${name}: a non-finite seed`, () => {
       for (const seed of [Number.NaN, Number.POSITIVE_INFINITY])
         expect(() => engine.setup(options, seed as number)).toThrow(InputError);
     });

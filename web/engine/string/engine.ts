@@ -21,6 +21,9 @@ import {
   CUBE_COLOURS,
   type CubeColour,
   type GameResult,
+  type HeldTile,
+  MAX_VERTICES,
+  type PlacedString,
   type PlayerState,
   STRINGS_PER_PLAYER,
   type Station,
@@ -28,6 +31,7 @@ import {
   type StringKind,
   type StringOptions,
   type StringState,
+  type TileChoice,
 } from "./types.ts";
 
 export const ROUNDS = 5;
@@ -49,12 +53,30 @@ function fail(rule: string, message: string): never {
 // ---------------------------------------------------------------------------------------------------
 // Setup
 
-/** A new game. Throws `InputError` for bad options (players outside 2…5, an invalid board). */
+/**
+ * A short, safe description of an input value for error messages: never serialises it (a BigInt or a deeply
+ * nested value cannot make it throw) and never longer than about 50 characters.
+ */
+function describeValue(x: unknown): string {
+  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
+  if (typeof x === "bigint") return "a bigint";
+  if (Array.isArray(x)) return `an array of length ${x.length}`;
+  return typeof x === "object" ? "an object" : `a ${typeof x}`;
+}
+
+/**
+ * A new game. Throws `InputError` for bad options (players outside 2…5, an invalid board) or a seed that is
+ * neither a finite number nor a string.
+ */
 export function setup(options: StringOptions, seed: number | string): StringState {
   if (typeof options !== "object" || options === null) throw new InputError("options must be an object");
   const players = options.players;
   if (!Number.isInteger(players) || players < 2 || players > 5) {
-    throw new InputError(`players must be an integer 2 to 5, got ${String(players)}`, "players");
+    throw new InputError(`players must be an integer 2 to 5, got ${describeValue(players)}`, "players");
+  }
+  if (!(typeof seed === "string" || (typeof seed === "number" && Number.isFinite(seed)))) {
+    throw new InputError(`seed must be a finite number or a string, got ${describeValue(seed)}`, "seed");
   }
   const board: Board = options.board ? parseBoard(options.board) : generateBoard(players, seed);
   const rng = new Rng(seedRng(seed));
@@ -254,7 +276,7 @@ export function parseAction(v: unknown): StringAction {
   const o = v as Record<string, unknown>;
   const type = o.type;
   if (!(TYPES as readonly unknown[]).includes(type)) {
-    throw new InputError(`unknown action type ${JSON.stringify(type)}`, "type");
+    throw new InputError(`unknown action type ${describeValue(type)}`, "type");
   }
   const player = int(o, "player");
   switch (type as StringAction["type"]) {
@@ -819,22 +841,123 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function checkCounts(v: unknown, path: string): void {
+/** Cube counts (a copy holding the six colours only); each 0…94. */
+function loadCounts(v: unknown, path: string): Counts {
   if (!isObj(v)) throw new InputError("cube counts expected", path);
+  const out = emptyCounts();
   for (const k of CUBE_COLOURS) {
     const n = v[k];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
-      throw new InputError("cube count expected", `${path}/${k}`);
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > TOTAL_CUBES)
+      throw new InputError(`a cube count 0 to ${TOTAL_CUBES} expected`, `${path}/${k}`);
+    out[k] = n;
   }
+  return out;
 }
 
-function checkIntArray(v: unknown, path: string, max: number): void {
-  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x) && x >= 0 && x < max)) {
-    throw new InputError("index list expected", path);
-  }
+/** An integer in min…max (inclusive). */
+function loadInt(v: unknown, path: string, min: number, max: number): number {
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
+    throw new InputError(`an integer ${min} to ${max} expected`, path);
+  return v;
 }
 
-/** Parses a saved state (JSON text or a parsed value); throws `InputError` when malformed. */
+/** A list (a copy) of at most `maxLength` integers in 0…max−1. */
+function loadIndexList(v: unknown, path: string, max: number, maxLength: number): number[] {
+  if (!Array.isArray(v) || v.length > maxLength)
+    throw new InputError(`a list of at most ${maxLength} indices expected`, path);
+  for (const [i, x] of v.entries()) loadInt(x, `${path}/${i}`, 0, max - 1);
+  return v.slice() as number[];
+}
+
+function loadStation(st: unknown, path: string, players: number): Station {
+  if (!isObj(st)) throw new InputError("station expected", path);
+  const owner = loadInt(st.owner, `${path}/owner`, 0, players - 1);
+  if (st.id !== `new-${owner}`) throw new InputError(`a new station's id is "new-${owner}"`, `${path}/id`);
+  const colour = st.colour;
+  if (!(colour === null || (CITY_COLOURS as readonly unknown[]).includes(colour)))
+    throw new InputError("bad new-station chip", `${path}/colour`);
+  for (const k of ["x", "y"] as const) {
+    if (typeof st[k] !== "number" || !Number.isFinite(st[k]) || Math.abs(st[k] as number) > 1e6)
+      throw new InputError(`${k} must be a finite number`, `${path}/${k}`);
+  }
+  return {
+    id: st.id,
+    kind: "new",
+    colour: colour as CityColour | null,
+    x: st.x as number,
+    y: st.y as number,
+    owner,
+  };
+}
+
+function loadSeat(seat: unknown, p: string, nSt: number): PlayerState {
+  if (!isObj(seat)) throw new InputError("seat expected", p);
+  const maxStrings = STRINGS_PER_PLAYER.short + STRINGS_PER_PLAYER.long;
+  if (!Array.isArray(seat.strings) || seat.strings.length > maxStrings)
+    throw new InputError(`a list of at most ${maxStrings} strings expected`, `${p}/strings`);
+  const strings = Array.from(seat.strings, (st: unknown, k: number): PlacedString => {
+    if (!isObj(st) || (st.kind !== "short" && st.kind !== "long"))
+      throw new InputError("string expected", `${p}/strings/${k}`);
+    return {
+      kind: st.kind,
+      path: parsePath(st.path, `${p}/strings/${k}/path`),
+      stations: loadIndexList(st.stations, `${p}/strings/${k}/stations`, nSt, 2 * MAX_VERTICES * nSt),
+    };
+  });
+  const placed = (kind: StringKind) => strings.filter((x) => x.kind === kind).length;
+  const shortLeft = loadInt(seat.shortLeft, `${p}/shortLeft`, 0, STRINGS_PER_PLAYER.short);
+  const longLeft = loadInt(seat.longLeft, `${p}/longLeft`, 0, STRINGS_PER_PLAYER.long);
+  if (
+    shortLeft + placed("short") !== STRINGS_PER_PLAYER.short ||
+    longLeft + placed("long") !== STRINGS_PER_PLAYER.long
+  )
+    throw new InputError(
+      "strings left + strings placed must be the 4 short and 1 long of a seat",
+      `${p}/shortLeft`,
+    );
+  const loco = loadInt(seat.loco, `${p}/loco`, START_LOCO, MAX_LOCO);
+  const pile = loadCounts(seat.pile, `${p}/pile`);
+  if (!Array.isArray(seat.tiles) || seat.tiles.length > TILES.length)
+    throw new InputError("a list of held tiles expected", `${p}/tiles`);
+  const tiles = Array.from(seat.tiles, (t: unknown, k: number): HeldTile => {
+    if (!isObj(t) || typeof t.flipped !== "boolean") throw new InputError("tile expected", `${p}/tiles/${k}`);
+    return { id: loadInt(t.id, `${p}/tiles/${k}/id`, 0, TILES.length - 1), flipped: t.flipped };
+  });
+  const newStation =
+    seat.newStation === null ? null : loadInt(seat.newStation, `${p}/newStation`, 0, nSt - 1);
+  return { strings, shortLeft, longLeft, loco, pile, tiles, newStation };
+}
+
+function loadChoice(ch: unknown, players: number): TileChoice | null {
+  if (ch === null) return null;
+  if (!isObj(ch) || (ch.reason !== "setup" && ch.reason !== "draw"))
+    throw new InputError("tile choice expected", "/choice");
+  const tiles = loadIndexList(ch.tiles, "/choice/tiles", TILES.length, 2);
+  if (tiles.length === 0) throw new InputError("a tile choice offers 1 or 2 tiles", "/choice/tiles");
+  return { player: loadInt(ch.player, "/choice/player", 0, players - 1), tiles, reason: ch.reason };
+}
+
+function loadResult(r: unknown, players: number): GameResult | null {
+  if (r === null) return null;
+  if (!isObj(r)) throw new InputError("result expected", "/result");
+  const list = (v: unknown, k: string, min: number, max: number, length: [number, number]): number[] => {
+    if (!Array.isArray(v) || v.length < length[0] || v.length > length[1])
+      throw new InputError(`a list of ${length[0]} to ${length[1]} integers expected`, `/result/${k}`);
+    return Array.from(v, (x, i) => loadInt(x, `/result/${k}/${i}`, min, max));
+  };
+  return {
+    points: list(r.points, "points", -1e6, 1e6, [players, players]),
+    cubes: list(r.cubes, "cubes", 0, TOTAL_CUBES, [players, players]),
+    winners: list(r.winners, "winners", 0, players - 1, [1, players]),
+  };
+}
+
+/**
+ * Parses a saved state (JSON text or a parsed value); throws `InputError` when malformed. Every field is
+ * checked for its type, range and consistency with the others (seat order a permutation of the seats, `turn`
+ * inside it, tile ids 0…11 each in one place, strings and new stations matching their seats, the 94 cubes),
+ * and the state is rebuilt from the known fields only: unknown fields, at any level, are dropped.
+ */
 export function load(json: unknown): StringState {
   let v = json;
   if (typeof v === "string") {
@@ -847,95 +970,112 @@ export function load(json: unknown): StringState {
   if (!isObj(v) || v.game !== "string" || v.version !== 1) {
     throw new InputError('not a String Railway save (game "string", version 1)');
   }
-  const players = v.players;
-  if (!Number.isInteger(players) || (players as number) < 2 || (players as number) > 5) {
-    throw new InputError("players must be 2 to 5", "/players");
-  }
+  const players = loadInt(v.players, "/players", 2, 5);
   const board = v.board;
   if (!isObj(board)) throw new InputError("board expected", "/board");
-  // Re-validate geometry through the board loader (stations without the new ones, which it does not know).
   const stations = v.stations;
   if (!Array.isArray(stations)) throw new InputError("stations expected", "/stations");
-  const boardStations = stations.filter((st) => isObj(st) && st.kind !== "new");
-  parseBoard({
+  for (const [i, st] of stations.entries()) {
+    if (!isObj(st) || typeof st.id !== "string") throw new InputError("station expected", `/stations/${i}`);
+  }
+  // Re-validate geometry through the board loader (stations without the new ones, which it does not know);
+  // its copies of the board stations hold the known fields only.
+  const parsed = parseBoard({
     polygon: board.polygon,
     mountain: board.mountain,
     radius: board.radius,
-    stations: boardStations,
+    stations: stations.filter((st) => st.kind !== "new"),
   });
-  const nSt = stations.length;
-  for (const [i, st] of stations.entries()) {
-    if (!isObj(st) || typeof st.id !== "string") throw new InputError("station expected", `/stations/${i}`);
-    if (
-      st.kind === "new" &&
-      !(st.colour === null || (CITY_COLOURS as readonly unknown[]).includes(st.colour))
-    ) {
-      throw new InputError("bad new-station chip", `/stations/${i}/colour`);
-    }
-  }
+  let b = 0;
+  const stationsOut = Array.from(stations, (st, i) =>
+    st.kind === "new" ? loadStation(st, `/stations/${i}`, players) : parsed.stations[b++]!,
+  );
+  const nSt = stationsOut.length;
   if (!Array.isArray(v.stationCubes) || v.stationCubes.length !== nSt) {
     throw new InputError("one cube count per station expected", "/stationCubes");
   }
-  for (const [i, c] of v.stationCubes.entries()) checkCounts(c, `/stationCubes/${i}`);
-  checkCounts(v.bag, "/bag");
-  if (!Number.isInteger(v.rng)) throw new InputError("rng state expected", "/rng");
-  checkIntArray(v.deck, "/deck", TILES.length);
-  if (!Array.isArray(v.chips) || !v.chips.every((c) => (CITY_COLOURS as readonly unknown[]).includes(c))) {
-    throw new InputError("chips expected", "/chips");
+  const stationCubes = Array.from(v.stationCubes, (c, i) => loadCounts(c, `/stationCubes/${i}`));
+  const bag = loadCounts(v.bag, "/bag");
+  const rng = loadInt(v.rng, "/rng", 0, 0xffffffff);
+  const deck = loadIndexList(v.deck, "/deck", TILES.length, TILES.length);
+  const chips = Array.isArray(v.chips) ? (Array.from(v.chips) as CityColour[]) : null;
+  if (
+    chips === null ||
+    !chips.every((c) => (CITY_COLOURS as readonly unknown[]).includes(c)) ||
+    new Set(chips).size !== chips.length
+  ) {
+    throw new InputError("a list of distinct city colours expected", "/chips");
   }
   if (!Array.isArray(v.seats) || v.seats.length !== players)
     throw new InputError("one seat per player", "/seats");
-  for (const [i, seat] of v.seats.entries()) {
-    const p = `/seats/${i}`;
-    if (!isObj(seat)) throw new InputError("seat expected", p);
-    checkCounts(seat.pile, `${p}/pile`);
-    if (!Array.isArray(seat.strings)) throw new InputError("strings expected", `${p}/strings`);
-    for (const [k, st] of seat.strings.entries()) {
-      if (!isObj(st) || (st.kind !== "short" && st.kind !== "long"))
-        throw new InputError("string expected", `${p}/strings/${k}`);
-      parsePath(st.path, `${p}/strings/${k}/path`);
-      checkIntArray(st.stations, `${p}/strings/${k}/stations`, nSt);
-    }
-    for (const k of ["shortLeft", "longLeft", "loco"]) {
-      if (!Number.isInteger(seat[k])) throw new InputError("integer expected", `${p}/${k}`);
-    }
-    if (
-      !Array.isArray(seat.tiles) ||
-      !seat.tiles.every((t) => isObj(t) && Number.isInteger(t.id) && typeof t.flipped === "boolean")
-    ) {
-      throw new InputError("tiles expected", `${p}/tiles`);
-    }
-    if (
-      seat.newStation !== null &&
-      !(Number.isInteger(seat.newStation) && (seat.newStation as number) < nSt)
-    ) {
-      throw new InputError("new station index expected", `${p}/newStation`);
-    }
+  const seats = Array.from(v.seats, (seat, i) => loadSeat(seat, `/seats/${i}`, nSt));
+  for (const [i, seat] of seats.entries()) {
+    const st = seat.newStation === null ? null : stationsOut[seat.newStation]!;
+    if (st !== null && st.owner !== i)
+      throw new InputError(
+        `station ${seat.newStation} is not seat ${i}'s new station`,
+        `/seats/${i}/newStation`,
+      );
   }
-  if (!["setup", "play", "over"].includes(v.phase as string))
+  for (const [i, st] of stationsOut.entries()) {
+    if (st.kind === "new" && seats[st.owner!]!.newStation !== i)
+      throw new InputError(`seat ${st.owner}'s newStation must be ${i}`, `/stations/${i}/owner`);
+  }
+  const phase = v.phase;
+  if (phase !== "setup" && phase !== "play" && phase !== "over")
     throw new InputError("phase expected", "/phase");
-  if (!["route", "transport", "locomotive"].includes(v.step as string))
+  const step = v.step;
+  if (step !== "route" && step !== "transport" && step !== "locomotive")
     throw new InputError("step expected", "/step");
-  checkIntArray(v.order, "/order", players as number);
-  for (const k of ["round", "turn", "ap", "replenishes", "cubesForAp"]) {
-    if (!Number.isInteger(v[k]) || (v[k] as number) < 0)
-      throw new InputError("non-negative integer expected", `/${k}`);
-  }
+  const round = loadInt(v.round, "/round", 1, ROUNDS);
+  const order = loadIndexList(v.order, "/order", players, players);
+  if (order.length !== players || new Set(order).size !== players)
+    throw new InputError(`a permutation of the seats 0 to ${players - 1} expected`, "/order");
+  // At the end of the game `turn` has run past the last seat.
+  const turn = loadInt(v.turn, "/turn", 0, phase === "over" ? players : players - 1);
+  const ap = loadInt(v.ap, "/ap", 0, MAX_LOCO + SPECIAL_LIMIT);
   if (typeof v.placedString !== "boolean") throw new InputError("boolean expected", "/placedString");
-  const ch = v.choice;
-  if (
-    ch !== null &&
-    !(isObj(ch) && Number.isInteger(ch.player) && (ch.reason === "setup" || ch.reason === "draw"))
-  ) {
-    throw new InputError("tile choice expected", "/choice");
-  }
-  if (ch !== null) checkIntArray(ch.tiles, "/choice/tiles", TILES.length);
-  if (v.result !== null && !isObj(v.result)) throw new InputError("result expected", "/result");
-  const state = v as unknown as StringState;
+  const replenishes = loadInt(v.replenishes, "/replenishes", 0, SPECIAL_LIMIT);
+  const cubesForAp = loadInt(v.cubesForAp, "/cubesForAp", 0, SPECIAL_LIMIT);
+  const choice = loadChoice(v.choice, players);
+  const result = loadResult(v.result, players);
+  if ((phase === "over") !== (result !== null))
+    throw new InputError('a result is set exactly when the phase is "over"', "/result");
+  const tileIds = [
+    ...deck,
+    ...(choice?.tiles ?? []),
+    ...seats.flatMap((seat) => seat.tiles.map((t) => t.id)),
+  ];
+  if (new Set(tileIds).size !== tileIds.length)
+    throw new InputError("a long-distance tile is in two places (deck, choice, seats)", "/deck");
+  const state: StringState = {
+    game: "string",
+    version: 1,
+    players,
+    board: { polygon: parsed.polygon, mountain: parsed.mountain, radius: parsed.radius },
+    stations: stationsOut,
+    stationCubes,
+    bag,
+    rng,
+    deck,
+    chips,
+    seats,
+    phase,
+    round,
+    order,
+    turn,
+    ap,
+    step,
+    placedString: v.placedString,
+    replenishes,
+    cubesForAp,
+    choice,
+    result,
+  };
   if (totalCubes(state) !== TOTAL_CUBES) {
     throw new InputError(`bag + stations + piles must hold ${TOTAL_CUBES} cubes, found ${totalCubes(state)}`);
   }
-  return structuredClone(state);
+  return state;
 }
 
 export const stringEngine: GameEngine<StringState, StringAction, StringOptions> = {
