@@ -161,7 +161,6 @@ const cases: [string, Case[]][] = [
             "pairs",
             file("pairs-deep-field.json", `{"segments": [[${DEEP}, 0, 0, 0]]}`),
           ],
-          knownBug: "string-pairs-deep-message",
         },
         {
           name: "10 MB, last segment bad",
