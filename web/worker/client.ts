@@ -5,6 +5,13 @@
  *
  * The client's methods mirror web/worker/protocol.ts; a failure arrives as a {@link RailkitError}
  * (`kind`, `rule`, `message`) instead of the plain object the worker sends.
+ *
+ * Worker faults: the client watches its worker (`error` / `messageerror` events, and a ping while calls
+ * are pending so that a worker that stopped answering is noticed after `hangTimeoutMs`). When the worker
+ * is lost, every pending call rejects with a RailkitError (`kind: "internal"`, `rule: "worker.lost"`),
+ * the fault listeners hear about it, and the client starts a fresh worker at once (at most
+ * `maxRestarts` in a minute): later calls go to the new one. The worker holds no game state (every call
+ * carries the state), so the callers restore their games by resending them (elements `replay` the log).
  */
 import * as Comlink from "comlink";
 import {
@@ -30,6 +37,13 @@ export interface TrainClient {
   newGame(options: TrainOptions, seed: number | string, view?: TrainViewOptions): Promise<TrainView>;
   act(state: TrainState, action: TrainAction, view?: TrainViewOptions): Promise<ActResult>;
   view(state: TrainState, view?: TrainViewOptions): Promise<TrainView>;
+  /** Rebuilds a game from options + seed + log (engine `replay`), e.g. in a fresh worker after a fault. */
+  replay(
+    options: TrainOptions,
+    seed: number | string,
+    log: readonly TrainAction[],
+    view?: TrainViewOptions,
+  ): Promise<TrainView>;
   legalActions(state: TrainState): Promise<TrainAction[]>;
   hint(turn: TurnState, race?: RaceContext): Promise<TrainHintOption[]>;
   botAction(state: TrainState, mode: BotMode): Promise<TrainAction>;
@@ -40,15 +54,61 @@ export interface TrainClient {
   load(json: string): Promise<TrainState>;
 }
 
+/** The rule id of the RailkitError a call rejects with when the worker was lost under it. */
+export const WORKER_LOST = "worker.lost";
+
+/** What fault listeners hear: the worker was lost (and, if `restarted`, a fresh one already runs). */
+export interface WorkerFault {
+  /** `kind: "internal"`, `rule: "worker.lost"`; the message says what happened. */
+  error: RailkitError;
+  /** A fresh worker was started; false when the client was terminated or gave up (too many restarts). */
+  restarted: boolean;
+  /** How many workers this client has started since it was made (1 for the first). */
+  workers: number;
+}
+
 export interface RailkitClient {
   readonly train: TrainClient;
-  /** Stops the worker (only for clients made with createRailkitClient; a later call rejects). */
+  /** How many workers this client has started (1, then one more per restart). */
+  readonly workers: number;
+  /** Hears every worker fault (see {@link WorkerFault}); returns the function that stops listening. */
+  onFault(listener: (fault: WorkerFault) => void): () => void;
+  /**
+   * Drops the current worker (pending calls reject with `worker.lost`, fault listeners hear `reason`) and
+   * starts a fresh one. Elements call it after an unexpected (`internal`) failure of a call.
+   */
+  restart(reason?: string): void;
+  /**
+   * For tests: kills the worker as a crash would (`Worker.terminate()`, no clean shutdown). With
+   * `{ silent: true }` the client is not told: it notices through its ping watchdog, as for a hung worker
+   * (only while a call is pending). Otherwise it notices at once, as from the worker's `error` event.
+   */
+  debugKillWorker(options?: { silent?: boolean }): void;
+  /** Stops the worker for good (pending and later calls reject; fault listeners are not called). */
   terminate(): void;
 }
 
+/** One started worker (or other endpoint), as made by {@link RailkitClientOptions.connect}. */
+export interface WorkerConnection {
+  endpoint: Comlink.Endpoint;
+  /** Stops it (Worker.terminate(), closing a port…). */
+  terminate(): void;
+  /** Where `error` and `messageerror` events arrive (the Worker itself); none for plain ports. */
+  events?: EventTarget;
+}
+
 export interface RailkitClientOptions {
-  /** Talk to this endpoint instead of starting the module worker (e.g. Comlink's nodeEndpoint in tests). */
+  /**
+   * Talk to this endpoint instead of starting the module worker (e.g. Comlink's nodeEndpoint in tests).
+   * A client on a fixed endpoint cannot restart it: after a fault every call rejects.
+   */
   endpoint?: Comlink.Endpoint;
+  /** Starts a worker (default: the railkit module worker); called again for each restart. */
+  connect?: () => WorkerConnection;
+  /** A worker that answers nothing (not even a ping) for this long while calls are pending is lost. Default 60 000. */
+  hangTimeoutMs?: number;
+  /** Restarts allowed within a minute before the client gives up (every call then rejects). Default 5. */
+  maxRestarts?: number;
 }
 
 function isWireError(e: unknown): e is WireError {
@@ -70,54 +130,206 @@ async function settle<T>(p: Promise<T>): Promise<T> {
   }
 }
 
-/** Starts a worker (or uses `options.endpoint`) and wraps it. */
+/** The default connection: the railkit module worker. */
+function connectModuleWorker(): WorkerConnection {
+  const worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
+  return { endpoint: worker, terminate: () => worker.terminate(), events: worker };
+}
+
+/** One live connection: its Comlink proxy and the promise that rejects when it is lost. */
+interface Link {
+  conn: WorkerConnection;
+  remote: Comlink.Remote<RailkitWorkerApi>;
+  lost: Promise<never>;
+  lose: (e: RailkitError) => void;
+  dead: boolean;
+  detach: () => void;
+}
+
+const lostError = (message: string) => new RailkitError({ kind: "internal", rule: WORKER_LOST, message });
+
+/** Starts a worker (or uses `options.endpoint`) and wraps it; restarts it when it is lost. */
 export function createRailkitClient(options: RailkitClientOptions = {}): RailkitClient {
-  let worker: Worker | undefined;
-  let endpoint = options.endpoint;
-  // A worker that fails to load (or dies) never answers: every pending and later call rejects instead.
-  let fail: (e: WireError) => void = () => {};
-  const broken = new Promise<never>((_, reject) => {
-    fail = reject;
-  });
-  broken.catch(() => {}); // only observed through the calls racing it
-  if (!endpoint) {
-    worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
-    worker.addEventListener("error", (e) => {
-      const detail = e instanceof ErrorEvent && e.message ? `: ${e.message}` : " (it could not be loaded)";
-      fail({ kind: "internal", rule: "", message: `the railkit worker failed${detail}` });
+  const fixed = options.endpoint;
+  const connect: (() => WorkerConnection) | undefined = fixed
+    ? undefined
+    : (options.connect ?? connectModuleWorker);
+  const hangTimeoutMs = options.hangTimeoutMs ?? 60_000;
+  const maxRestarts = options.maxRestarts ?? 5;
+  const listeners = new Set<(f: WorkerFault) => void>();
+  const restarts: number[] = [];
+  let workers = 0;
+  let terminated = false;
+  let link: Link;
+
+  function open(): Link {
+    const conn: WorkerConnection = fixed ? { endpoint: fixed, terminate: () => {} } : connect!();
+    workers++;
+    let lose: (e: RailkitError) => void = () => {};
+    const lost = new Promise<never>((_, reject) => {
+      lose = reject;
     });
-    endpoint = worker;
+    lost.catch(() => {}); // only observed through the calls racing it
+    const onError = (e: Event) => {
+      // An ErrorEvent carries the worker's message; a plain Event means the script could not be loaded.
+      const message = (e as Partial<ErrorEvent>).message;
+      const detail = typeof message === "string" && message ? `: ${message}` : " (it could not be loaded)";
+      fault(l, `the railkit worker failed${detail}`);
+    };
+    const onMessageError = () => fault(l, "the railkit worker sent a message that could not be read");
+    conn.events?.addEventListener("error", onError);
+    conn.events?.addEventListener("messageerror", onMessageError);
+    const l: Link = {
+      conn,
+      remote: Comlink.wrap<RailkitWorkerApi>(conn.endpoint),
+      lost,
+      lose,
+      dead: false,
+      detach: () => {
+        conn.events?.removeEventListener("error", onError);
+        conn.events?.removeEventListener("messageerror", onMessageError);
+      },
+    };
+    return l;
   }
-  const call = <T>(p: Promise<T>): Promise<T> => settle(Promise.race([p, broken]));
-  const remote = Comlink.wrap<RailkitWorkerApi>(endpoint);
-  const t = remote.train;
+
+  /** Drops a lost link: rejects its calls, tells the listeners, starts the next worker (if allowed). */
+  function fault(l: Link, message: string, notify = true): void {
+    if (l.dead) return;
+    l.dead = true;
+    l.detach();
+    try {
+      l.remote[Comlink.releaseProxy]();
+    } catch {
+      // a proxy over a dead endpoint may refuse to release: nothing to free then
+    }
+    l.conn.terminate();
+    const error = lostError(message);
+    l.lose(error);
+    const now = Date.now();
+    while (restarts.length > 0 && now - restarts[0]! > 60_000) restarts.shift();
+    let restarted = false;
+    if (!terminated && connect && restarts.length < maxRestarts) {
+      restarts.push(now);
+      link = open();
+      restarted = true;
+    }
+    const f: WorkerFault = { error, restarted, workers };
+    if (notify)
+      for (const listener of [...listeners]) {
+        try {
+          listener(f);
+        } catch (e) {
+          queueMicrotask(() => {
+            throw e;
+          });
+        }
+      }
+  }
+
+  // ---- the watchdog: while calls are pending, ping; no sign of life for hangTimeoutMs = lost -----------
+  let pending = 0;
+  let lastAlive = 0;
+  let pinging: Link | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    const l = link;
+    if (l.dead) return;
+    if (Date.now() - lastAlive > hangTimeoutMs) {
+      fault(l, `the railkit worker stopped answering (nothing for ${Math.round(hangTimeoutMs / 1000)} s)`);
+      return;
+    }
+    if (pinging === l) return;
+    pinging = l;
+    // A Comlink GET: answered as soon as the worker's event loop is free.
+    Promise.race([Promise.resolve(l.remote.protocol), l.lost]).then(
+      () => {
+        if (pinging === l) pinging = null;
+        lastAlive = Date.now();
+      },
+      () => {
+        if (pinging === l) pinging = null;
+      },
+    );
+  };
+  const alive = () => {
+    lastAlive = Date.now();
+  };
+  const begin = () => {
+    if (pending++ === 0) {
+      lastAlive = Date.now();
+      timer = setInterval(tick, Math.max(10, Math.min(1000, hangTimeoutMs / 4)));
+    }
+  };
+  const end = () => {
+    alive();
+    if (--pending === 0 && timer !== undefined) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+
+  link = open();
+
+  /** Runs one remote call on the current worker; rejects (RailkitError) if that worker is lost meanwhile. */
+  async function call<T>(f: (t: Comlink.Remote<RailkitWorkerApi>["train"]) => Promise<T>): Promise<T> {
+    if (terminated) throw lostError("the railkit client was terminated");
+    const l = link;
+    if (l.dead) throw lostError("the railkit worker failed too often and was not restarted; reload the page");
+    begin();
+    try {
+      return await settle(Promise.race([f(l.remote.train), l.lost]));
+    } finally {
+      end();
+    }
+  }
+
   // Results cross as structured clones; Comlink's Remote<> types them as the unwrapped values.
   const train: TrainClient = {
-    newGame: (o, seed, v) => call(t.newGame(o, seed, v)),
-    act: (s, a, v) => call<ActResult>(t.act(s, a, v)),
-    view: (s, v) => call(t.view(s, v)),
-    legalActions: (s) => call(t.legalActions(s)),
-    hint: (turn, race) => call(t.hint(turn, race)),
-    botAction: (s, mode) => call<TrainAction>(t.botAction(s, mode)),
-    expectedTurnScore: () => call(t.expectedTurnScore()),
+    newGame: (o, seed, v) => call((t) => t.newGame(o, seed, v)),
+    act: (s, a, v) => call<ActResult>((t) => t.act(s, a, v)),
+    view: (s, v) => call((t) => t.view(s, v)),
+    replay: (o, seed, log, v) => call((t) => t.replay(o, seed, log, v)),
+    legalActions: (s) => call((t) => t.legalActions(s)),
+    hint: (turn, race) => call((t) => t.hint(turn, race)),
+    botAction: (s, mode) => call<TrainAction>((t) => t.botAction(s, mode)),
+    expectedTurnScore: () => call((t) => t.expectedTurnScore()),
     raceTable: async (onProgress) => {
       // Progress arrives on its own MessagePort, so a late report can land after the result: drop it.
+      // A report is also a sign of life for the watchdog (the solve itself blocks the worker for seconds).
       let done = false;
-      const report = onProgress && Comlink.proxy((p: Progress) => void (done || onProgress(p)));
+      const report = Comlink.proxy((p: Progress) => {
+        alive();
+        if (!done) onProgress?.(p);
+      });
       try {
-        return await call(t.raceTable(report));
+        return await call((t) => t.raceTable(report));
       } finally {
         done = true;
       }
     },
-    save: (s) => call(t.save(s)),
-    load: (json) => call(t.load(json)),
+    save: (s) => call((t) => t.save(s)),
+    load: (json) => call((t) => t.load(json)),
   };
   return {
     train,
+    get workers() {
+      return workers;
+    },
+    onFault(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restart(reason = "the railkit worker was restarted") {
+      if (!terminated) fault(link, reason);
+    },
+    debugKillWorker({ silent = false } = {}) {
+      if (silent) link.conn.terminate();
+      else fault(link, "the railkit worker was killed");
+    },
     terminate() {
-      remote[Comlink.releaseProxy]();
-      worker?.terminate();
+      terminated = true;
+      fault(link, "the railkit client was terminated", false);
     },
   };
 }
@@ -130,5 +342,16 @@ export function sharedRailkitClient(): RailkitClient {
   return shared;
 }
 
-export type { ActResult, BotMode, Progress, RaceTableView, TrainView, TrainViewOptions, WireError };
+export type {
+  ActResult,
+  BotMode,
+  Progress,
+  RaceTableView,
+  TrainAction,
+  TrainOptions,
+  TrainState,
+  TrainView,
+  TrainViewOptions,
+  WireError,
+};
 export { RailkitError };

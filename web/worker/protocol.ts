@@ -91,6 +91,16 @@ export interface TrainWorkerApi {
   act(state: TrainState, action: TrainAction, view?: TrainViewOptions): Promise<ActResult>;
   /** The view of a state as it stands (after `load`, or to add hints). */
   view(state: TrainState, view?: TrainViewOptions): Promise<TrainView>;
+  /**
+   * Rebuilds a game from its options, seed and action log (engine `replay`): how an element restores its
+   * game in a fresh worker after a fault. Rejects with a `rule` WireError if the log is not legal.
+   */
+  replay(
+    options: TrainOptions,
+    seed: number | string,
+    log: readonly TrainAction[],
+    view?: TrainViewOptions,
+  ): Promise<TrainView>;
   legalActions(state: TrainState): Promise<TrainAction[]>;
   /** Solver hint for a turn, optionally in a race context (see web/solvers/train/api.ts). */
   hint(turn: TurnState, race?: RaceContext): Promise<TrainHintOption[]>;

@@ -10,6 +10,7 @@
  */
 import * as Comlink from "comlink";
 import { InputError, RuleError } from "../engine/common/errors.ts";
+import { replay } from "../engine/common/game.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
 import type { TrainAction, TrainOptions, TurnState } from "../engine/train/types.ts";
 import type { RaceContext, TrainSolverApi } from "../solvers/train/api.ts";
@@ -110,6 +111,9 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
       }),
 
     view: (state: TrainState, v?: TrainViewOptions) => guard(() => makeView(trainEngine.load(state), v)),
+
+    replay: (opts: TrainOptions, seed: number | string, log: readonly TrainAction[], v?: TrainViewOptions) =>
+      guard(() => makeView(replay(trainEngine, opts, seed, log), v)),
 
     legalActions: (state: TrainState) => guard(() => trainEngine.legalActions(state)),
 

@@ -2,7 +2,13 @@ import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TurnRecord } from "../../engine/train/types.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
-import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import {
+  type RailkitClient,
+  type RailkitError,
+  sharedRailkitClient,
+  WORKER_LOST,
+  type WorkerFault,
+} from "../../worker/client.ts";
 import type { BotMode, TrainView } from "../../worker/protocol.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
@@ -45,6 +51,20 @@ const REASON_TEXT: Readonly<Record<EndReason, string>> = {
 };
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+/** After this many worker faults with no successful action between them, the computer stops playing. */
+const MAX_FAULTS_IN_A_ROW = 3;
+
+/** JSON with object keys sorted: compares two states regardless of key order. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * The Train Game (six dice, push-your-luck) for 1–6 seats, some of them played by the computer.
@@ -106,9 +126,16 @@ export class TrainGame extends LitElement {
   /** The game log as text, built from the answers this element saw (newest last). */
   @state() private entries: string[] = [];
 
-  /** Bumped by every new game: answers for an older game are dropped. */
+  /** Bumped by every new game (and every worker fault): answers for an older game are dropped. */
   private generation = 0;
   private botRunning = false;
+  /** Restoring the game in a fresh worker after a fault: no bot, no new actions until done. */
+  private recovering = false;
+  /** Worker faults since the last accepted action (stops a bot that keeps crashing the worker). */
+  private faultsInARow = 0;
+  /** The client whose faults this element listens to, and how to stop listening. */
+  private faultClient: RailkitClient | null = null;
+  private stopListening: (() => void) | null = null;
 
   /** The current game state as JSON (for saving); null before the first answer. */
   get state(): TrainView["state"] | null {
@@ -117,7 +144,89 @@ export class TrainGame extends LitElement {
 
   private get api() {
     this.client ??= sharedRailkitClient();
-    return this.client.train;
+    const client = this.client;
+    if (this.faultClient !== client && this.isConnected) {
+      this.stopListening?.();
+      this.faultClient = client;
+      this.stopListening = client.onFault((f) => this.onWorkerFault(f));
+    }
+    return client.train;
+  }
+
+  /**
+   * The worker was lost (it died, hung, or was restarted after an unexpected error): drop what was in
+   * flight, say so (an alert), and restore the game in the fresh worker from its options, seed and log.
+   */
+  private onWorkerFault(fault: WorkerFault): void {
+    const gen = ++this.generation;
+    this.faultsInARow++;
+    this.selected = [];
+    this.hintView = null;
+    if (!fault.restarted) {
+      this.busy = false;
+      this.say(`The game engine stopped: ${fault.error.message}.`, true);
+      return;
+    }
+    this.say(`The game engine stopped (${fault.error.message}); restarting it…`, true);
+    void this.recover(gen, fault.error.message);
+  }
+
+  private async recover(gen: number, reason: string): Promise<void> {
+    const held = this.view?.state;
+    if (!held) {
+      // No game on screen yet: start it in the fresh worker.
+      if (this.faultsInARow < MAX_FAULTS_IN_A_ROW) void this.newGame();
+      return;
+    }
+    this.recovering = true;
+    this.busy = true;
+    let how = "";
+    try {
+      let view: TrainView;
+      try {
+        view = await this.api.replay(held.options, held.seed, held.log);
+        if (canonical(view.state) !== canonical(held))
+          throw new Error("the replayed game differs from the one shown");
+        how = "replayed from its log";
+      } catch (e) {
+        if (gen !== this.generation) return;
+        if ((e as Partial<RailkitError> | null)?.rule === WORKER_LOST) throw e;
+        // The log does not rebuild it: resend the state itself (plain JSON, checked by the engine's load).
+        view = await this.api.view(held);
+        how = `reloaded from its saved state (${errorText(e)})`;
+      }
+      if (gen !== this.generation) return;
+      this.setView(view);
+      const bots =
+        this.faultsInARow >= MAX_FAULTS_IN_A_ROW && this.isBotTurn() ? " The computer has stopped." : "";
+      this.say(`The game engine stopped (${reason}) and was restarted; the game was ${how}.${bots}`, true);
+    } catch (e) {
+      if (gen === this.generation)
+        this.say(`The game engine stopped and the game could not be restored: ${errorText(e)}`, true);
+      return;
+    } finally {
+      if (gen === this.generation) {
+        this.recovering = false;
+        this.busy = false;
+      }
+    }
+    if (this.faultsInARow < MAX_FAULTS_IN_A_ROW) this.maybeBot();
+  }
+
+  /** An unexpected failure of a call (a bug, a crashed solve): restart the worker, which restores the game. */
+  private onCallFailed(e: unknown, prefix = ""): void {
+    // Duck-typed (kind, rule): a RailkitError from any copy of the client.
+    const { kind, rule } = (typeof e === "object" && e !== null ? e : {}) as Partial<RailkitError>;
+    if (rule === WORKER_LOST) {
+      // onWorkerFault has already taken over (the generation moved on); only a client that gave up lands here.
+      this.say(`${prefix}${errorText(e)}`, true);
+      return;
+    }
+    if (kind === "internal" && this.client && this.faultsInARow < MAX_FAULTS_IN_A_ROW) {
+      this.client.restart(`${prefix}${errorText(e)}`);
+      return;
+    }
+    this.say(`${prefix}${errorText(e)}`, true);
   }
 
   private get botSeats(): Set<number> {
@@ -133,6 +242,7 @@ export class TrainGame extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (this.hasUpdated) void this.api; // listen to worker faults again
     // Back in the page after a move: a bot stopped by disconnectedCallback picks up again.
     if (this.hasUpdated && this.view) this.maybeBot();
   }
@@ -141,6 +251,10 @@ export class TrainGame extends LitElement {
     super.disconnectedCallback();
     this.generation++; // drops answers in flight and stops a bot
     this.busy = false;
+    this.recovering = false;
+    this.stopListening?.();
+    this.stopListening = null;
+    this.faultClient = null;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -167,10 +281,11 @@ export class TrainGame extends LitElement {
     try {
       const view = await this.api.newGame({ players: this.players, variant: this.variant }, numeric);
       if (gen !== this.generation) return;
+      this.faultsInARow = 0;
       this.setView(view);
     } catch (e) {
       if (gen !== this.generation) return;
-      this.say(e instanceof Error ? e.message : String(e), true);
+      this.onCallFailed(e);
     } finally {
       if (gen === this.generation) this.busy = false;
     }
@@ -221,13 +336,14 @@ export class TrainGame extends LitElement {
         return false;
       }
       this.say("");
+      this.faultsInARow = 0;
       this.setView(r.view);
       this.announce(prev, r.view, action);
       this.maybeBot();
       if (hadFocus) void this.updateComplete.then(() => this.keepFocus());
       return true;
     } catch (e) {
-      if (gen === this.generation) this.say(e instanceof Error ? e.message : String(e), true);
+      if (gen === this.generation) this.onCallFailed(e);
       return false;
     } finally {
       if (gen === this.generation) this.busy = false;
@@ -279,7 +395,7 @@ export class TrainGame extends LitElement {
 
   /** Lets the computer play the seat to move, one action every BOT_DELAY_MS, until a person's turn. */
   private maybeBot(): void {
-    if (this.botRunning || !this.isConnected || !this.isBotTurn()) return;
+    if (this.botRunning || this.recovering || !this.isConnected || !this.isBotTurn()) return;
     this.botRunning = true;
     const gen = this.generation;
     void this.runBot(gen).finally(() => {
@@ -291,15 +407,14 @@ export class TrainGame extends LitElement {
   }
 
   private async runBot(gen: number): Promise<void> {
-    while (gen === this.generation && this.isBotTurn()) {
+    while (gen === this.generation && !this.recovering && this.isBotTurn()) {
       await delay(BOT_DELAY_MS);
       if (gen !== this.generation || !this.view) return;
       let action: TrainAction;
       try {
         action = await this.api.botAction(this.view.state, this.botPolicy);
       } catch (e) {
-        if (gen === this.generation)
-          this.say(`computer: ${e instanceof Error ? e.message : String(e)}`, true);
+        if (gen === this.generation) this.onCallFailed(e, "computer: ");
         return;
       }
       if (gen !== this.generation) return;
@@ -372,7 +487,7 @@ export class TrainGame extends LitElement {
   // ---- input -----------------------------------------------------------------------------------------
 
   private toggle(i: number): void {
-    if (!this.humanTurn || this.busy) return;
+    if (!this.humanTurn || this.busy || this.recovering) return;
     this.focusIndex = i;
     if (this.selected.includes(i)) {
       this.selected = this.selected.filter((j) => j !== i);
@@ -421,11 +536,11 @@ export class TrainGame extends LitElement {
 
   private send(type: "roll" | "stop" | "bank"): void {
     const a = this.legal(type);
-    if (a && this.humanTurn && !this.busy) void this.act(a);
+    if (a && this.humanTurn && !this.busy && !this.recovering) void this.act(a);
   }
 
   private addSelected(): void {
-    if (!this.humanTurn || this.busy || !this.view) return;
+    if (!this.humanTurn || this.busy || this.recovering || !this.view) return;
     void this.act({ type: "add", player: this.view.state.current, faces: this.selectedFaces });
   }
 

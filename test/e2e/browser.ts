@@ -1,0 +1,50 @@
+/**
+ * Shared set-up of the e2e tests that drive the built demo (dist/demo) in Debian's Chromium through
+ * playwright-core: the launch flags, the static server, and the skip rule (no /usr/bin/chromium: skip,
+ * unless RAILKIT_BROWSER=required).
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+import { type StaticServer, serveStatic } from "./serve.ts";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const haveBrowser = existsSync(CHROMIUM);
+export const browserRequired = process.env.RAILKIT_BROWSER === "required";
+
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const root = resolve(import.meta.dirname, "../..");
+const demo = resolve(root, "dist/demo");
+
+export interface DemoBrowser {
+  server: StaticServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds the demo if dist/demo is missing, serves it and launches Chromium. */
+export async function openDemo(): Promise<DemoBrowser> {
+  if (!existsSync(resolve(demo, "index.html"))) {
+    const { build } = await import("vite");
+    await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
+  }
+  const server = await serveStatic(demo);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
