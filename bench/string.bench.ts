@@ -30,7 +30,11 @@ import { brute, bush, sweep } from "isect";
 import sweeplineIntersections from "sweepline-intersections";
 import { countIntersectingPairs } from "../web/engine/string/geometry/pairs.ts";
 import { allInSafeRange, orient2d, orient2dFast } from "../web/engine/string/geometry/predicates.ts";
-import { createStringGeometryWasm } from "../web/engine/string/geometry/wasm.ts";
+import {
+  createStringGeometryWasm,
+  type StringGeometry,
+  stringGeometryReference,
+} from "../web/engine/string/geometry/wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 
 function mulberry32(seed: number): () => number {
@@ -394,4 +398,41 @@ export async function run(): Promise<void> {
   );
   console.table(rows);
   for (const line of summary) console.log(line);
+  moveCost(wasm);
+}
+
+/**
+ * The cost of one move: a new 64-vertex long string against a full 5-player board (25 placed strings of 63
+ * segments), as the route rule needs it: crossing points outside every station disc, the stations touched in
+ * order, inside the board without touching its edge, and the mountain test. Wasm kernels vs their TS twins.
+ */
+export function moveCost(wasm: StringGeometry): void {
+  const flat = gameBoard(5);
+  const placed = Float64Array.from(flat.slice(0, flat.length - 63 * 4));
+  const last = flat.slice(flat.length - 63 * 4);
+  const path = new Float64Array(64 * 2);
+  for (let k = 0; k < 63; k++) {
+    path[2 * k] = last[4 * k]!;
+    path[2 * k + 1] = last[4 * k + 1]!;
+  }
+  path[126] = last[last.length - 2]!;
+  path[127] = last[last.length - 1]!;
+  const r = mulberry32(77);
+  const discs = new Float64Array(2 * 40);
+  for (let i = 0; i < discs.length; i++) discs[i] = 5 + r() * 80;
+  const board = Float64Array.of(0, 0, 90, 0, 90, 90, 0, 90);
+  const mountain = Float64Array.of(35, 35, 55, 38, 52, 55, 38, 52);
+  const cost = (g: StringGeometry) => () => {
+    g.crossingPoints(path, placed, discs, 2.5);
+    g.stationsTouched(path, discs, 2.5);
+    g.polylineInsidePolygon(path, board);
+    g.polylineTouchesPolygon(path, mountain);
+  };
+  const w = timeIt("move cost wasm", cost(wasm), 2);
+  const t = timeIt("move cost ts", cost(stringGeometryReference), 2);
+  const us = (b: Benchmark) => (1e6 / b.hz).toFixed(1);
+  console.log(
+    `Move cost (64-vertex string vs ${placed.length / 4} placed segments, 40 stations, board + mountain): ` +
+      `Wasm ${us(w)} µs, TS twin ${us(t)} µs per move (${(w.hz / t.hz).toFixed(2)}×)`,
+  );
 }
