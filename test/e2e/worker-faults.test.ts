@@ -211,6 +211,38 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
     );
   });
 
+  it("an uncaught error in the worker (its real error event): restarted, restored, the next roll works", async () => {
+    await page.locator('train-game [part="base"][data-seat-to-move="0"]').waitFor({ timeout: 60_000 });
+    await settled();
+    const before = await snapshot();
+    const restoredSoFar = await page.evaluate(
+      () => (window as unknown as { restored: string[] }).restored.length,
+    );
+    // Watch for the restore as killAndWatch does, but crash the worker from inside instead.
+    await page.evaluate(() => {
+      const g = document.querySelector("train-game")!;
+      const w = window as unknown as { restored: string[] };
+      const message = g.shadowRoot!.querySelector("[part=message]")!;
+      const seen = new MutationObserver(() => {
+        if (/was restarted/.test(message.textContent ?? "")) {
+          w.restored.push(JSON.stringify(g.state));
+          seen.disconnect();
+        }
+      });
+      seen.observe(g.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true });
+      g.client!.debugCrashWorker();
+    });
+    expect(await waitRestored(restoredSoFar + 1)).toBe(before.state);
+    await expect(page.locator('train-game [part="message"][role="alert"]').textContent()).resolves.toMatch(
+      /the railkit worker failed: .*railkit debug crash/,
+    );
+    expect((await snapshot()).workers).toBe(before.workers + 1);
+    await settled();
+    const logBefore = JSON.parse(before.state).log.length as number;
+    await humanStep();
+    expect(JSON.parse((await snapshot()).state).log.length).toBeGreaterThan(logBefore);
+  });
+
   it("had no uncaught page errors", () => {
     expect(errors).toEqual([]);
   });

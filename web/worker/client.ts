@@ -84,6 +84,11 @@ export interface RailkitClient {
    * (only while a call is pending). Otherwise it notices at once, as from the worker's `error` event.
    */
   debugKillWorker(options?: { silent?: boolean }): void;
+  /**
+   * For tests: asks the worker to throw an uncaught error (a plain message the module worker answers with
+   * `setTimeout(() => { throw … })`), so that its real `error` event reaches the client.
+   */
+  debugCrashWorker(): void;
   /** Stops the worker for good (pending and later calls reject; fault listeners are not called). */
   terminate(): void;
 }
@@ -171,6 +176,7 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
     });
     lost.catch(() => {}); // only observed through the calls racing it
     const onError = (e: Event) => {
+      e.preventDefault(); // handled here: not reported again as the page's own uncaught error
       // An ErrorEvent carries the worker's message; a plain Event means the script could not be loaded.
       const message = (e as Partial<ErrorEvent>).message;
       const detail = typeof message === "string" && message ? `: ${message}` : " (it could not be loaded)";
@@ -326,6 +332,9 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
     debugKillWorker({ silent = false } = {}) {
       if (silent) link.conn.terminate();
       else fault(link, "the railkit worker was killed");
+    },
+    debugCrashWorker() {
+      link.conn.endpoint.postMessage({ railkitDebugCrash: "uncaught" });
     },
     terminate() {
       terminated = true;

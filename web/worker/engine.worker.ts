@@ -15,3 +15,13 @@ Comlink.expose(
     loadTrainSolver: async (onStage) => (await import("./train-solver.ts")).loadTrainSolverBrowser(onStage),
   }),
 );
+
+// Test hook (RailkitClient.debugCrashWorker): a plain message, which Comlink ignores, makes the worker throw
+// an uncaught error, so that a real `error` event reaches the page. Nothing else is done with it.
+self.addEventListener("message", (e: MessageEvent) => {
+  const data: unknown = e.data;
+  if (typeof data === "object" && data !== null && "railkitDebugCrash" in data)
+    setTimeout(() => {
+      throw new Error(`railkit debug crash (${String(data.railkitDebugCrash)})`);
+    });
+});
