@@ -3,10 +3,16 @@
 // One line per module: add a module here when its `assembly/<name>.ts` entry lands.
 import lightUrl from "../../build/light.release.wasm?url";
 import stringUrl from "../../build/string.release.wasm?url";
+import stringplanUrl from "../../build/stringplan.release.wasm?url";
 import trainUrl from "../../build/train.release.wasm?url";
 import type { WasmName } from "./node.ts";
 
-const urls: Partial<Record<WasmName, string>> = { train: trainUrl, string: stringUrl, light: lightUrl };
+const urls: Partial<Record<WasmName, string>> = {
+  train: trainUrl,
+  string: stringUrl,
+  light: lightUrl,
+  stringplan: stringplanUrl,
+};
 
 export async function compileWasmBrowser(name: WasmName): Promise<WebAssembly.Module> {
   const url = urls[name];

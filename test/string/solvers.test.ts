@@ -1,0 +1,353 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Rng } from "../../web/engine/common/rng.ts";
+import { botAction } from "../../web/engine/string/bot.ts";
+import { apply, legalActions, setup } from "../../web/engine/string/engine.ts";
+import { scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
+import { TILES } from "../../web/engine/string/tiles.ts";
+import {
+  CITY_COLOURS,
+  type Counts,
+  CUBE_COLOURS,
+  type CubeColour,
+  type StringAction,
+  type StringState,
+} from "../../web/engine/string/types.ts";
+import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
+import { longDistanceRoutes, planTransport, scorePile } from "../../web/solvers/string/model.ts";
+import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
+import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
+import { compileWasmNode } from "../../web/wasm/node.ts";
+
+let wasm: PlanKernel;
+const ref = createReferenceKernel();
+beforeAll(async () => {
+  wasm = await createWasmKernel(await compileWasmNode("stringplan", "debug"));
+});
+
+const counts = (v: number[]): Counts => ({
+  red: v[0]!,
+  blue: v[1]!,
+  purple: v[2]!,
+  yellow: v[3]!,
+  green: v[4]!,
+  white: v[5]!,
+});
+
+/** A state in the play phase (setup tiles kept by the greedy bot), seat to play = `s.order[0]`. */
+function playState(players: number, seed: number): StringState {
+  let s = setup({ players }, seed);
+  while (s.phase === "setup") {
+    const r = apply(s, botAction(s));
+    if (!r.ok) throw r.error;
+    s = r.state;
+  }
+  return s;
+}
+
+/**
+ * A random position for the seat to play: strings as random station lists (the transport and long-distance
+ * rules read only the lists), a new station with a random chip, random cubes, tiles and AP.
+ */
+function randomPosition(seed: number): { s: StringState; p: number } {
+  const rng = new Rng(seed >>> 0);
+  const s = structuredClone(playState(2 + rng.int(3), seed));
+  const p = s.order[s.turn]!;
+  const seat = s.seats[p]!;
+  const nBoard = s.stations.length;
+  const chip = rng.int(5);
+  s.stations.push({
+    id: `new-${p}`,
+    kind: "new",
+    colour: chip < 4 ? CITY_COLOURS[chip]! : null,
+    x: 0,
+    y: 0,
+    owner: p,
+  });
+  s.stationCubes.push(counts([0, 0, 0, 0, 0, 0]));
+  seat.newStation = nBoard;
+  const n = s.stations.length;
+  const local = Array.from({ length: 4 + rng.int(6) }, () => rng.int(n));
+  local.push(nBoard);
+  const nStrings = 1 + rng.int(4);
+  for (let k = 0; k < nStrings; k++) {
+    const len = 2 + rng.int(4);
+    const st: number[] = [];
+    while (st.length < len) {
+      const v = local[rng.int(local.length)]!;
+      if (st.length && st[st.length - 1] === v) continue;
+      st.push(v);
+    }
+    seat.strings.push({ kind: "short", path: [0, 0, 1, 1], stations: st });
+    seat.shortLeft--;
+  }
+  for (const v of local) {
+    for (const c of CUBE_COLOURS) if (rng.int(4) === 0) s.stationCubes[v]![c] += 1 + rng.int(2);
+  }
+  for (const c of CUBE_COLOURS) seat.pile[c] = rng.int(3);
+  seat.tiles = [{ id: rng.int(TILES.length), flipped: false }];
+  s.ap = rng.int(7);
+  s.cubesForAp = rng.int(3);
+  s.step = "transport";
+  s.placedString = true;
+  return { s, p };
+}
+
+describe("string solvers 1: final cube score", () => {
+  it("rulebook example: 2 red, 1 blue, 1 green, 3 yellow, 2 white scores 22 (Wasm and twin)", () => {
+    const pile = { red: 2, blue: 1, green: 1, yellow: 3, white: 2 };
+    expect(scorePile(wasm, pile)).toBe(22);
+    expect(scorePile(ref, pile)).toBe(22);
+  });
+
+  it("Wasm == twin == engine scoreCubes == scoreCubesBruteForce on every count vector 0..2 per colour (+ whites 0..3)", () => {
+    let n = 0;
+    for (let code = 0; code < 3 ** 5 * 4; code++) {
+      const v: number[] = [];
+      let x = code;
+      for (let i = 0; i < 5; i++) {
+        v.push(x % 3);
+        x = Math.floor(x / 3);
+      }
+      v.push(x);
+      const c = counts(v);
+      const e = scoreCubes(c);
+      expect(wasm.scoreCubes(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!, v[5]!)).toBe(e);
+      expect(ref.scoreCubes(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!, v[5]!)).toBe(e);
+      if (v.reduce((a, b) => a + b, 0) <= 9) expect(scoreCubesBruteForce(c)).toBe(e);
+      n++;
+    }
+    expect(n).toBe(972);
+  });
+
+  it("Wasm == engine on seeded random large piles", () => {
+    const rng = new Rng(7);
+    for (let t = 0; t < 300; t++) {
+      const v = [rng.int(19), rng.int(19), rng.int(19), rng.int(19), rng.int(11), rng.int(13)];
+      expect(scorePile(wasm, counts(v))).toBe(scoreCubes(counts(v)));
+    }
+  });
+
+  it("refuses counts the kernel cannot take, before Wasm", () => {
+    expect(() => scorePile(wasm, { red: -1 })).toThrow(RangeError);
+    expect(() => scorePile(wasm, { white: 1.5 })).toThrow(RangeError);
+    expect(() => scorePile(wasm, { blue: 95 })).toThrow(RangeError);
+  });
+});
+
+describe("string solvers 2: long-distance route", () => {
+  it("hand-worked: red city → blue city → new station (blue chip) along one string, row B of a red,blue,… tile", () => {
+    const { s, p } = randomPosition(1);
+    const seat = s.seats[p]!;
+    const red = s.stations.findIndex((st) => st.kind === "city" && st.colour === "red");
+    const blue = s.stations.findIndex((st) => st.kind === "city" && st.colour === "blue");
+    const purple = s.stations.findIndex((st) => st.kind === "city" && st.colour === "purple");
+    const out = s.stations.findIndex((st) => st.kind === "outskirts");
+    const nw = seat.newStation!;
+    s.stations[nw]!.colour = "yellow";
+    // red – outskirts – purple – new: 3 hops; blue is not on the way.
+    seat.strings = [{ kind: "short", path: [0, 0, 1, 1], stations: [red, out, purple] }];
+    seat.strings.push({ kind: "short", path: [0, 0, 1, 1], stations: [purple, nw, blue] });
+    for (const c of s.stationCubes) c.white = 0;
+    s.stationCubes[red]!.white = 1;
+    const tile = TILES.find((t) => t.route.join() === "red,purple,yellow")!.id;
+    seat.tiles = [{ id: tile, flipped: false }];
+    s.ap = 6;
+    for (const k of [wasm, ref]) {
+      const r = longDistanceRoutes(k, s, p);
+      const a = r.find((x) => x.row === "A")!;
+      expect(a.ap).toBe(3);
+      expect(a.stations).toEqual([red, out, purple, nw].map((i) => s.stations[i]!.id));
+      // Row B starts on purple, which holds no white cube; row C starts on yellow: the new station itself
+      // (chip yellow) holds none either.
+      expect(r.find((x) => x.row === "B")!.ap).toBeNull();
+      expect(r.find((x) => x.row === "C")!.ap).toBeNull();
+      const res = apply(s, a.action);
+      expect(res.ok).toBe(true);
+      if (res.ok) expect(res.state.ap).toBe(3);
+    }
+  });
+
+  it("Wasm == twin, the engine accepts each route with the same AP, and no engine candidate is shorter (seeded)", () => {
+    let checked = 0;
+    for (let seed = 0; seed < 120; seed++) {
+      const { s, p } = randomPosition(1000 + seed);
+      s.ap = 8;
+      // Whites on a few stations so that routes exist.
+      const rng = new Rng(seed);
+      for (let i = 0; i < 6; i++) s.stationCubes[rng.int(s.stations.length)]!.white++;
+      const rw = longDistanceRoutes(wasm, s, p, 8);
+      const rr = longDistanceRoutes(ref, s, p, 8);
+      expect(rw).toEqual(rr);
+      const engineLd = legalActions(s).filter(
+        (a): a is StringAction & { type: "long-distance" } => a.type === "long-distance",
+      );
+      for (const r of rw) {
+        const shortest = Math.min(
+          ...engineLd.filter((a) => a.tile === r.tile && a.row === r.row).map((a) => a.stations.length - 1),
+        );
+        if (r.ap === null) {
+          expect(shortest).toBe(Number.POSITIVE_INFINITY);
+          continue;
+        }
+        expect(r.ap).toBeLessThanOrEqual(shortest);
+        const res = apply(s, r.action);
+        expect(res.ok, res.ok ? "" : res.error.message).toBe(true);
+        if (res.ok) expect(res.state.ap).toBe(s.ap - r.ap);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
+
+/** Independent oracle: memoised search over every transport and trade the rules allow (small positions). */
+function bruteBest(s: StringState, p: number, ap: number, trades: number): number {
+  const seat = s.seats[p]!;
+  const con = new Map<number, Set<number>>();
+  for (const str of seat.strings)
+    for (const a of str.stations)
+      for (const b of str.stations) if (a !== b) (con.get(a) ?? con.set(a, new Set()).get(a)!).add(b);
+  const nodes = [...con.keys()].sort((a, b) => a - b);
+  const col = (v: number): CubeColour | null => {
+    const st = s.stations[v]!;
+    return st.kind === "outskirts" ? "green" : st.kind === "mountain" ? null : st.colour;
+  };
+  const memo = new Map<string, number>();
+  const cubes = nodes.map((v) => CUBE_COLOURS.map((c) => s.stationCubes[v]![c]));
+  const pile = CUBE_COLOURS.map((c) => seat.pile[c]);
+  const go = (ap: number, tr: number): number => {
+    const key = `${ap},${tr},${pile.join()},${cubes.map((x) => x.join()).join(";")}`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    let best = scoreCubes(counts(pile));
+    if (tr > 0)
+      for (let c = 0; c < 6; c++) {
+        if (pile[c] === 0) continue;
+        pile[c]!--;
+        best = Math.max(best, go(ap + 1, tr - 1));
+        pile[c]!++;
+      }
+    if (ap > 0)
+      nodes.forEach((a, ia) => {
+        for (const b of con.get(a)!) {
+          const ib = nodes.indexOf(b);
+          for (let c = 0; c < 5; c++) {
+            if (cubes[ia]![c] === 0) continue;
+            const colour = CUBE_COLOURS[c]!;
+            const scores = col(b) === colour && col(a) !== colour;
+            cubes[ia]![c]!--;
+            if (scores) pile[c]!++;
+            else cubes[ib]![c]!++;
+            best = Math.max(best, go(ap - 1, tr));
+            if (scores) pile[c]!--;
+            else cubes[ib]![c]!--;
+            cubes[ia]![c]!++;
+          }
+        }
+      });
+    memo.set(key, best);
+    return best;
+  };
+  return go(ap, trades);
+}
+
+describe("string solvers 3: transport plan", () => {
+  it("hand-built: 3 AP, red and blue cubes one hop from their cities, a green cube two hops from an outskirts", () => {
+    const { s, p } = randomPosition(3);
+    const seat = s.seats[p]!;
+    const red = s.stations.findIndex((st) => st.kind === "city" && st.colour === "red");
+    const blue = s.stations.findIndex((st) => st.kind === "city" && st.colour === "blue");
+    const outs = s.stations.map((st, i) => (st.kind === "outskirts" ? i : -1)).filter((i) => i >= 0);
+    const [o1, o2] = outs;
+    for (const c of s.stationCubes) for (const k of CUBE_COLOURS) c[k] = 0;
+    // o1 holds a red and a blue cube; red holds a green cube: red → o1 is... a green scores on o1 directly.
+    seat.strings = [{ kind: "short", path: [0, 0, 1, 1], stations: [red, o1!, blue] }];
+    s.stationCubes[o1!]!.red = 1;
+    s.stationCubes[o1!]!.blue = 1;
+    s.stationCubes[blue]!.green = 1;
+    s.stationCubes[o2!]!.yellow = 5; // not on the network
+    seat.pile = counts([0, 0, 0, 1, 0, 0]); // one yellow
+    s.ap = 3;
+    s.cubesForAp = 2; // no trades left
+    for (const k of [wasm, ref]) {
+      const plan = planTransport(k, s, p);
+      // yellow + red + blue + green = a set of 4 = 10
+      expect(plan.before).toBe(1);
+      expect(plan.score).toBe(10);
+      expect(plan.apSpent).toBe(3);
+      let st = s;
+      for (const a of plan.actions) {
+        const r = apply(st, a);
+        expect(r.ok).toBe(true);
+        if (r.ok) st = r.state;
+      }
+      expect(scoreCubes(st.seats[p]!.pile)).toBe(10);
+    }
+  });
+
+  it("hand-built: a trade pays (three reds in the pile, two AP, three cubes one hop away)", () => {
+    const { s, p } = randomPosition(4);
+    const seat = s.seats[p]!;
+    const red = s.stations.findIndex((st) => st.kind === "city" && st.colour === "red");
+    const blue = s.stations.findIndex((st) => st.kind === "city" && st.colour === "blue");
+    const purple = s.stations.findIndex((st) => st.kind === "city" && st.colour === "purple");
+    const yellow = s.stations.findIndex((st) => st.kind === "city" && st.colour === "yellow");
+    for (const c of s.stationCubes) for (const k of CUBE_COLOURS) c[k] = 0;
+    seat.strings = [{ kind: "short", path: [0, 0, 1, 1], stations: [red, blue, purple, yellow] }];
+    s.stationCubes[red]!.blue = 1;
+    s.stationCubes[red]!.purple = 1;
+    s.stationCubes[red]!.yellow = 1;
+    seat.pile = counts([3, 0, 0, 0, 0, 0]); // 3 singles = 3
+    s.ap = 2;
+    s.cubesForAp = 1; // one trade left
+    for (const k of [wasm, ref]) {
+      const plan = planTransport(k, s, p);
+      // Without the trade: r,b,p + r + r = 6 + 1 + 1 = 8. Trade a red: r,b,p,y + r = 10 + 1 = 11.
+      expect(plan.score).toBe(11);
+      expect(plan.trades).toEqual(["red"]);
+      let st = s;
+      for (const a of plan.actions) {
+        const r = apply(st, a);
+        expect(r.ok).toBe(true);
+        if (r.ok) st = r.state;
+      }
+      expect(scoreCubes(st.seats[p]!.pile)).toBe(11);
+    }
+  });
+
+  it("Wasm == twin == exhaustive search over engine moves, and the plan replays through the engine (seeded)", () => {
+    let nonTrivial = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const { s, p } = randomPosition(5000 + seed);
+      // The oracle is exponential: at most 3 AP and one trade.
+      s.ap = Math.min(s.ap, 3);
+      s.cubesForAp = Math.max(s.cubesForAp, 1);
+      const trades = 2 - s.cubesForAp;
+      // ... and five cubes on the network.
+      const rng = new Rng(seed);
+      const net = [...new Set(s.seats[p]!.strings.flatMap((x) => x.stations))];
+      for (const c of s.stationCubes) for (const k of CUBE_COLOURS) c[k] = 0;
+      for (let i = 0; i < 5; i++) s.stationCubes[net[rng.int(net.length)]!]![CUBE_COLOURS[rng.int(5)]!]++;
+      const pw = planTransport(wasm, s, p);
+      const pr = planTransport(ref, s, p);
+      expect(pw).toEqual(pr);
+      expect(pw.score).toBe(bruteBest(s, p, s.ap, trades));
+      let st = s;
+      for (const a of pw.actions) {
+        const r = apply(st, a);
+        expect(r.ok, r.ok ? "" : r.error.message).toBe(true);
+        if (r.ok) st = r.state;
+      }
+      expect(scoreCubes(st.seats[p]!.pile)).toBe(pw.score);
+      expect(s.ap + pw.trades.length - st.ap).toBe(pw.apSpent);
+      if (pw.score > pw.before) nonTrivial++;
+    }
+    expect(nonTrivial).toBeGreaterThan(10);
+  });
+
+  it("refuses an AP budget past the game's range before Wasm", () => {
+    const { s, p } = randomPosition(9);
+    expect(() => planTransport(wasm, s, p, 17, 0)).toThrow(RangeError);
+    expect(() => planTransport(wasm, s, p, 3, 3)).toThrow(RangeError);
+  });
+});

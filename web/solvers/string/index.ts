@@ -1,0 +1,17 @@
+/** String Railway solvers and hints (docs/string-solvers.md): kernels (Wasm and TS twin), planners, bot. */
+export { check, MAX_BUDGET, MAX_CAND, MAX_ST, type PlanKernel, ROUTE_ERRORS } from "./kernel.ts";
+export {
+  BEND_OFFSETS,
+  candidateError,
+  evaluateCandidates,
+  generateCandidates,
+  type LongDistanceRoute,
+  longDistanceRoutes,
+  planTransport,
+  type StringHint,
+  scorePile,
+  stringHints,
+  type TransportPlan,
+} from "./model.ts";
+export { createReferenceKernel, scoreCounts } from "./reference.ts";
+export { createWasmKernel } from "./wasm.ts";
