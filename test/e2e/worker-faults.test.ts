@@ -76,10 +76,26 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
   /**
    * Kills the worker and records, in the page, the state the element shows the moment the alert says the
    * game was restored (a MutationObserver runs before the computer's next move, 400 ms later).
+   * `midComputerTurn`: first wait, in the page, for the computer's first action of its turn, and kill in
+   * the same task (no round trip to the test in between, in which the computer could move on).
    */
-  async function killAndWatch(): Promise<string> {
-    return page.evaluate(() => {
+  async function killAndWatch(midComputerTurn = false): Promise<string> {
+    return page.evaluate(async (mid) => {
       const g = document.querySelector("train-game")!;
+      const inComputerTurn = () => {
+        const s = g.state!;
+        return s.current === 1 && s.log.length > 0 && s.log[s.log.length - 1]!.player === 1 && !s.over;
+      };
+      if (mid)
+        await new Promise<void>((ok, fail) => {
+          const t0 = Date.now();
+          const t = setInterval(() => {
+            if (inComputerTurn()) ok();
+            else if (Date.now() - t0 > 60_000) fail(new Error("the computer's turn never came"));
+            else return;
+            clearInterval(t);
+          }, 5);
+        });
       const w = window as unknown as { restored: string[] };
       const message = g.shadowRoot!.querySelector("[part=message]")!;
       const seen = new MutationObserver(() => {
@@ -92,7 +108,7 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
       const before = JSON.stringify(g.state);
       g.client!.debugKillWorker();
       return before;
-    });
+    }, midComputerTurn);
   }
 
   async function waitRestored(n: number): Promise<string> {
@@ -152,17 +168,7 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
   });
 
   it("kills the worker during the computer's turn: it resumes and hands the turn back", async () => {
-    // Wait for the computer's first action of its turn, then kill.
-    await page.waitForFunction(
-      () => {
-        const g = document.querySelector("train-game")!;
-        const s = g.state!;
-        return s.current === 1 && s.log.length > 0 && s.log[s.log.length - 1]!.player === 1 && !s.over;
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
-    const before = await killAndWatch();
+    const before = await killAndWatch(true);
     expect((JSON.parse(before) as TrainGameState).current).toBe(1);
     const restored = await waitRestored(2);
     expect(restored).toBe(before);
