@@ -14,11 +14,11 @@ import { readFile } from "node:fs/promises";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
 import { parseCityFile } from "../../web/engine/light/cityfile.ts";
-import { load, scoreCity, totals, winners } from "../../web/engine/light/engine.ts";
+import { lightEngine, load, scoreCity, setup, totals, winners } from "../../web/engine/light/engine.ts";
 import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
 
 const USAGE =
-  "usage: rail light score FILE | hint FILE [--playouts N] [--seed S] | bot --players N --seed S [--wrap]";
+  "usage: rail light score FILE | hint FILE [--playouts N] [--seed S] | bot --players N --seed S [--wrap] [--bot search|greedy] [--playouts N]";
 
 async function readJson(file: string | undefined): Promise<unknown> {
   if (!file) throw new Error(USAGE);
@@ -127,13 +127,43 @@ function flag(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-export function botReport(players: number, seed: number | string, wrap: boolean) {
-  const state = playGreedyGame({ players, wrap }, seed);
+/** A whole game with the search bot (every seat; its own seeded playouts per move). */
+async function playSearchGame(
+  players: number,
+  seed: number | string,
+  wrap: boolean,
+  playouts: number,
+): Promise<LightState> {
+  const { searchBotAction } = await loadSearch();
+  let state = setup({ players, wrap }, seed);
+  for (let move = 0; !state.over; move++) {
+    const action = searchBotAction(state, `${seed}/${move}`, { playouts });
+    if (!action) break;
+    const r = lightEngine.apply(state, action);
+    if (!r.ok) throw new Error(`light bot: the search bot's move was refused: ${r.error.message}`);
+    state = r.state;
+  }
+  return state;
+}
+
+export async function botReport(
+  players: number,
+  seed: number | string,
+  wrap: boolean,
+  bot: "search" | "greedy" = "search",
+  playouts = 400,
+) {
+  const state =
+    bot === "greedy"
+      ? playGreedyGame({ players, wrap }, seed)
+      : await playSearchGame(players, seed, wrap, playouts);
   const byColor = (values: readonly number[]) => Object.fromEntries(values.map((v, s) => [colorName(s), v]));
   return {
     players,
     seed,
     wrap,
+    bot,
+    ...(bot === "search" ? { playouts } : {}),
     credit: byColor(totals(state)),
     routeCredit: byColor(state.routeCredit),
     objectiveCredit: byColor(state.objectiveCredit),
@@ -169,7 +199,14 @@ export async function lightCommand(args: string[]): Promise<unknown> {
         }
         if (s === undefined) throw new Error(`--seed is required (${USAGE})`);
         const seed = /^-?\d+$/.test(s) ? Number(s) : s;
-        return botReport(players, seed, rest.includes("--wrap"));
+        const bot = flag(rest, "--bot") ?? "search";
+        if (bot !== "search" && bot !== "greedy")
+          throw new Error(`--bot must be search or greedy (${USAGE})`);
+        const po = flag(rest, "--playouts");
+        const playouts = po === undefined ? 400 : Number(po);
+        if (!Number.isInteger(playouts) || playouts < 1 || playouts > 100_000)
+          throw new Error("--playouts must be an integer from 1 to 100000");
+        return await botReport(players, seed, rest.includes("--wrap"), bot, playouts);
       }
       default:
         throw new Error(USAGE);

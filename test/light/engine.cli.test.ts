@@ -139,7 +139,7 @@ describe("rail light", () => {
     );
   });
 
-  it("cli.bot: a whole greedy game, final credits and the log", async () => {
+  it("cli.bot: a whole search-bot game (the default), final credits and the log; deterministic per seed", async () => {
     const out = (await lightCommand(["bot", "--players", "4", "--seed", "3"])) as {
       credit: Record<string, number>;
       log: unknown[];
@@ -150,5 +150,21 @@ describe("rail light", () => {
     expect(await lightCommand(["bot", "--players", "4", "--seed", "3"])).toEqual(out);
     await expect(lightCommand(["bot", "--players", "5", "--seed", "3"])).rejects.toThrow(/--players/);
     await expect(lightCommand(["bot", "--players", "2"])).rejects.toThrow(/--seed/);
+    expect((out as unknown as { bot: string }).bot).toBe("search");
+  });
+
+  it("cli.bot --bot greedy plays the greedy bot; a bad --bot or --playouts is refused", async () => {
+    const out = (await lightCommand(["bot", "--players", "2", "--seed", "5", "--bot", "greedy"])) as {
+      bot: string;
+      log: unknown[];
+    };
+    expect(out.bot).toBe("greedy");
+    expect(out.log).toHaveLength(16);
+    await expect(lightCommand(["bot", "--players", "2", "--seed", "5", "--bot", "x"])).rejects.toThrow(
+      /--bot/,
+    );
+    await expect(lightCommand(["bot", "--players", "2", "--seed", "5", "--playouts", "0"])).rejects.toThrow(
+      /--playouts/,
+    );
   });
 });
