@@ -1,4 +1,5 @@
 /** String Railway solvers and hints (docs/string-solvers.md): kernels (Wasm and TS twin), planners, bot. */
+export { playSolverBotGame, type SolverBotGame, solverBotAction } from "./bot.ts";
 export { check, MAX_BUDGET, MAX_CAND, MAX_ST, type PlanKernel, ROUTE_ERRORS } from "./kernel.ts";
 export {
   BEND_OFFSETS,

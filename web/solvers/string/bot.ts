@@ -1,0 +1,196 @@
+/**
+ * A String Railway bot on the solvers (docs/string-solvers.md "Bot"). Deterministic: a game is fixed by its
+ * players, seed and seat assignment. Per action, in this order:
+ * 1. keep the first offered tile; place the new station first thing (the greedy bot's spot: most stations
+ *    within a short string's reach; first remaining chip);
+ * 2. route: among the 12 best string hints, the one whose placement (replayed through the engine) then allows
+ *    the best transport plan this turn, + half its hint value;
+ * 3. long distance: a tile row whose fewest-AP route, followed by the best plan with the AP left, ends with more
+ *    points than the best plan alone;
+ * 4. the exact transport plan (trades included), with AP reserved for locomotive upgrades in rounds 1–2;
+ * 5. replenish (1 AP) a network station that connects to the most other scoring colours, when no plan scores
+ *    and 2 AP are left;
+ * 6. upgrade the locomotive with what is left before round 5; end the turn.
+ */
+import { InputError } from "../../engine/common/errors.ts";
+import { botAction } from "../../engine/string/bot.ts";
+import {
+  apply,
+  currentPlayer,
+  NEW_STATION_GRID,
+  newStationProblem,
+  pointsOf,
+  ROUNDS,
+  setup,
+  UPGRADE_COST,
+} from "../../engine/string/engine.ts";
+import type { GameResult, StringAction, StringState } from "../../engine/string/types.ts";
+import type { PlanKernel } from "./kernel.ts";
+import { connectionLists, longDistanceRoutes, planTransport, stringHints } from "./model.ts";
+import { createReferenceKernel } from "./reference.ts";
+
+let fallback: PlanKernel | null = null;
+/** The TypeScript twin, made once, for callers without a Wasm kernel. */
+function defaultKernel(): PlanKernel {
+  fallback ??= createReferenceKernel();
+  return fallback;
+}
+
+function newStationSpot(s: StringState, player: number): StringAction | null {
+  const p = s.board.polygon;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < p.length; i += 2) {
+    minX = Math.min(minX, p[i]!);
+    maxX = Math.max(maxX, p[i]!);
+    minY = Math.min(minY, p[i + 1]!);
+    maxY = Math.max(maxY, p[i + 1]!);
+  }
+  let best: StringAction | null = null;
+  let bestN = -1;
+  for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
+    for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
+      if (newStationProblem(s, x, y)) continue;
+      let n = 0;
+      for (const st of s.stations) if (Math.hypot(st.x - x, st.y - y) <= 28) n++;
+      if (n > bestN) {
+        bestN = n;
+        best = { type: "new-station", player, x, y, chip: s.chips[0] ?? null };
+      }
+    }
+  }
+  return best;
+}
+
+/** AP kept back for locomotive upgrades this turn (rounds 1–2, while they pay back over the turns left). */
+function upgradeReserve(s: StringState, player: number): number {
+  if (s.round > 2) return 0;
+  let loco = s.seats[player]!.loco;
+  let reserve = 0;
+  while (loco < 6 && reserve + UPGRADE_COST[loco]! <= s.ap && ROUNDS - s.round > UPGRADE_COST[loco]!) {
+    reserve += UPGRADE_COST[loco]!;
+    loco++;
+  }
+  return reserve;
+}
+
+/** Points now plus what the best transport plan adds with `ap` AP. */
+function outlook(k: PlanKernel, s: StringState, player: number, ap: number): number {
+  const plan = planTransport(k, s, player, Math.max(0, ap));
+  return pointsOf(s, player) + plan.score - plan.before;
+}
+
+/** The solver bot's choice in this state (the state must not be over). */
+export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKernel()): StringAction {
+  if (s.phase === "over") throw new InputError("the game is over");
+  const player = currentPlayer(s);
+  if (s.choice) return { type: "keep-tile", player, tile: s.choice.tiles[0]! };
+  const seat = s.seats[player]!;
+  if (seat.newStation === null) {
+    const spot = newStationSpot(s, player);
+    if (spot) return spot;
+  }
+  const reserve = upgradeReserve(s, player);
+  const transportAp = (st: StringState) => (st.step === "locomotive" ? 0 : Math.max(0, st.ap - reserve));
+
+  // Route.
+  if (s.step === "route" && !s.placedString && seat.shortLeft + seat.longLeft > 0) {
+    let best: StringAction | null = null;
+    let bestV = Number.NEGATIVE_INFINITY;
+    for (const h of stringHints(kernel, s, player, 12)) {
+      const r = apply(s, h.action);
+      if (!r.ok) continue;
+      const v = outlook(kernel, r.state, player, transportAp(r.state)) + 0.5 * h.value;
+      if (v > bestV) {
+        bestV = v;
+        best = h.action;
+      }
+    }
+    if (best) return best;
+  }
+
+  if (s.step !== "locomotive") {
+    // Long distance, when it beats spending the AP on transports.
+    if (seat.newStation !== null && seat.tiles.some((t) => !t.flipped)) {
+      const base = outlook(kernel, s, player, transportAp(s));
+      let best: StringAction | null = null;
+      let bestV = base;
+      for (const route of longDistanceRoutes(kernel, s, player, s.ap)) {
+        if (!route.action) continue;
+        const r = apply(s, route.action);
+        if (!r.ok) continue;
+        const v = outlook(kernel, r.state, player, transportAp(r.state));
+        if (v > bestV) {
+          bestV = v;
+          best = route.action;
+        }
+      }
+      if (best) return best;
+    }
+    // Transports (and the trades that pay for them).
+    const plan = planTransport(kernel, s, player, transportAp(s));
+    if (plan.score > plan.before && plan.actions.length > 0) return plan.actions[0]!;
+    // Replenish a well-connected station of the network.
+    if (s.replenishes < 2 && s.ap - reserve >= 2) {
+      const lists = connectionLists(s, player);
+      let bestV = -1;
+      let bestSt = -1;
+      lists.forEach((list, v) => {
+        if (list.length === 0) return;
+        const own = s.stations[v]!;
+        const cols = new Set<string>();
+        for (const w of list) {
+          const st = s.stations[w]!;
+          const c = st.kind === "outskirts" ? "green" : st.kind === "mountain" ? null : st.colour;
+          if (c && c !== (own.kind === "outskirts" ? "green" : own.colour)) cols.add(c);
+        }
+        if (cols.size > bestV) {
+          bestV = cols.size;
+          bestSt = v;
+        }
+      });
+      if (bestSt >= 0 && bestV >= 2) return { type: "replenish", player, station: s.stations[bestSt]!.id };
+    }
+  }
+  // Locomotive: whatever is left, before the last round.
+  if (s.round < ROUNDS && seat.loco < 6 && s.ap >= UPGRADE_COST[seat.loco]!)
+    return { type: "upgrade", player };
+  return { type: "end-turn", player };
+}
+
+export interface SolverBotGame {
+  players: number;
+  seed: number | string;
+  /** Seats played by the solver bot (the others by the engine's greedy bot). */
+  solverSeats: number[];
+  result: GameResult;
+  log: StringAction[];
+  final: StringState;
+}
+
+/**
+ * Plays a whole game: the solver bot in `solverSeats` (default: every seat), the engine's greedy bot in the
+ * others. Throws if a bot's action is refused.
+ */
+export function playSolverBotGame(
+  players: number,
+  seed: number | string,
+  solverSeats: readonly number[] = Array.from({ length: players }, (_, i) => i),
+  kernel: PlanKernel = defaultKernel(),
+  maxActions = 5000,
+): SolverBotGame {
+  let s = setup({ players }, seed);
+  const log: StringAction[] = [];
+  while (s.phase !== "over") {
+    if (log.length >= maxActions) throw new Error(`game did not end within ${maxActions} actions`);
+    const who = currentPlayer(s);
+    const a = solverSeats.includes(who) ? solverBotAction(s, kernel) : botAction(s);
+    const r = apply(s, a);
+    if (!r.ok) throw new Error(`seat ${who} chose a refused action ${JSON.stringify(a)}: ${r.error.message}`);
+    s = r.state;
+    log.push(a);
+  }
+  return { players, seed, solverSeats: [...solverSeats], result: s.result!, log, final: s };
+}
