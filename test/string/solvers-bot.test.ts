@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../web/engine/common/game.ts";
-import { stringEngine } from "../../web/engine/string/engine.ts";
+import { apply, currentPlayer, setup, stringEngine } from "../../web/engine/string/engine.ts";
 import { playSolverBotGame, solverBotAction } from "../../web/solvers/string/bot.ts";
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
+import { createStringSolver, createStringSolverReference } from "../../web/solvers/string/solver.ts";
 import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
@@ -55,5 +56,27 @@ describe("string solvers 5: solver bot", () => {
       });
     }
     expect(solver / nSolver).toBeGreaterThan(greedy / nGreedy);
+  });
+});
+
+describe("string solvers: the bound service", () => {
+  it("createStringSolver (Wasm) and createStringSolverReference answer alike", async () => {
+    const w = await createStringSolver(await compileWasmNode("stringplan", "debug"));
+    const r = createStringSolverReference();
+    expect(w.kernel.kind).toBe("wasm");
+    expect(r.kernel.kind).toBe("reference");
+    expect(w.scorePile({ red: 2, blue: 1, green: 1, yellow: 3, white: 2 })).toBe(22);
+    let s = setup({ players: 3 }, 4);
+    for (let i = 0; i < 40 && s.phase !== "over"; i++) {
+      const p = currentPlayer(s);
+      expect(w.stringHints(s, p, 5)).toEqual(r.stringHints(s, p, 5));
+      expect(w.transportPlan(s, p)).toEqual(r.transportPlan(s, p));
+      expect(w.longDistance(s, p)).toEqual(r.longDistance(s, p));
+      const a = w.botAction(s);
+      expect(r.botAction(s)).toEqual(a);
+      const res = apply(s, a);
+      expect(res.ok).toBe(true);
+      if (res.ok) s = res.state;
+    }
   });
 });

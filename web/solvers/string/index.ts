@@ -15,4 +15,5 @@ export {
   type TransportPlan,
 } from "./model.ts";
 export { createReferenceKernel, scoreCounts } from "./reference.ts";
+export { createStringSolver, createStringSolverReference, type StringSolver } from "./solver.ts";
 export { createWasmKernel } from "./wasm.ts";

@@ -1,0 +1,52 @@
+/**
+ * The String Railway solver service: the planners of model.ts and the bot of bot.ts bound to one kernel, for the
+ * worker, the CLI and the bots. `createStringSolver(module)` runs on the Wasm module (build/stringplan.*.wasm);
+ * `createStringSolverReference()` on the TypeScript twin (no Wasm needed; slower).
+ */
+import type { Counts, StringAction, StringState } from "../../engine/string/types.ts";
+import { solverBotAction } from "./bot.ts";
+import type { PlanKernel } from "./kernel.ts";
+import {
+  type LongDistanceRoute,
+  longDistanceRoutes,
+  planTransport,
+  type StringHint,
+  scorePile,
+  stringHints,
+  type TransportPlan,
+} from "./model.ts";
+import { createReferenceKernel } from "./reference.ts";
+
+export interface StringSolver {
+  readonly kernel: PlanKernel;
+  /** Exact maximum score of a pile (no tiles). */
+  scorePile(counts: Partial<Readonly<Counts>>): number;
+  /** Fewest-AP route for each row of each face-up tile of the player (within `maxHops`, default 64). */
+  longDistance(s: StringState, player: number, maxHops?: number): LongDistanceRoute[];
+  /** The exact best transport plan for the player now (this turn's AP and trades left by default). */
+  transportPlan(s: StringState, player: number, ap?: number, tradesLeft?: number): TransportPlan;
+  /** Ranked string hints (route phase only; empty otherwise). */
+  stringHints(s: StringState, player: number, max?: number): StringHint[];
+  /** The solver bot's action for the seat to play. */
+  botAction(s: StringState): StringAction;
+}
+
+function bind(kernel: PlanKernel): StringSolver {
+  return {
+    kernel,
+    scorePile: (counts) => scorePile(kernel, counts),
+    longDistance: (s, player, maxHops) => longDistanceRoutes(kernel, s, player, maxHops),
+    transportPlan: (s, player, ap, tradesLeft) => planTransport(kernel, s, player, ap, tradesLeft),
+    stringHints: (s, player, max) => stringHints(kernel, s, player, max),
+    botAction: (s) => solverBotAction(s, kernel),
+  };
+}
+
+export async function createStringSolver(module: WebAssembly.Module): Promise<StringSolver> {
+  const { createWasmKernel } = await import("./wasm.ts");
+  return bind(await createWasmKernel(module));
+}
+
+export function createStringSolverReference(): StringSolver {
+  return bind(createReferenceKernel());
+}
