@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../web/engine/common/game.ts";
-import { apply, currentPlayer, setup, stringEngine } from "../../web/engine/string/engine.ts";
+import { apply, currentPlayer, setup, stringEngine, totalCubes } from "../../web/engine/string/engine.ts";
 import { playSolverBotGame, solverBotAction } from "../../web/solvers/string/bot.ts";
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
@@ -26,6 +26,15 @@ describe("string solvers 5: solver bot", () => {
       const again = replay(stringEngine, { players }, seed, g.log);
       expect(again.result).toEqual(g.result);
       expect(() => solverBotAction(g.final, wasm)).toThrow();
+    }
+  });
+
+  it("more seeded whole games (2 to 5 players, every seat the solver bot): no refusal, 94 cubes at the end", () => {
+    for (let seed = 200; seed < 206; seed++) {
+      const players = 2 + (seed % 4);
+      const g = playSolverBotGame(players, seed, undefined, wasm);
+      expect(g.final.phase).toBe("over");
+      expect(totalCubes(g.final)).toBe(94);
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * A String Railway bot on the solvers (docs/string-solvers.md "Bot"). Deterministic: a game is fixed by its
  * players, seed and seat assignment. Per action, in this order:
- * 1. keep the first offered tile; place the new station first thing (the greedy bot's spot: most stations
+ * 1. keep the offered tile with the shortest long-distance route on the network (the first at setup); place the new station first thing (the greedy bot's spot: most stations
  *    within a short string's reach; first remaining chip);
  * 2. route: among the 12 best string hints, the one whose placement (replayed through the engine) then allows
  *    the best transport plan this turn, + half its hint value;
@@ -64,6 +64,27 @@ function newStationSpot(s: StringState, player: number): StringAction | null {
   return best;
 }
 
+/**
+ * The offered tile with the best long-distance prospect on the player's network now: fewest hops for row A, then
+ * row B, then row C (a row without a route counts as 99 hops); the first offered on ties (and at setup, where
+ * no network exists yet).
+ */
+function keepTile(k: PlanKernel, s: StringState, player: number, tiles: readonly number[]): number {
+  let best = tiles[0]!;
+  let bestKey = Number.POSITIVE_INFINITY;
+  for (const tile of tiles) {
+    const seats = s.seats.map((x, i) => (i === player ? { ...x, tiles: [{ id: tile, flipped: false }] } : x));
+    const routes = longDistanceRoutes(k, { ...s, seats }, player);
+    const hops = (row: string) => routes.find((r) => r.row === row)?.ap ?? 99;
+    const key = hops("A") * 10_000 + hops("B") * 100 + hops("C");
+    if (key < bestKey) {
+      bestKey = key;
+      best = tile;
+    }
+  }
+  return best;
+}
+
 /** AP kept back for locomotive upgrades this turn (rounds 1–2, while they pay back over the turns left). */
 function upgradeReserve(s: StringState, player: number): number {
   if (s.round > 2) return 0;
@@ -86,7 +107,7 @@ function outlook(k: PlanKernel, s: StringState, player: number, ap: number): num
 export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKernel()): StringAction {
   if (s.phase === "over") throw new InputError("the game is over");
   const player = currentPlayer(s);
-  if (s.choice) return { type: "keep-tile", player, tile: s.choice.tiles[0]! };
+  if (s.choice) return { type: "keep-tile", player, tile: keepTile(kernel, s, player, s.choice.tiles) };
   const seat = s.seats[player]!;
   if (seat.newStation === null) {
     const spot = newStationSpot(s, player);
@@ -128,6 +149,19 @@ export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKern
         }
       }
       if (best) return best;
+    }
+    // Draw a tile (free) when most tiles left in the deck (as a set: its order stays hidden) have a row A or
+    // B route within this turn's AP, and no face-up tile is held.
+    if (s.deck.length > 0 && seat.newStation !== null && !seat.tiles.some((t) => !t.flipped) && s.ap >= 2) {
+      let good = 0;
+      for (const tile of s.deck) {
+        const seats = s.seats.map((x, i) =>
+          i === player ? { ...x, tiles: [{ id: tile, flipped: false }] } : x,
+        );
+        const routes = longDistanceRoutes(kernel, { ...s, seats }, player, s.ap);
+        if (routes.some((r) => r.row !== "C" && r.ap !== null)) good++;
+      }
+      if (2 * good >= s.deck.length) return { type: "draw-tile", player };
     }
     // Transports (and the trades that pay for them).
     const plan = planTransport(kernel, s, player, transportAp(s));
