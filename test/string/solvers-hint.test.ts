@@ -8,6 +8,8 @@ import {
   candidateError,
   evaluateCandidates,
   generateCandidates,
+  longDistanceRoutes,
+  planTransport,
   stringHints,
 } from "../../web/solvers/string/model.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
@@ -106,6 +108,20 @@ describe("string solvers 4: string hint", () => {
       }
       expect(stringHints(ref, s, p, 10)).toEqual(hints);
     }
+  });
+
+  it("linear memory stays put over many kernel calls (no per-call allocation)", () => {
+    const size = wasm.out.buffer.byteLength;
+    const s = states[1]!;
+    const p = s.order[s.turn]!;
+    for (let i = 0; i < 200; i++) {
+      stringHints(wasm, s, p, 3);
+      planTransport(wasm, s, p, 8, 2);
+      longDistanceRoutes(wasm, s, p);
+      wasm.scoreCubes(i % 7, 3, 2, 1, 0, i % 5);
+    }
+    expect(wasm.out.buffer.byteLength).toBe(size);
+    expect(wasm.out.byteLength).toBeGreaterThan(0);
   });
 
   it("no hints outside the route phase; refuses more candidates than the buffers hold, before Wasm", () => {
