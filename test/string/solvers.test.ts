@@ -345,6 +345,17 @@ describe("string solvers 3: transport plan", () => {
     expect(nonTrivial).toBeGreaterThan(10);
   });
 
+  it("plans nothing once the locomotive phase has begun (no trade that the transports could not use)", () => {
+    const { s, p } = randomPosition(5003);
+    s.step = "locomotive";
+    s.cubesForAp = 0;
+    for (const k of [wasm, ref]) {
+      const plan = planTransport(k, s, p);
+      expect(plan.actions).toEqual([]);
+      expect(plan.score).toBe(plan.before);
+    }
+  });
+
   it("refuses an AP budget past the game's range before Wasm", () => {
     const { s, p } = randomPosition(9);
     expect(() => planTransport(wasm, s, p, 17, 0)).toThrow(RangeError);

@@ -99,7 +99,8 @@ function upgradeReserve(s: StringState, player: number): number {
 
 /** Points now plus what the best transport plan adds with `ap` AP. */
 function outlook(k: PlanKernel, s: StringState, player: number, ap: number): number {
-  const plan = planTransport(k, s, player, Math.max(0, ap));
+  const plan = s.step === "locomotive" ? null : planTransport(k, s, player, Math.max(0, ap));
+  if (!plan) return pointsOf(s, player);
   return pointsOf(s, player) + plan.score - plan.before;
 }
 

@@ -146,15 +146,15 @@ export interface TransportPlan {
 }
 
 /**
- * The exact best transport plan for the player now: AP left (`ap`, default this turn's; 0 once the locomotive
- * phase has begun) and the cube-for-AP trades left this turn.
+ * The exact best transport plan for the player now: AP left (`ap`, default this turn's) and the cube-for-AP
+ * trades left this turn (default: the turn's; both 0 once the locomotive phase has begun, when transports are over).
  */
 export function planTransport(
   k: PlanKernel,
   s: StringState,
   player: number,
   ap: number = s.step === "locomotive" ? 0 : s.ap,
-  tradesLeft: number = Math.max(0, 2 - s.cubesForAp),
+  tradesLeft: number = s.step === "locomotive" ? 0 : Math.max(0, 2 - s.cubesForAp),
 ): TransportPlan {
   check.budget(ap, tradesLeft);
   const n = check.stations(s.stations.length);
