@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../web/engine/common/rng.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
@@ -125,6 +126,22 @@ describe("string solvers 1: final cube score", () => {
       const v = [rng.int(19), rng.int(19), rng.int(19), rng.int(19), rng.int(11), rng.int(13)];
       expect(scorePile(wasm, counts(v))).toBe(scoreCubes(counts(v)));
     }
+  });
+
+  it("property (fast-check, seeded): Wasm == twin == engine for any pile the box allows", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(18), { minLength: 4, maxLength: 4 }),
+        fc.nat(10),
+        fc.nat(12),
+        (city, green, white) => {
+          const v = [...city, green, white];
+          const e = scoreCubes(counts(v));
+          return scorePile(wasm, counts(v)) === e && scorePile(ref, counts(v)) === e;
+        },
+      ),
+      { seed: 20261202, numRuns: 200 },
+    );
   });
 
   it("refuses counts the kernel cannot take, before Wasm", () => {
