@@ -29,10 +29,12 @@ import Benchmark from "benchmark";
 import { brute, bush, sweep } from "isect";
 import sweeplineIntersections from "sweepline-intersections";
 import { countIntersectingPairs } from "../web/engine/string/geometry/pairs.ts";
+import { boundsOf, PlacedIndex, type PlacedSegmentIndex } from "../web/engine/string/geometry/placed.ts";
 import { allInSafeRange, orient2d, orient2dFast } from "../web/engine/string/geometry/predicates.ts";
 import {
   createStringGeometryWasm,
   type StringGeometry,
+  type StringGeometryWasm,
   stringGeometryReference,
 } from "../web/engine/string/geometry/wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
@@ -404,9 +406,12 @@ export async function run(): Promise<void> {
 /**
  * The cost of one move: a new 64-vertex long string against a full 5-player board (25 placed strings of 63
  * segments), as the route rule needs it: crossing points outside every station disc, the stations touched in
- * order, inside the board without touching its edge, and the mountain test. Wasm kernels vs their TS twins.
+ * order, inside the board without touching its edge, and the mountain test. The crossings come from the
+ * placed-segment index (built once, outside the timed loop, as the game would keep it) and, for comparison, from
+ * the brute-force `crossingPoints` (every path segment against every placed segment; the Wasm wrapper also copies
+ * the placed segments in on every call). Wasm kernels vs their TS twins; mean and best sample per move.
  */
-export function moveCost(wasm: StringGeometry): void {
+export function moveCost(wasm: StringGeometryWasm): void {
   const flat = gameBoard(5);
   const placed = Float64Array.from(flat.slice(0, flat.length - 63 * 4));
   const last = flat.slice(flat.length - 63 * 4);
@@ -422,17 +427,46 @@ export function moveCost(wasm: StringGeometry): void {
   for (let i = 0; i < discs.length; i++) discs[i] = 5 + r() * 80;
   const board = Float64Array.of(0, 0, 90, 0, 90, 90, 0, 90);
   const mountain = Float64Array.of(35, 35, 55, 38, 52, 55, 38, 52);
-  const cost = (g: StringGeometry) => () => {
-    g.crossingPoints(path, placed, discs, 2.5);
+  const bounds = boundsOf(board);
+  const tsIndex = new PlacedIndex(placed, bounds);
+  wasm.setPlacedSegments(placed, bounds);
+  const rest = (g: StringGeometry) => {
     g.stationsTouched(path, discs, 2.5);
     g.polylineInsidePolygon(path, board);
     g.polylineTouchesPolygon(path, mountain);
   };
-  const w = timeIt("move cost wasm", cost(wasm), 2);
-  const t = timeIt("move cost ts", cost(stringGeometryReference), 2);
-  const us = (b: Benchmark) => (1e6 / b.hz).toFixed(1);
+  const indexed = (g: StringGeometry, index: PlacedSegmentIndex) => () => {
+    index.crossingPointsIndexed(path, discs, 2.5);
+    rest(g);
+  };
+  const brute = (g: StringGeometry) => () => {
+    g.crossingPoints(path, placed, discs, 2.5);
+    rest(g);
+  };
+  const want = stringGeometryReference.crossingPoints(path, placed, discs, 2.5).join();
+  for (const got of [
+    wasm.crossingPointsIndexed(path, discs, 2.5),
+    tsIndex.crossingPointsIndexed(path, discs, 2.5),
+  ])
+    if (got.join() !== want) throw new Error("indexed crossing points differ from the brute force");
+  const rows = [
+    ["Wasm, indexed", timeIt("move wasm indexed", indexed(wasm, wasm), 2)],
+    ["TS twin, indexed", timeIt("move ts indexed", indexed(stringGeometryReference, tsIndex), 2)],
+    ["Wasm, brute-force crossings", timeIt("move wasm brute", brute(wasm), 2)],
+    ["TS twin, brute-force crossings", timeIt("move ts brute", brute(stringGeometryReference), 2)],
+    [
+      "Wasm, indexed crossings alone",
+      timeIt("wasm crossings", () => wasm.crossingPointsIndexed(path, discs, 2.5), 1),
+    ],
+    ["Wasm, stationsTouched alone", timeIt("wasm stations", () => wasm.stationsTouched(path, discs, 2.5), 1)],
+  ] as const;
+  const us = (s: number) => (s * 1e6).toFixed(1);
   console.log(
-    `Move cost (64-vertex string vs ${placed.length / 4} placed segments, 40 stations, board + mountain): ` +
-      `Wasm ${us(w)} µs, TS twin ${us(t)} µs per move (${(w.hz / t.hz).toFixed(2)}×)`,
+    `Move cost (64-vertex string vs ${placed.length / 4} placed segments, ${want.split(",").length / 2} crossings, ` +
+      `40 stations, board + mountain; node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}):`,
   );
+  for (const [name, b] of rows)
+    console.log(
+      `  ${name}: mean ${us(b.stats.mean)} µs, best ${us(Math.min(...b.stats.sample))} µs per move`,
+    );
 }

@@ -22,6 +22,9 @@ export const visits = new StaticArray<i32>(MAX_VISITS);
 export const points = new StaticArray<f64>(2 * MAX_POINTS);
 const keys = new StaticArray<f64>(MAX_DISCS);
 const ids = new StaticArray<i32>(MAX_DISCS);
+const near = new StaticArray<i32>(MAX_DISCS);
+/** `stationsTouched` filters the discs once per this many path segments, then per segment among those. */
+const CHUNK: i32 = 8;
 
 /** Total length of the first nv vertices' polyline. */
 export function polylineLength(nv: i32): f64 {
@@ -75,20 +78,70 @@ function discEntry(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, r: f64)
   return t > 0 ? t : 0;
 }
 
+/**
+ * Box filter of `stationsTouched`: a disc whose centre lies more than the returned margin outside a segment's box
+ * fails `segmentTouchesDisc`, so skipping it changes nothing. With every path and disc coordinate of magnitude
+ * ≤ M ≤ 1e100 and 1e-100 ≤ r ≤ 1e100, that test's rounding (nearest point within a few ulps of M outside the
+ * box, distances within a few ulps of r, no overflow or underflow) stays far below r · 1e-6 + M · 1e-12.
+ * Outside those ranges the margin is infinite (no filter). The filter runs twice: once per CHUNK segments
+ * against their common box (a disc outside it is outside each segment's box: min, max and the subtraction of
+ * one margin are monotone), then per segment among the discs left, still in index order.
+ */
+function discBoxMargin(nv: i32, nd: i32, r: f64): f64 {
+  if (!(r >= 1e-100 && r <= 1e100)) return Infinity;
+  let big: f64 = 0;
+  for (let i = 0; i < 2 * nv; i++) big = Math.max(big, Math.abs(unchecked(path[i])));
+  for (let i = 0; i < 2 * nd; i++) big = Math.max(big, Math.abs(unchecked(discs[i])));
+  if (!(big <= 1e100)) return Infinity;
+  return r * 1.000001 + big * 1e-12;
+}
+
 /** Stations (disc indices) touched along the path, one entry per visit, into `visits`; returns the count. */
 export function stationsTouched(nv: i32, nd: i32, radius: f64): i32 {
   if (nv == 0) return 0;
   const nseg = nv > 1 ? nv - 1 : 1;
+  const margin = discBoxMargin(nv, nd, radius);
   let out = 0;
+  let nn = 0;
   for (let k = 0; k < nseg; k++) {
+    if (k % CHUNK == 0) {
+      // the discs near the box of segments k … k + CHUNK - 1 (vertices k … k + CHUNK), in index order
+      const last = nv > 1 ? min(k + CHUNK, nv - 1) : 0;
+      let x0 = unchecked(path[2 * k]);
+      let y0 = unchecked(path[2 * k + 1]);
+      let x1 = x0;
+      let y1 = y0;
+      for (let v = k + 1; v <= last; v++) {
+        x0 = Math.min(x0, unchecked(path[2 * v]));
+        x1 = Math.max(x1, unchecked(path[2 * v]));
+        y0 = Math.min(y0, unchecked(path[2 * v + 1]));
+        y1 = Math.max(y1, unchecked(path[2 * v + 1]));
+      }
+      x0 -= margin;
+      x1 += margin;
+      y0 -= margin;
+      y1 += margin;
+      nn = 0;
+      for (let d = 0; d < nd; d++) {
+        const cx = unchecked(discs[2 * d]);
+        const cy = unchecked(discs[2 * d + 1]);
+        if (!(cx < x0 || cx > x1 || cy < y0 || cy > y1)) unchecked((near[nn++] = d));
+      }
+    }
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
     const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
     const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
+    const lox = Math.min(ax, bx) - margin;
+    const hix = Math.max(ax, bx) + margin;
+    const loy = Math.min(ay, by) - margin;
+    const hiy = Math.max(ay, by) + margin;
     let m = 0;
-    for (let d = 0; d < nd; d++) {
+    for (let q = 0; q < nn; q++) {
+      const d = unchecked(near[q]);
       const cx = unchecked(discs[2 * d]);
       const cy = unchecked(discs[2 * d + 1]);
+      if (cx < lox || cx > hix || cy < loy || cy > hiy) continue;
       if (!segmentTouchesDisc(ax, ay, bx, by, cx, cy, radius)) continue;
       if (k > 0 && pointInDisc(ax, ay, cx, cy, radius)) continue;
       const t = discEntry(ax, ay, bx, by, cx, cy, radius);
@@ -160,7 +213,8 @@ export function polylineTouchesPolygon(nv: i32, np: i32): bool {
   return pointLocation(unchecked(path[0]), unchecked(path[1]), np) >= 0;
 }
 
-function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
+/** Some of the first nd discs (closed, radius r) contains (x, y). */
+export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
   for (let d = 0; d < nd; d++) if (pointInDisc(x, y, unchecked(discs[2 * d]), unchecked(discs[2 * d + 1]), r)) return true;
   return false;
 }

@@ -1,3 +1,4 @@
 /** String Railway geometry: exact predicates, polyline helpers, all-pairs intersection (TypeScript reference). */
+export * from "./placed.ts";
 export * from "./polyline.ts";
 export * from "./predicates.ts";

@@ -91,6 +91,27 @@ export function discEntry(
   return t > 0 ? t : 0;
 }
 
+/** `stationsTouched` filters the discs once per this many path segments, then per segment among those. */
+const STATION_CHUNK = 8;
+
+/**
+ * Box filter of `stationsTouched`: a disc whose centre lies more than the returned margin outside a segment's box
+ * fails `segmentTouchesDisc`, so skipping it changes nothing. With every path and disc coordinate of magnitude
+ * ≤ M ≤ 1e100 and 1e-100 ≤ r ≤ 1e100, that test's rounding (nearest point within a few ulps of M outside the
+ * box, distances within a few ulps of r, no overflow or underflow) stays far below r · 1e-6 + M · 1e-12.
+ * Outside those ranges the margin is infinite (no filter). The filter runs twice: once per STATION_CHUNK
+ * segments against their common box (a disc outside it is outside each segment's box: min, max and the
+ * subtraction of one margin are monotone), then per segment among the discs left, still in index order.
+ */
+export function discBoxMargin(path: Float64Array, discs: Float64Array, r: number): number {
+  if (!(r >= 1e-100 && r <= 1e100)) return Number.POSITIVE_INFINITY;
+  let big = 0;
+  for (let i = 0; i < path.length; i++) big = Math.max(big, Math.abs(path[i]!));
+  for (let i = 0; i < discs.length; i++) big = Math.max(big, Math.abs(discs[i]!));
+  if (!(big <= 1e100)) return Number.POSITIVE_INFINITY;
+  return r * 1.000001 + big * 1e-12;
+}
+
 /**
  * The stations (disc indices) the polyline touches, in order along the path. A visit is a maximal stretch of
  * the path inside one disc: a disc touched, left and touched again is listed again; a visit that continues
@@ -103,18 +124,49 @@ export function stationsTouched(path: Float64Array, discs: Float64Array, radius:
   const nd = discs.length >> 1;
   if (nv === 0) return out;
   const nseg = nv > 1 ? nv - 1 : 1;
+  const margin = discBoxMargin(path, discs, radius);
   const keys: number[] = [];
   const ids: number[] = [];
+  const near: number[] = [];
   for (let k = 0; k < nseg; k++) {
+    if (k % STATION_CHUNK === 0) {
+      // the discs near the box of segments k … k + CHUNK - 1 (vertices k … k + CHUNK), in index order
+      const last = nv > 1 ? Math.min(k + STATION_CHUNK, nv - 1) : 0;
+      let x0 = path[2 * k]!;
+      let y0 = path[2 * k + 1]!;
+      let x1 = x0;
+      let y1 = y0;
+      for (let v = k + 1; v <= last; v++) {
+        x0 = Math.min(x0, path[2 * v]!);
+        x1 = Math.max(x1, path[2 * v]!);
+        y0 = Math.min(y0, path[2 * v + 1]!);
+        y1 = Math.max(y1, path[2 * v + 1]!);
+      }
+      x0 -= margin;
+      x1 += margin;
+      y0 -= margin;
+      y1 += margin;
+      near.length = 0;
+      for (let d = 0; d < nd; d++) {
+        const cx = discs[2 * d]!;
+        const cy = discs[2 * d + 1]!;
+        if (!(cx < x0 || cx > x1 || cy < y0 || cy > y1)) near.push(d);
+      }
+    }
     const ax = path[2 * k]!;
     const ay = path[2 * k + 1]!;
     const bx = nv > 1 ? path[2 * k + 2]! : ax;
     const by = nv > 1 ? path[2 * k + 3]! : ay;
+    const lox = Math.min(ax, bx) - margin;
+    const hix = Math.max(ax, bx) + margin;
+    const loy = Math.min(ay, by) - margin;
+    const hiy = Math.max(ay, by) + margin;
     keys.length = 0;
     ids.length = 0;
-    for (let d = 0; d < nd; d++) {
+    for (const d of near) {
       const cx = discs[2 * d]!;
       const cy = discs[2 * d + 1]!;
+      if (cx < lox || cx > hix || cy < loy || cy > hiy) continue; // cannot touch (discBoxMargin)
       if (!segmentTouchesDisc(ax, ay, bx, by, cx, cy, radius)) continue;
       if (k > 0 && pointInDisc(ax, ay, cx, cy, radius)) continue; // the visit goes on from segment k - 1
       const t = discEntry(ax, ay, bx, by, cx, cy, radius);
@@ -216,7 +268,7 @@ export function polylineTouchesPolygon(path: Float64Array, polygon: Float64Array
 }
 
 /** True when some disc (closed) contains (x, y). */
-function inAnyDisc(x: number, y: number, discs: Float64Array, radius: number): boolean {
+export function inAnyDisc(x: number, y: number, discs: Float64Array, radius: number): boolean {
   for (let d = 0; d + 1 < discs.length; d += 2)
     if (pointInDisc(x, y, discs[d]!, discs[d + 1]!, radius)) return true;
   return false;

@@ -12,6 +12,7 @@
  */
 import { instantiate } from "../../../../build/string.release.js";
 import { countIntersectingPairs as countPairsTs } from "./pairs.ts";
+import { checkFinite, checkGrid, DEFAULT_CELL, type PlacedSegmentIndex } from "./placed.ts";
 import * as ts from "./polyline.ts";
 import type { Point } from "./predicates.ts";
 import * as pred from "./predicates.ts";
@@ -83,9 +84,17 @@ export interface StringGeometryLimits {
   placedSegments: number;
   visits: number;
   points: number;
+  /** Placed-segment index: grid cells per axis at most. */
+  indexAxisCells: number;
+  /** Placed-segment index: cells a segment's box may cover before it goes to the large list. */
+  indexSpan: number;
 }
 
-export interface StringGeometryWasm extends StringGeometry {
+/**
+ * The Wasm geometry, plus one placed-segment index kept in the module's memory (`setPlacedSegments`,
+ * `addPlacedSegments`, `crossingPointsIndexed`; capacity `limits.placedSegments`): see placed.ts.
+ */
+export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
   readonly limits: StringGeometryLimits;
 }
 
@@ -118,6 +127,8 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     placedSegments: ex.limit(5),
     visits: ex.limit(6),
     points: ex.limit(7),
+    indexAxisCells: ex.limit(8),
+    indexSpan: ex.limit(9),
   };
 
   // Views over the module's buffers; rebuilt whenever memory.buffer changes (growth detaches it).
@@ -130,6 +141,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   let placed = new Float64Array(0);
   let visits = new Int32Array(0);
   let points = new Float64Array(0);
+  let indexed = new Float64Array(0);
   const views = (): void => {
     if (mem === ex.memory.buffer) return;
     mem = ex.memory.buffer;
@@ -141,6 +153,15 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     placed = new Float64Array(mem, ex.placedPtr(), 4 * limits.placedSegments);
     visits = new Int32Array(mem, ex.visitsPtr(), limits.visits);
     points = new Float64Array(mem, ex.pointsPtr(), 2 * limits.points);
+    indexed = new Float64Array(mem, ex.indexSegmentsPtr(), 4 * limits.placedSegments);
+  };
+  /** Copies n segments in after the indexed ones and indexes them (the caller checked the limit). */
+  const appendIndexed = (src: Float64Array, n: number): void => {
+    const from = ex.indexCount();
+    views();
+    // a non-finite number throws before indexAdd: the index stays as it was
+    copyIn(src.subarray(0, 4 * n), indexed.subarray(4 * from, 4 * (from + n)), "segments");
+    ex.indexAdd(from + n);
   };
 
   const loadPath = (p: Float64Array): void => {
@@ -229,6 +250,33 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       copyIn(segs.subarray(0, 4 * (segs.length >> 2)), placed, "segments");
       const n = ex.crossingPoints(p.length >> 1, segs.length >> 2, d.length >> 1, radius);
       if (n > limits.points) return ts.crossingPoints(p, segs, d, radius); // over the output buffer
+      return points.slice(0, 2 * n);
+    },
+    get placedCount() {
+      return ex.indexCount();
+    },
+    setPlacedSegments(segs, bounds, cellSize = DEFAULT_CELL) {
+      const n = segs.length >> 2;
+      refuseOver(n, limits.placedSegments, "placed segments");
+      checkFinite(segs.subarray(0, 4 * n), "segments"); // before the reset: a refused call changes nothing
+      const [minX, minY, maxX, maxY, cell] = checkGrid(segs.subarray(0, 4 * n), bounds, cellSize);
+      ex.indexReset(minX, minY, maxX, maxY, cell);
+      appendIndexed(segs, n);
+    },
+    addPlacedSegments(segs) {
+      const n = segs.length >> 2;
+      refuseOver(ex.indexCount() + n, limits.placedSegments, "placed segments");
+      appendIndexed(segs, n);
+    },
+    crossingPointsIndexed(p, d, radius) {
+      loadPath(p);
+      loadDiscs(d, radius);
+      const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
+      if (n > limits.points) {
+        // over the output buffer: the brute-force twin over the same segments gives the same points
+        views();
+        return ts.crossingPoints(p, indexed.slice(0, 4 * ex.indexCount()), d, radius);
+      }
       return points.slice(0, 2 * n);
     },
   };

@@ -1,0 +1,194 @@
+// Spatial index over the placed segments (other players' strings) for the crossing cost of a move: Wasm twin
+// of web/engine/string/geometry/placed.ts (`PlacedIndex`; same grid, same candidates, same tests in the same
+// order, same points). Placed strings never move, so the index is built once and extended as strings are placed.
+//
+// A uniform grid of nx × ny cells (≤ MAX_AXIS per axis) over fixed bounds; each cell holds a linked list of the
+// placed segments whose bounding box overlaps it. Coordinates outside the bounds are clamped to the border cells,
+// so every segment is indexed whatever the bounds (they only matter for speed). A segment whose box covers more
+// than MAX_SPAN cells goes to the `large` list instead, which every query scans: so entries never exceed
+// MAX_PLACED × MAX_SPAN and a long segment costs one candidate, not hundreds of list entries.
+//
+// The query (`crossingPointsIndexed`) gives exactly `crossingPoints(path, segments, discs, radius)` of
+// polyline.ts over the indexed segments in insertion order: for each path segment it gathers the candidates of
+// the cells its box overlaps plus the large list (a stamp per segment drops duplicates), orders them by id, and
+// runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps the path
+// segment's box is a candidate; the others fail the brute force's box test anyway.
+import { inAnyDisc, discs, MAX_PLACED, MAX_POINTS, path, points } from "./polyline";
+import { pointX, pointY, segmentIntersection } from "./segment";
+
+export const MAX_AXIS: i32 = 128;
+export const MAX_SPAN: i32 = 16;
+const MAX_ENTRIES: i32 = MAX_PLACED * MAX_SPAN;
+/** Over this many candidates, they are collected by scanning the stamps in id order instead of sorted. */
+const SORT_MAX: i32 = 48;
+
+/** The indexed segments `[x1, y1, x2, y2, …]`, in insertion order (the wrapper writes new ones at 4 × count). */
+export const segs = new StaticArray<f64>(4 * MAX_PLACED);
+const head = new StaticArray<i32>(MAX_AXIS * MAX_AXIS);
+const entryNext = new StaticArray<i32>(MAX_ENTRIES);
+const entryId = new StaticArray<i32>(MAX_ENTRIES);
+const large = new StaticArray<i32>(MAX_PLACED);
+const stamp = new StaticArray<i32>(MAX_PLACED);
+const cand = new StaticArray<i32>(MAX_PLACED);
+
+let count: i32 = 0;
+let nEntries: i32 = 0;
+let nLarge: i32 = 0;
+let nx: i32 = 1;
+let ny: i32 = 1;
+let x0: f64 = 0;
+let y0: f64 = 0;
+let sx: f64 = 0;
+let sy: f64 = 0;
+let cur: i32 = 0;
+
+/** Cells along one axis of length w for the wanted cell side. */
+function axisCells(w: f64, cell: f64): i32 {
+  if (!(w > 0) || !(cell > 0)) return 1;
+  const n = Math.ceil(w / cell);
+  return n >= <f64>MAX_AXIS ? MAX_AXIS : n < 1 ? 1 : <i32>n;
+}
+
+// @ts-ignore: decorator
+@inline function cellOf(v: f64, origin: f64, scale: f64, n: i32): i32 {
+  const t = (v - origin) * scale;
+  if (!(t > 0)) return 0;
+  return t >= <f64>n ? n - 1 : <i32>t;
+}
+
+/** Empties the index and sets its grid: bounds [minX, maxX] × [minY, maxY], cells of about `cell` (cm). */
+export function indexReset(minX: f64, minY: f64, maxX: f64, maxY: f64, cell: f64): void {
+  const w = maxX - minX;
+  const h = maxY - minY;
+  nx = axisCells(w, cell);
+  ny = axisCells(h, cell);
+  x0 = minX;
+  y0 = minY;
+  sx = w > 0 ? <f64>nx / w : 0;
+  sy = h > 0 ? <f64>ny / h : 0;
+  for (let c = 0, n = nx * ny; c < n; c++) unchecked((head[c] = -1));
+  count = 0;
+  nEntries = 0;
+  nLarge = 0;
+}
+
+/** Indexes segments count … to − 1 (already written into `segs`); returns the new count. */
+export function indexAdd(to: i32): i32 {
+  for (let j = count; j < to; j++) {
+    const cx = unchecked(segs[4 * j]);
+    const cy = unchecked(segs[4 * j + 1]);
+    const dx = unchecked(segs[4 * j + 2]);
+    const dy = unchecked(segs[4 * j + 3]);
+    const i0 = cellOf(Math.min(cx, dx), x0, sx, nx);
+    const i1 = cellOf(Math.max(cx, dx), x0, sx, nx);
+    const k0 = cellOf(Math.min(cy, dy), y0, sy, ny);
+    const k1 = cellOf(Math.max(cy, dy), y0, sy, ny);
+    if ((i1 - i0 + 1) * (k1 - k0 + 1) > MAX_SPAN) {
+      unchecked((large[nLarge++] = j));
+      continue;
+    }
+    for (let k = k0; k <= k1; k++) {
+      for (let i = i0; i <= i1; i++) {
+        const c = k * nx + i;
+        unchecked((entryId[nEntries] = j));
+        unchecked((entryNext[nEntries] = head[c]));
+        unchecked((head[c] = nEntries++));
+      }
+    }
+  }
+  count = to;
+  return count;
+}
+
+export function indexCount(): i32 {
+  return count;
+}
+
+/** Grid columns, rows and large-list length (for tests and docs). */
+export function indexInfo(which: i32): i32 {
+  return which == 0 ? nx : which == 1 ? ny : which == 2 ? nLarge : nEntries;
+}
+
+// @ts-ignore: decorator
+@inline function mark(j: i32, m: i32): i32 {
+  if (unchecked(stamp[j]) == cur) return m;
+  unchecked((stamp[j] = cur));
+  unchecked((cand[m] = j));
+  return m + 1;
+}
+
+/**
+ * `crossingPoints` of the nv-vertex path (in `path`) against the indexed segments, outside the nd discs (in
+ * `discs`): the first MAX_POINTS points go into `points`; returns the full count.
+ */
+export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
+  if (nv == 0) return 0;
+  const nseg = nv > 1 ? nv - 1 : 1;
+  let out = 0;
+  for (let k = 0; k < nseg; k++) {
+    const ax = unchecked(path[2 * k]);
+    const ay = unchecked(path[2 * k + 1]);
+    const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
+    const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
+    const minx = Math.min(ax, bx);
+    const maxx = Math.max(ax, bx);
+    const miny = Math.min(ay, by);
+    const maxy = Math.max(ay, by);
+    // gather the candidates, each once
+    if (cur == i32.MAX_VALUE) {
+      for (let j = 0; j < MAX_PLACED; j++) unchecked((stamp[j] = 0));
+      cur = 0;
+    }
+    cur++;
+    let m = 0;
+    for (let p = 0; p < nLarge; p++) m = mark(unchecked(large[p]), m);
+    const i0 = cellOf(minx, x0, sx, nx);
+    const i1 = cellOf(maxx, x0, sx, nx);
+    const k0 = cellOf(miny, y0, sy, ny);
+    const k1 = cellOf(maxy, y0, sy, ny);
+    for (let r = k0; r <= k1; r++) {
+      for (let i = i0; i <= i1; i++) {
+        for (let e = unchecked(head[r * nx + i]); e >= 0; e = unchecked(entryNext[e])) m = mark(unchecked(entryId[e]), m);
+      }
+    }
+    // in id order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
+    if (m <= SORT_MAX) {
+      for (let p = 1; p < m; p++) {
+        const v = unchecked(cand[p]);
+        let q = p;
+        while (q > 0 && unchecked(cand[q - 1]) > v) {
+          unchecked((cand[q] = cand[q - 1]));
+          q--;
+        }
+        unchecked((cand[q] = v));
+      }
+    } else {
+      m = 0;
+      for (let j = 0; j < count; j++) if (unchecked(stamp[j]) == cur) unchecked((cand[m++] = j));
+    }
+    // the brute-force loop body of crossingPoints (polyline.ts)
+    for (let p = 0; p < m; p++) {
+      const j = unchecked(cand[p]);
+      const cx = unchecked(segs[4 * j]);
+      const cy = unchecked(segs[4 * j + 1]);
+      const dx = unchecked(segs[4 * j + 2]);
+      const dy = unchecked(segs[4 * j + 3]);
+      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+      if (!segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)) continue;
+      const x = pointX;
+      const y = pointY;
+      if (k > 0 && x == ax && y == ay) continue;
+      if (j > 0 && x == cx && y == cy && unchecked(segs[4 * j - 2]) == cx && unchecked(segs[4 * j - 1]) == cy) continue;
+      if (inAnyDisc(x, y, nd, radius)) continue;
+      if (out < MAX_POINTS) {
+        unchecked((points[2 * out] = x));
+        unchecked((points[2 * out + 1] = y));
+      }
+      out++;
+    }
+  }
+  return out;
+}
+
+indexReset(0, 0, 0, 0, 0); // an empty index with one cell, so a query before any reset is valid

@@ -1,0 +1,315 @@
+/**
+ * Spatial index over the placed segments (the other players' strings) for the crossing cost of a move, and the
+ * indexed twin of `crossingPoints` (polyline.ts). TypeScript reference of assembly/geometry/placed.ts: same
+ * grid, same candidates, same tests in the same order, same points.
+ *
+ * Placed strings never move, so the index is built once (`setPlacedSegments`) and extended as strings are placed
+ * (`addPlacedSegments`). It is a uniform grid of nx × ny cells (≤ 128 per axis, about `cellSize` cm each) over
+ * fixed bounds (pass the board's: `boundsOf(polygon)`); each cell lists the placed segments whose bounding box
+ * overlaps it. Coordinates outside the bounds are clamped to the border cells, so every segment is found whatever
+ * the bounds; they only matter for speed. A segment whose box covers more than 16 cells goes to a `large` list
+ * that every query scans instead.
+ *
+ * `crossingPointsIndexed(path, discs, radius)` returns exactly `crossingPoints(path, segments, discs, radius)`
+ * over the indexed segments in insertion order, bit for bit and in the same order: for each path segment it
+ * gathers the candidates of the cells its box overlaps plus the large list (a stamp per segment drops
+ * duplicates), orders them by index, and runs the brute-force loop body on them. The cell map is monotone, so
+ * every segment whose box overlaps the path segment's box is a candidate; the others fail the brute force's box
+ * test anyway. Ordering by index keeps the once-only rules (a contact at a path vertex or at the joint of two
+ * consecutive placed segments counts with the earlier segment) exactly as they are.
+ */
+import { inAnyDisc } from "./polyline.ts";
+import { segmentIntersectionInto } from "./predicates.ts";
+
+/** Placed segments the index holds (the Wasm kernel's limit, kept in TypeScript too). */
+export const MAX_INDEXED = 8192;
+/** Grid cells per axis at most. */
+export const MAX_AXIS = 128;
+/** A segment whose box covers more cells than this goes to the large list. */
+export const MAX_SPAN = 16;
+/**
+ * Default cell side (cm): placed segments are about 0.5–1 cm (63 per 30 or 60 cm string), path segments too.
+ * On the bench's full board 1 cm was fastest (0.7 and 1 cm tied, 2 cm 1.25×, 3 cm 2× slower).
+ */
+export const DEFAULT_CELL = 1;
+/** Over this many candidates, they are collected by scanning the stamps in index order instead of sorted. */
+const SORT_MAX = 48;
+
+/** The placed-segment index and its query, shared by `PlacedIndex` and the Wasm wrapper. */
+export interface PlacedSegmentIndex {
+  /**
+   * Empties the index and indexes `segments` (`[x1, y1, x2, y2, …]`). The grid covers `bounds`
+   * (`[minX, minY, maxX, maxY]`; default: the box of `segments`) with cells of about `cellSize` cm.
+   * RangeError over 8,192 segments, on a non-finite number or on bounds with min > max.
+   */
+  setPlacedSegments(segments: Float64Array, bounds?: ArrayLike<number>, cellSize?: number): void;
+  /** Appends `segments` after the ones indexed (same grid); RangeError over 8,192 in all or on a non-finite number. */
+  addPlacedSegments(segments: Float64Array): void;
+  /** How many placed segments are indexed. */
+  readonly placedCount: number;
+  /**
+   * `crossingPoints(path, segments, discs, radius)` where `segments` are the indexed ones in insertion order:
+   * the same points in the same order.
+   */
+  crossingPointsIndexed(path: Float64Array, discs: Float64Array, radius: number): Float64Array;
+}
+
+/** The bounding box `[minX, minY, maxX, maxY]` of flat `[x, y, …]` coordinates (a polygon, segments); zeros if empty. */
+export function boundsOf(coords: ArrayLike<number>): [number, number, number, number] {
+  if (coords.length < 2) return [0, 0, 0, 0];
+  let minX = coords[0]!;
+  let minY = coords[1]!;
+  let maxX = minX;
+  let maxY = minY;
+  for (let i = 2; i + 1 < coords.length; i += 2) {
+    const x = coords[i]!;
+    const y = coords[i + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+/** Checks bounds and cell size; returns them as numbers. Shared with the Wasm wrapper. */
+export function checkGrid(
+  segments: Float64Array,
+  bounds: ArrayLike<number> | undefined,
+  cellSize: number,
+): [number, number, number, number, number] {
+  const b = bounds ?? boundsOf(segments);
+  if (b.length !== 4) throw new RangeError("bounds must be [minX, minY, maxX, maxY]");
+  const [minX, minY, maxX, maxY] = [b[0]!, b[1]!, b[2]!, b[3]!];
+  for (const v of [minX, minY, maxX, maxY, cellSize])
+    if (!Number.isFinite(v)) throw new RangeError(`bounds and cell size must be finite numbers (${v})`);
+  if (minX > maxX || minY > maxY)
+    throw new RangeError("bounds must be [minX, minY, maxX, maxY] with min ≤ max");
+  if (!(cellSize > 0)) throw new RangeError(`cell size must be positive (${cellSize})`);
+  return [minX, minY, maxX, maxY, cellSize];
+}
+
+/** Throws a RangeError on the first non-finite number of `a`. */
+export function checkFinite(a: Float64Array, what: string): void {
+  for (let i = 0; i < a.length; i++)
+    if (!Number.isFinite(a[i]!)) throw new RangeError(`${what}[${i}] is not a finite number (${a[i]})`);
+}
+
+/** Cells along one axis of length w for the wanted cell side. */
+function axisCells(w: number, cell: number): number {
+  if (!(w > 0) || !(cell > 0)) return 1;
+  const n = Math.ceil(w / cell);
+  return n >= MAX_AXIS ? MAX_AXIS : Math.max(n, 1); // w / cell may underflow to 0
+}
+
+/** The cell of coordinate v (clamped): monotone in v. */
+function cellOf(v: number, origin: number, scale: number, n: number): number {
+  const t = (v - origin) * scale;
+  if (!(t > 0)) return 0;
+  return t >= n ? n - 1 : Math.trunc(t);
+}
+
+const pt = new Float64Array(2);
+
+/** The TypeScript placed-segment index (twin of the Wasm one behind `StringGeometryWasm`). */
+export class PlacedIndex implements PlacedSegmentIndex {
+  private segs = new Float64Array(4 * 64);
+  private head = new Int32Array(1).fill(-1);
+  private entryNext = new Int32Array(256);
+  private entryId = new Int32Array(256);
+  private large: number[] = [];
+  private stamp = new Int32Array(64);
+  private cand = new Int32Array(64);
+  private count = 0;
+  private nEntries = 0;
+  private nx = 1;
+  private ny = 1;
+  private x0 = 0;
+  private y0 = 0;
+  private sx = 0;
+  private sy = 0;
+  private cur = 0;
+
+  /** An empty index; `segments` (optional) as in `setPlacedSegments`. */
+  constructor(segments?: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL) {
+    if (segments || bounds) this.setPlacedSegments(segments ?? new Float64Array(0), bounds, cellSize);
+  }
+
+  get placedCount(): number {
+    return this.count;
+  }
+
+  /** Grid columns and rows, large-list length and list entries (for tests and docs). */
+  get info(): { nx: number; ny: number; large: number; entries: number } {
+    return { nx: this.nx, ny: this.ny, large: this.large.length, entries: this.nEntries };
+  }
+
+  /** The indexed segments, in insertion order (a copy). */
+  segments(): Float64Array {
+    return this.segs.slice(0, 4 * this.count);
+  }
+
+  setPlacedSegments(segments: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL): void {
+    const n = segments.length >> 2;
+    if (n > MAX_INDEXED)
+      throw new RangeError(`placed segments: ${n} is over the index's limit of ${MAX_INDEXED}`);
+    checkFinite(segments.subarray(0, 4 * n), "segments");
+    const [minX, minY, maxX, maxY, cell] = checkGrid(segments.subarray(0, 4 * n), bounds, cellSize);
+    const w = maxX - minX;
+    const h = maxY - minY;
+    this.nx = axisCells(w, cell);
+    this.ny = axisCells(h, cell);
+    this.x0 = minX;
+    this.y0 = minY;
+    this.sx = w > 0 ? this.nx / w : 0;
+    this.sy = h > 0 ? this.ny / h : 0;
+    this.head = new Int32Array(this.nx * this.ny).fill(-1);
+    this.count = 0;
+    this.nEntries = 0;
+    this.large.length = 0;
+    this.append(segments, n);
+  }
+
+  addPlacedSegments(segments: Float64Array): void {
+    const n = segments.length >> 2;
+    if (this.count + n > MAX_INDEXED)
+      throw new RangeError(`placed segments: ${this.count + n} is over the index's limit of ${MAX_INDEXED}`);
+    checkFinite(segments.subarray(0, 4 * n), "segments");
+    this.append(segments, n);
+  }
+
+  private append(segments: Float64Array, n: number): void {
+    const to = this.count + n;
+    if (4 * to > this.segs.length) {
+      const cap = Math.min(MAX_INDEXED, Math.max(to, 2 * (this.segs.length >> 2)));
+      const s = new Float64Array(4 * cap);
+      s.set(this.segs.subarray(0, 4 * this.count));
+      this.segs = s;
+      const st = new Int32Array(cap);
+      st.set(this.stamp);
+      this.stamp = st;
+      this.cand = new Int32Array(cap);
+    }
+    this.segs.set(segments.subarray(0, 4 * n), 4 * this.count);
+    const { segs, nx, ny, x0, y0, sx, sy } = this;
+    for (let j = this.count; j < to; j++) {
+      const cx = segs[4 * j]!;
+      const cy = segs[4 * j + 1]!;
+      const dx = segs[4 * j + 2]!;
+      const dy = segs[4 * j + 3]!;
+      const i0 = cellOf(Math.min(cx, dx), x0, sx, nx);
+      const i1 = cellOf(Math.max(cx, dx), x0, sx, nx);
+      const k0 = cellOf(Math.min(cy, dy), y0, sy, ny);
+      const k1 = cellOf(Math.max(cy, dy), y0, sy, ny);
+      if ((i1 - i0 + 1) * (k1 - k0 + 1) > MAX_SPAN) {
+        this.large.push(j);
+        continue;
+      }
+      if (this.nEntries + MAX_SPAN > this.entryId.length) {
+        const cap = Math.min(MAX_INDEXED * MAX_SPAN, 2 * this.entryId.length);
+        const a = new Int32Array(cap);
+        a.set(this.entryId);
+        this.entryId = a;
+        const b = new Int32Array(cap);
+        b.set(this.entryNext);
+        this.entryNext = b;
+      }
+      for (let k = k0; k <= k1; k++) {
+        for (let i = i0; i <= i1; i++) {
+          const c = k * nx + i;
+          this.entryId[this.nEntries] = j;
+          this.entryNext[this.nEntries] = this.head[c]!;
+          this.head[c] = this.nEntries++;
+        }
+      }
+    }
+    this.count = to;
+  }
+
+  crossingPointsIndexed(path: Float64Array, discs: Float64Array, radius: number): Float64Array {
+    const out: number[] = [];
+    const nv = path.length >> 1;
+    if (nv === 0) return new Float64Array(0);
+    const nseg = nv > 1 ? nv - 1 : 1;
+    const { segs, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
+    for (let k = 0; k < nseg; k++) {
+      const ax = path[2 * k]!;
+      const ay = path[2 * k + 1]!;
+      const bx = nv > 1 ? path[2 * k + 2]! : ax;
+      const by = nv > 1 ? path[2 * k + 3]! : ay;
+      const minx = Math.min(ax, bx);
+      const maxx = Math.max(ax, bx);
+      const miny = Math.min(ay, by);
+      const maxy = Math.max(ay, by);
+      // gather the candidates, each once
+      if (this.cur === 0x7fffffff) {
+        stamp.fill(0);
+        this.cur = 0;
+      }
+      const cur = ++this.cur;
+      let m = 0;
+      for (const j of large) {
+        if (stamp[j] === cur) continue;
+        stamp[j] = cur;
+        cand[m++] = j;
+      }
+      const i0 = cellOf(minx, x0, sx, nx);
+      const i1 = cellOf(maxx, x0, sx, nx);
+      const k0 = cellOf(miny, y0, sy, ny);
+      const k1 = cellOf(maxy, y0, sy, ny);
+      for (let r = k0; r <= k1; r++) {
+        for (let i = i0; i <= i1; i++) {
+          for (let e = head[r * nx + i]!; e >= 0; e = entryNext[e]!) {
+            const j = entryId[e]!;
+            if (stamp[j] === cur) continue;
+            stamp[j] = cur;
+            cand[m++] = j;
+          }
+        }
+      }
+      // in index order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
+      if (m <= SORT_MAX) {
+        for (let p = 1; p < m; p++) {
+          const v = cand[p]!;
+          let q = p;
+          while (q > 0 && cand[q - 1]! > v) {
+            cand[q] = cand[q - 1]!;
+            q--;
+          }
+          cand[q] = v;
+        }
+      } else {
+        m = 0;
+        for (let j = 0; j < this.count; j++) if (stamp[j] === cur) cand[m++] = j;
+      }
+      // the brute-force loop body of crossingPoints (polyline.ts)
+      for (let p = 0; p < m; p++) {
+        const j = cand[p]!;
+        const cx = segs[4 * j]!;
+        const cy = segs[4 * j + 1]!;
+        const dx = segs[4 * j + 2]!;
+        const dy = segs[4 * j + 3]!;
+        if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+        if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+        if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt)) continue;
+        const x = pt[0]!;
+        const y = pt[1]!;
+        if (k > 0 && x === ax && y === ay) continue; // counted with path segment k - 1
+        if (j > 0 && x === cx && y === cy && segs[4 * j - 2] === cx && segs[4 * j - 1] === cy) continue;
+        if (inAnyDisc(x, y, discs, radius)) continue;
+        out.push(x, y);
+      }
+    }
+    return Float64Array.from(out);
+  }
+}
+
+/** `crossingPoints(path, segments, discs, radius)` over the segments of `index` (same points, same order). */
+export function crossingPointsIndexed(
+  path: Float64Array,
+  index: PlacedSegmentIndex,
+  discs: Float64Array,
+  radius: number,
+): Float64Array {
+  return index.crossingPointsIndexed(path, discs, radius);
+}
