@@ -6,7 +6,7 @@
  *         → {"points": 22}
  *   cost FILE   (docs/string-board-format.md, "Cost files")
  *         → {"legal", "ap", "crossings", "mountain", "stations", "error"}
- *   bot --players 3 --seed 7
+ *   bot --players 3 --seed 7 [--bot solver|greedy]   (the solver bot by default)
  *         → {"players", "seed", "points", "cubes", "winners", "actions", "log"}
  */
 import { readFile } from "node:fs/promises";
@@ -16,6 +16,9 @@ import { playBotGame } from "../../web/engine/string/bot.ts";
 import { checkRoute, parsePath, type RouteContext, toSegments } from "../../web/engine/string/route.ts";
 import { MAX_WHITES, scoreCubes } from "../../web/engine/string/scoring.ts";
 import type { StringKind } from "../../web/engine/string/types.ts";
+import { playSolverBotGame } from "../../web/solvers/string/bot.ts";
+import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
+import { compileWasmNode } from "../../web/wasm/node.ts";
 
 const USAGE = "usage: rail string score|cost|bot …";
 
@@ -155,8 +158,11 @@ async function cost(args: string[]): Promise<CostReport> {
   return costOf(doc);
 }
 
-function bot(args: string[]): unknown {
-  const f = flags(args, ["players", "seed"]);
+async function bot(args: string[]): Promise<unknown> {
+  const f = flags(args, ["players", "seed", "bot"]);
+  const kind = f.get("bot") ?? "solver";
+  if (kind !== "solver" && kind !== "greedy")
+    throw new Error(`--bot must be solver or greedy, got "${kind}"`);
   const p = f.get("players") ?? "3";
   if (!/^[2-5]$/.test(p)) throw new Error(`--players must be 2 to 5, got "${p}"`);
   const players = Number(p);
@@ -164,7 +170,16 @@ function bot(args: string[]): unknown {
   const seed = /^\d+$/.test(seedText) ? Number(seedText) : seedText;
   let g: ReturnType<typeof playBotGame>;
   try {
-    g = playBotGame(players, seed);
+    // The solver bot (web/solvers/string, Wasm kernels) in every seat by default; the engine's greedy bot on request.
+    g =
+      kind === "greedy"
+        ? playBotGame(players, seed)
+        : playSolverBotGame(
+            players,
+            seed,
+            undefined,
+            await createWasmKernel(await compileWasmNode("stringplan")),
+          );
   } catch (e) {
     // A seed the engine refuses (a digit string too long for a finite number): a one-line error, exit 2.
     if (e instanceof InputError) throw new Error(`string bot: ${oneLine(e)}`);
@@ -173,6 +188,7 @@ function bot(args: string[]): unknown {
   return {
     players,
     seed,
+    bot: kind,
     points: g.result.points,
     cubes: g.result.cubes,
     winners: g.result.winners,
@@ -189,7 +205,7 @@ export async function stringCommand(args: string[]): Promise<unknown> {
     case "cost":
       return cost(rest);
     case "bot":
-      return bot(rest);
+      return await bot(rest);
     default:
       throw new Error(sub === undefined ? USAGE : `unknown string subcommand "${sub}"; ${USAGE}`);
   }

@@ -277,13 +277,20 @@ describe("rail string (CLI)", () => {
     await expect(stringCommand(["cost", "/nonexistent/file.json"])).rejects.toThrow(/cannot read/);
   });
 
-  it("bot: a whole game", async () => {
-    const r = (await stringCommand(["bot", "--players", "2", "--seed", "5"])) as {
-      points: number[];
-      log: unknown[];
-    };
-    expect(r.points).toHaveLength(2);
-    expect(r.log.length).toBeGreaterThan(10);
+  it("bot: a whole game (the solver bot by default, the greedy one on request), replaying through the engine", async () => {
+    for (const kind of ["solver", "greedy"] as const) {
+      const r = (await stringCommand(["bot", "--players", "2", "--seed", "5", "--bot", kind])) as {
+        bot: string;
+        points: number[];
+        log: unknown[];
+      };
+      expect(r.bot).toBe(kind);
+      expect(r.points).toHaveLength(2);
+      expect(r.log.length).toBeGreaterThan(10);
+      const final = replay(stringEngine, { players: 2 }, 5, r.log);
+      expect(final.result!.points).toEqual(r.points);
+    }
     await expect(stringCommand(["bot", "--players", "7"])).rejects.toThrow(/--players must be 2 to 5/);
+    await expect(stringCommand(["bot", "--bot", "x"])).rejects.toThrow(/--bot must be solver or greedy/);
   });
 });
