@@ -13,8 +13,8 @@
 // the cells its box overlaps plus the large list (a stamp per segment drops duplicates), orders them by id, and
 // runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps the path
 // segment's box is a candidate; the others fail the brute force's box test anyway.
-import { inAnyDisc, discs, MAX_PLACED, MAX_POINTS, path, points } from "./polyline";
-import { pointX, pointY, segmentIntersection } from "./segment";
+import { MAX_PLACED, MAX_POINTS, pairCrossing, path, points } from "./polyline";
+import { pointX, pointY } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
 export const MAX_SPAN: i32 = 16;
@@ -166,24 +166,12 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       m = 0;
       for (let j = 0; j < count; j++) if (unchecked(stamp[j]) == cur) unchecked((cand[m++] = j));
     }
-    // the brute-force loop body of crossingPoints (polyline.ts)
+    // the same pair test as crossingPoints, over the candidates in ascending id order
     for (let p = 0; p < m; p++) {
-      const j = unchecked(cand[p]);
-      const cx = unchecked(segs[4 * j]);
-      const cy = unchecked(segs[4 * j + 1]);
-      const dx = unchecked(segs[4 * j + 2]);
-      const dy = unchecked(segs[4 * j + 3]);
-      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
-      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
-      if (!segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)) continue;
-      const x = pointX;
-      const y = pointY;
-      if (k > 0 && x == ax && y == ay) continue;
-      if (j > 0 && x == cx && y == cy && unchecked(segs[4 * j - 2]) == cx && unchecked(segs[4 * j - 1]) == cy) continue;
-      if (inAnyDisc(x, y, nd, radius)) continue;
+      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, unchecked(cand[p]), nd, radius)) continue;
       if (out < MAX_POINTS) {
-        unchecked((points[2 * out] = x));
-        unchecked((points[2 * out + 1] = y));
+        unchecked((points[2 * out] = pointX));
+        unchecked((points[2 * out + 1] = pointY));
       }
       out++;
     }

@@ -220,6 +220,41 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
 }
 
 /**
+ * One (path segment k from (ax, ay) to (bx, by), placed segment j of `segs`) pair of `crossingPoints`: true when the
+ * pair contributes a crossing point, left in (pointX, pointY). A point at the start of path segment k > 0 was
+ * counted with segment k - 1, and one at the joint with the previous placed segment with that segment; points inside
+ * a station disc are free. Shared by the every-pair loop here and the indexed query (placed.ts).
+ */
+@inline export function pairCrossing(
+  k: i32,
+  ax: f64,
+  ay: f64,
+  bx: f64,
+  by: f64,
+  minx: f64,
+  maxx: f64,
+  miny: f64,
+  maxy: f64,
+  segs: StaticArray<f64>,
+  j: i32,
+  nd: i32,
+  radius: f64,
+): bool {
+  const cx = unchecked(segs[4 * j]);
+  const cy = unchecked(segs[4 * j + 1]);
+  const dx = unchecked(segs[4 * j + 2]);
+  const dy = unchecked(segs[4 * j + 3]);
+  if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) return false;
+  if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) return false;
+  if (!segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)) return false;
+  const x = pointX;
+  const y = pointY;
+  if (k > 0 && x == ax && y == ay) return false;
+  if (j > 0 && x == cx && y == cy && unchecked(segs[4 * j - 2]) == cx && unchecked(segs[4 * j - 1]) == cy) return false;
+  return !inAnyDisc(x, y, nd, radius);
+}
+
+/**
  * Points where the path meets the ns placed segments outside every disc (rules as in polyline.ts
  * `crossingPoints`); the first MAX_POINTS go into `points`. Returns the full count.
  */
@@ -237,21 +272,10 @@ export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
     const miny = Math.min(ay, by);
     const maxy = Math.max(ay, by);
     for (let j = 0; j < ns; j++) {
-      const cx = unchecked(placed[4 * j]);
-      const cy = unchecked(placed[4 * j + 1]);
-      const dx = unchecked(placed[4 * j + 2]);
-      const dy = unchecked(placed[4 * j + 3]);
-      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
-      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
-      if (!segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)) continue;
-      const x = pointX;
-      const y = pointY;
-      if (k > 0 && x == ax && y == ay) continue;
-      if (j > 0 && x == cx && y == cy && unchecked(placed[4 * j - 2]) == cx && unchecked(placed[4 * j - 1]) == cy) continue;
-      if (inAnyDisc(x, y, nd, radius)) continue;
+      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius)) continue;
       if (count < MAX_POINTS) {
-        unchecked((points[2 * count] = x));
-        unchecked((points[2 * count + 1] = y));
+        unchecked((points[2 * count] = pointX));
+        unchecked((points[2 * count + 1] = pointY));
       }
       count++;
     }

@@ -18,8 +18,7 @@
  * test anyway. Ordering by index keeps the once-only rules (a contact at a path vertex or at the joint of two
  * consecutive placed segments counts with the earlier segment) exactly as they are.
  */
-import { inAnyDisc } from "./polyline.ts";
-import { segmentIntersectionInto } from "./predicates.ts";
+import { pairCrossing } from "./polyline.ts";
 
 /** Placed segments the index holds (the Wasm kernel's limit, kept in TypeScript too). */
 export const MAX_INDEXED = 8192;
@@ -282,22 +281,10 @@ export class PlacedIndex implements PlacedSegmentIndex {
         m = 0;
         for (let j = 0; j < this.count; j++) if (stamp[j] === cur) cand[m++] = j;
       }
-      // the brute-force loop body of crossingPoints (polyline.ts)
+      // the same pair test as crossingPoints, over the candidates in ascending id order
+      const box = [minx, maxx, miny, maxy] as const;
       for (let p = 0; p < m; p++) {
-        const j = cand[p]!;
-        const cx = segs[4 * j]!;
-        const cy = segs[4 * j + 1]!;
-        const dx = segs[4 * j + 2]!;
-        const dy = segs[4 * j + 3]!;
-        if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
-        if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
-        if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt)) continue;
-        const x = pt[0]!;
-        const y = pt[1]!;
-        if (k > 0 && x === ax && y === ay) continue; // counted with path segment k - 1
-        if (j > 0 && x === cx && y === cy && segs[4 * j - 2] === cx && segs[4 * j - 1] === cy) continue;
-        if (inAnyDisc(x, y, discs, radius)) continue;
-        out.push(x, y);
+        if (pairCrossing(k, ax, ay, bx, by, box, segs, cand[p]!, discs, radius, pt)) out.push(pt[0]!, pt[1]!);
       }
     }
     return Float64Array.from(out);

@@ -277,6 +277,40 @@ export function inAnyDisc(x: number, y: number, discs: Float64Array, radius: num
 const pt = new Float64Array(2);
 
 /**
+ * One (path segment k from (ax, ay) to (bx, by) with bounding box `box` = [minx, maxx, miny, maxy], placed segment j
+ * of `segs`) pair of `crossingPoints`: true when the pair contributes a crossing point, written into `pt`. A point
+ * at the start of path segment k > 0 was counted with segment k - 1, and one at the joint with the previous placed
+ * segment with that segment; points inside a station disc are free. Shared by the every-pair loop and the indexed
+ * query (placed.ts).
+ */
+export function pairCrossing(
+  k: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  box: readonly [number, number, number, number],
+  segs: Float64Array,
+  j: number,
+  discs: Float64Array,
+  radius: number,
+  pt: Float64Array,
+): boolean {
+  const cx = segs[4 * j]!;
+  const cy = segs[4 * j + 1]!;
+  const dx = segs[4 * j + 2]!;
+  const dy = segs[4 * j + 3]!;
+  if (Math.max(cx, dx) < box[0] || Math.min(cx, dx) > box[1]) return false;
+  if (Math.max(cy, dy) < box[2] || Math.min(cy, dy) > box[3]) return false;
+  if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt)) return false;
+  const x = pt[0]!;
+  const y = pt[1]!;
+  if (k > 0 && x === ax && y === ay) return false; // counted with path segment k - 1
+  if (j > 0 && x === cx && y === cy && segs[4 * j - 2] === cx && segs[4 * j - 1] === cy) return false;
+  return !inAnyDisc(x, y, discs, radius);
+}
+
+/**
  * Points where the new path meets the placed `segments` outside every station disc: one point for each pair
  * (path segment, placed segment) that shares a point (`segmentIntersectionInto`; a collinear overlap gives one
  * point, an endpoint of the overlap), dropping points inside or on a disc. A contact exactly at a vertex of the
@@ -304,20 +338,9 @@ export function crossingPoints(
     const maxx = Math.max(ax, bx);
     const miny = Math.min(ay, by);
     const maxy = Math.max(ay, by);
+    const box = [minx, maxx, miny, maxy] as const;
     for (let j = 0; j < ns; j++) {
-      const cx = segments[4 * j]!;
-      const cy = segments[4 * j + 1]!;
-      const dx = segments[4 * j + 2]!;
-      const dy = segments[4 * j + 3]!;
-      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
-      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
-      if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt)) continue;
-      const x = pt[0]!;
-      const y = pt[1]!;
-      if (k > 0 && x === ax && y === ay) continue; // counted with path segment k - 1
-      if (j > 0 && x === cx && y === cy && segments[4 * j - 2] === cx && segments[4 * j - 1] === cy) continue;
-      if (inAnyDisc(x, y, discs, radius)) continue;
-      out.push(x, y);
+      if (pairCrossing(k, ax, ay, bx, by, box, segments, j, discs, radius, pt)) out.push(pt[0]!, pt[1]!);
     }
   }
   return Float64Array.from(out);
