@@ -18,41 +18,23 @@ import {
   type ActResult,
   type BotMode,
   type Progress,
-  type RaceContext,
   type RaceTableView,
   RailkitError,
   type RailkitWorkerApi,
   type TrainAction,
-  type TrainHintOption,
   type TrainOptions,
   type TrainState,
   type TrainView,
   type TrainViewOptions,
-  type TurnState,
+  type TrainWorkerApi,
   type WireError,
 } from "./protocol.ts";
 
-/** The Train Game through the worker. Every call is one message round trip. */
-export interface TrainClient {
-  newGame(options: TrainOptions, seed: number | string, view?: TrainViewOptions): Promise<TrainView>;
-  act(state: TrainState, action: TrainAction, view?: TrainViewOptions): Promise<ActResult>;
-  view(state: TrainState, view?: TrainViewOptions): Promise<TrainView>;
-  /** Rebuilds a game from options + seed + log (engine `replay`), e.g. in a fresh worker after a fault. */
-  replay(
-    options: TrainOptions,
-    seed: number | string,
-    log: readonly TrainAction[],
-    view?: TrainViewOptions,
-  ): Promise<TrainView>;
-  legalActions(state: TrainState): Promise<TrainAction[]>;
-  hint(turn: TurnState, race?: RaceContext): Promise<TrainHintOption[]>;
-  botAction(state: TrainState, mode: BotMode): Promise<TrainAction>;
-  expectedTurnScore(): Promise<number>;
-  /** `onProgress` is called on the page (the client wraps it in `Comlink.proxy`). */
-  raceTable(onProgress?: (p: Progress) => void): Promise<RaceTableView>;
-  save(state: TrainState): Promise<string>;
-  load(json: string): Promise<TrainState>;
-}
+/**
+ * The Train Game through the worker: the worker's API as it is, every call one message round trip (`raceTable`'s
+ * `onProgress` is called on the page; the client wraps it in `Comlink.proxy`).
+ */
+export type TrainClient = TrainWorkerApi;
 
 /** The rule id of the RailkitError a call rejects with when the worker was lost under it. */
 export const WORKER_LOST = "worker.lost";
