@@ -13,6 +13,7 @@ import {
   lightEngine,
   totals,
 } from "../../web/engine/light/index.ts";
+import { ACTION_TYPES } from "../../web/engine/string/engine.ts";
 import {
   currentPlayer,
   type StringOptions,
@@ -165,18 +166,6 @@ export const trainAdapter: GameAdapter<TrainGameState, TrainOptions> = {
 
 const COLOURS = ["red", "blue", "purple", "yellow", "green", "white"] as const;
 const CITY = ["red", "blue", "purple", "yellow"] as const;
-const TYPES = [
-  "keep-tile",
-  "place-string",
-  "transport",
-  "long-distance",
-  "upgrade",
-  "new-station",
-  "replenish",
-  "cube-for-ap",
-  "draw-tile",
-  "end-turn",
-] as const;
 
 type Counts = Record<(typeof COLOURS)[number], number>;
 const countsOk = (c: Counts): boolean => COLOURS.every((k) => isNonNegInt(c[k]));
@@ -272,7 +261,7 @@ export const stringAdapter: GameAdapter<StringState, StringOptions> = {
   invariants: stringInvariants,
   optionalFields: ["chip"],
   formed(s, rng) {
-    const type = pick(rng, TYPES);
+    const type = pick(rng, ACTION_TYPES);
     const player = seatFor(rng, Math.max(currentPlayer(s), 0), s.players);
     const poly = s.board.polygon;
     let minX = Number.POSITIVE_INFINITY;

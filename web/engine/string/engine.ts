@@ -235,7 +235,8 @@ function hops(s: StringState, player: number, a: number): Set<number> {
 // ---------------------------------------------------------------------------------------------------
 // Action parsing (InputError for malformed input)
 
-const TYPES = [
+/** Every action type, in the order docs/rules/string-railway.md lists them. */
+export const ACTION_TYPES = [
   "keep-tile",
   "place-string",
   "transport",
@@ -275,7 +276,7 @@ export function parseAction(v: unknown): StringAction {
   if (typeof v !== "object" || v === null || Array.isArray(v)) throw new InputError("an action is an object");
   const o = v as Record<string, unknown>;
   const type = o.type;
-  if (!(TYPES as readonly unknown[]).includes(type)) {
+  if (!(ACTION_TYPES as readonly unknown[]).includes(type)) {
     throw new InputError(`unknown action type ${describeValue(type)}`, "type");
   }
   const player = int(o, "player");
