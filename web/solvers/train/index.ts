@@ -257,19 +257,22 @@ function labelOf(turn: TurnState, o: Option): string {
 
 /** The value, under the kernel's last solve, of a turn between rolls (step "roll"): the best of its options. */
 function stateValue(k: TrainKernel, turn: TurnState): number {
-  const T = trainTables();
-  const f = k.f;
   if (turn.phase === "freight") {
     const P = turn.banked + cargoPoints(turn.train);
     const n = count(turn.train, "4") + count(turn.train, "3") + count(turn.train, "2");
     return k.fr[4 * P + n]!; // n = 3: stop or bank
   }
-  const c = configOf(turn.train);
+  return configValue(k, Math.max(turn.rollsLeft, 0), configOf(turn.train));
+}
+
+/** The value of regular-phase config c between rolls with r rolls left, under the kernel's last solve. */
+function configValue(k: TrainKernel, r: number, c: number): number {
+  const T = trainTables();
   const sum = T.cfgSum[c]!;
-  if (T.cfgKind[c] === 1) return f[sum]!;
+  if (T.cfgKind[c] === 1) return k.f[sum]!;
   if (T.cfgKind[c] === 2) return k.fr[4 * sum + 3]!;
-  if (turn.rollsLeft <= 0) return f[T.cfgValid[c] === 1 ? sum : 0]!;
-  return k.reg[turn.rollsLeft * T.nc + c]!;
+  if (r === 0) return k.f[T.cfgValid[c] === 1 ? sum : 0]!;
+  return k.reg[r * T.nc + c]!;
 }
 
 function configOf(train: readonly Face[]): number {
@@ -300,15 +303,7 @@ function rollValue(k: TrainKernel, turn: TurnState): number {
   }
   const c = configOf(turn.train);
   const r = turn.rollsLeft;
-  const after = (code: number): number => {
-    if (code < 0) return f[-code - 1]!;
-    const kind = T.cfgKind[code]!;
-    const sum = T.cfgSum[code]!;
-    if (kind === 1) return f[sum]!;
-    if (kind === 2) return k.fr[4 * sum + 3]!;
-    if (r - 1 === 0) return f[T.cfgValid[code] === 1 ? sum : 0]!;
-    return k.reg[(r - 1) * T.nc + code]!;
-  };
+  const after = (code: number): number => (code < 0 ? f[-code - 1]! : configValue(k, r - 1, code));
   let acc = 0;
   for (let o = T.regOutStart[c]!; o < T.regOutStart[c + 1]!; o++) {
     let best = Number.NEGATIVE_INFINITY;
