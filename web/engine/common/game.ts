@@ -1,34 +1,131 @@
-import type { Result } from "./errors.ts";
-
 /**
- * The shape every railkit game engine has (after boardgame.io): pure functions over plain JSON
- * state. The random generator's state lives in the game state, so a game is its options, its
- * seed and its action log, and `replay` rebuilds it exactly.
+ * The game contract every railkit engine follows (after boardgame.io's `G` + `ctx`): pure functions over
+ * plain JSON states that all begin with the same {@link GameHeader}. The random generator's state lives in
+ * the game state, so a game is its options, its seed and its action log, and `replay` rebuilds it exactly.
+ *
+ * Written once here, generic over the game:
+ * - {@link replay}: setup plus the log;
+ * - {@link loadGame}, the load policy: a save is accepted only when replaying its options, seed and log
+ *   reproduces it exactly; otherwise an `InputError` names the JSON pointer of the first difference (an
+ *   unknown field is a difference). Every loaded state is reachable by play.
+ * - {@link undoAction}: a seat takes back its own last action of the current turn, back to the last random
+ *   reveal; undo is replay minus the undone action.
+ * - {@link defineEngine}: an engine's rules plus those three, with `apply` guarded so that no state or
+ *   action, however malformed, makes it throw, and the action read once into a plain copy before the rules see it.
+ *
+ * Positions built by hand (hints, tools, tests) go through each engine's own constructor, never `load`.
  */
-export interface GameEngine<S, A, O> {
-  readonly id: "train" | "string" | "light";
-  /** A new game. Throws InputError for bad options. */
+import { InputError, type Result, RuleError } from "./errors.ts";
+import {
+  arr,
+  describe,
+  firstDifference,
+  int,
+  isObject,
+  readJson,
+  seed as readSeed,
+  snapshot,
+} from "./input.ts";
+
+export type GameId = "train" | "string" | "light";
+export const GAME_IDS: readonly GameId[] = ["train", "string", "light"];
+
+/** Most actions in a log that `load` and `replay` accept. */
+export const MAX_LOG = 100_000;
+
+/** The fields every state of every game carries, with the same names and meaning. */
+export interface GameHeader<O = unknown, A = unknown> {
+  game: GameId;
+  /** State format version of that game. */
+  version: number;
+  /** The options of `setup`, normalised (every field present). */
+  options: O;
+  /** The seed `setup` was given. */
+  seed: number | string;
+  /** The seeded generator's state (common/rng.ts). */
+  rng: number;
+  /** Every accepted action, normalised, in order. */
+  log: A[];
+  /** The seat to move, or null when the game is over. */
+  current: number | null;
+  over: boolean;
+  /** The winning seats (several on a shared win); empty until the game is over. */
+  winners: number[];
+}
+
+/** An action of any game: every action names the seat that plays it. */
+export interface SeatAction {
+  type: string;
+  player: number;
+}
+
+/** What each game writes: its rules. */
+export interface GameRules<S extends GameHeader<O, A>, A extends SeatAction, O> {
+  readonly id: GameId;
+  /** The state format version (`state.version`). */
+  readonly version: number;
+  /**
+   * A new game. Throws InputError for bad options (path `/options/<field>`) or a bad seed (`/seed`).
+   * Accepts the normalised options a state holds.
+   */
   setup(options: O, seed: number | string): S;
-  /** A new state, or a typed refusal; never mutates `state`, never throws for bad actions. */
+  /** A new state, or a typed refusal; never mutates `state`. */
   apply(state: S, action: unknown): Result<S>;
-  /** The legal actions now (the move generator used by bots and fuzzers). */
+  /** The legal actions now (the move generator of bots and fuzzers); every one is accepted by `apply`. */
   legalActions(state: S): A[];
-  /** Parses a saved state (a JSON string or a parsed value); throws InputError when malformed. */
+  /**
+   * Whether `action`, accepted in `before` and giving `after`, revealed something random (a roll, a cube
+   * drawn from the bag, a card or tile drawn): undo never goes back past it.
+   */
+  reveals(before: S, action: A, after: S): boolean;
+}
+
+/** A whole engine: the rules plus the shared load policy, save and undo. */
+export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O> extends GameRules<S, A, O> {
+  /** A saved game (JSON text or a value); InputError unless replaying its options, seed and log reproduces it. */
   load(json: unknown): S;
   /** JSON text of a state; `load(save(s))` equals `s`. */
   save(state: S): string;
+  /** `player` takes back their last action of the current turn (see {@link undoAction}). */
+  undo(state: S, player: number): Result<S>;
 }
 
-/** Replays a log from a fresh setup; throws the first refusal's error if the log is not legal. */
-export function replay<S, A, O>(
-  engine: GameEngine<S, A, O>,
+/** A game's rules with the shared `load`, `save` and `undo`, and an `apply` that never throws. */
+export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O>(
+  rules: GameRules<S, A, O>,
+): GameEngine<S, A, O> {
+  const apply = (state: S, action: unknown): Result<S> => {
+    if (!isObject(state) || state.game !== rules.id)
+      return { ok: false, error: new InputError(`not a ${rules.id} game state: ${describe(state)}`) };
+    try {
+      // Read the action once into a plain copy: a getter or Proxy cannot answer one check and fool the next.
+      return rules.apply(state, snapshot(action, "/action"));
+    } catch (e) {
+      if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
+      // Not reachable for a state the engine made; a malformed state object must still not make apply throw.
+      const why = e instanceof Error ? e.message : describe(e);
+      return { ok: false, error: new InputError(`cannot apply to this state: ${why}`) };
+    }
+  };
+  const guarded: GameRules<S, A, O> = { ...rules, apply };
+  return {
+    ...guarded,
+    load: (json: unknown) => loadGame(guarded, json),
+    save: (state: S) => JSON.stringify(state),
+    undo: (state: S, player: number) => undoAction(guarded, state, player),
+  };
+}
+
+/** Replays a log from a fresh setup; throws the first refusal's error (its message names the entry). */
+export function replay<S extends GameHeader<O, A>, A extends SeatAction, O>(
+  rules: Pick<GameRules<S, A, O>, "setup" | "apply">,
   options: O,
   seed: number | string,
   log: readonly unknown[],
 ): S {
-  let state = engine.setup(options, seed);
+  let state = rules.setup(options, seed);
   for (const [i, action] of log.entries()) {
-    const r = engine.apply(state, action);
+    const r = rules.apply(state, action);
     if (!r.ok) {
       r.error.message = `log entry ${i}: ${r.error.message}`;
       throw r.error;
@@ -36,4 +133,81 @@ export function replay<S, A, O>(
     state = r.state;
   }
   return state;
+}
+
+/**
+ * The load policy: reads the save once (JSON text or a value; a hostile object is an InputError), checks
+ * `game` and `version`, replays `options`, `seed` and `log`, and returns the replayed state if the save
+ * equals it as JSON. Otherwise InputError with the JSON pointer of the first difference.
+ */
+export function loadGame<S extends GameHeader<O, A>, A extends SeatAction, O>(
+  rules: GameRules<S, A, O>,
+  json: unknown,
+): S {
+  const saved = readJson(json);
+  if (!isObject(saved)) throw new InputError(`a saved game is an object, got ${describe(saved)}`, "");
+  if (saved.game !== rules.id)
+    throw new InputError(`not a ${rules.id} game (game is ${describe(saved.game)})`, "/game");
+  if (saved.version !== rules.version)
+    throw new InputError(
+      `unsupported version ${describe(saved.version)} (this engine reads ${rules.version})`,
+      "/version",
+    );
+  if (!isObject(saved.options))
+    throw new InputError(`must be an object, got ${describe(saved.options)}`, "/options");
+  const seed = readSeed(saved.seed, "/seed");
+  const log = arr(saved.log, "/log", MAX_LOG);
+  // Options come back normalised from setup; the comparison below catches any extra or missing field.
+  let state = rules.setup(saved.options as O, seed);
+  for (const [i, action] of log.entries()) {
+    const r = rules.apply(state, action);
+    if (!r.ok) throw new InputError(`refused by the rules on replay: ${r.error.message}`, `/log/${i}`);
+    state = r.state;
+  }
+  const diff = firstDifference(state, saved);
+  if (diff !== null)
+    throw new InputError(
+      `${diff.why} (a save must equal the replay of its options, seed and log)`,
+      diff.path,
+    );
+  return state;
+}
+
+/**
+ * `player` takes back the last action of the log. Refused (state unchanged) with a rule id when there is
+ * nothing to undo (`<game>.undo-nothing`), the last action is another seat's (`<game>.undo-not-yours`),
+ * it ended the turn or the game (`<game>.undo-turn-over`), or it revealed something random
+ * (`<game>.undo-reveal`). Undo is replay minus that action, so undo then the same action again gives the
+ * same state back.
+ */
+export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
+  rules: GameRules<S, A, O>,
+  state: S,
+  player: number,
+): Result<S> {
+  const id = rules.id;
+  const no = (rule: string, message: string): Result<S> => ({
+    ok: false,
+    error: new RuleError(`${id}.${rule}`, message),
+  });
+  try {
+    if (!isObject(state) || state.game !== id)
+      return { ok: false, error: new InputError(`not a ${id} game state: ${describe(state)}`) };
+    int(player, "/player", 0, 64);
+    const log = state.log;
+    if (log.length === 0) return no("undo-nothing", "there is nothing to undo");
+    const last = log[log.length - 1]!;
+    if (last.player !== player)
+      return no("undo-not-yours", `the last action was seat ${last.player}'s, not seat ${player}'s`);
+    if (state.over || state.current !== player)
+      return no("undo-turn-over", "that action ended the turn: it cannot be taken back");
+    const before = replay(rules, state.options, state.seed, log.slice(0, -1));
+    if (before.current !== player) return no("undo-turn-over", "that action began the turn");
+    if (rules.reveals(before, last, state))
+      return no("undo-reveal", "that action revealed something random: it cannot be taken back");
+    return { ok: true, state: before };
+  } catch (e) {
+    if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
+    return { ok: false, error: new InputError(`cannot undo in this state: ${describe(e)}`) };
+  }
 }
