@@ -191,7 +191,7 @@ async function bot(args: string[]): Promise<unknown> {
     bot: kind,
     points: g.result.points,
     cubes: g.result.cubes,
-    winners: g.result.winners,
+    winners: g.final.winners,
     actions: g.log.length,
     log: g.log,
   };

@@ -11,7 +11,14 @@
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../web/engine/common/errors.ts";
 import { countTotal } from "../../web/engine/string/cubes.ts";
-import { apply, legalActions, scoringColour, setup, totalCubes } from "../../web/engine/string/engine.ts";
+import {
+  apply,
+  legalActions,
+  position,
+  scoringColour,
+  setup,
+  totalCubes,
+} from "../../web/engine/string/engine.ts";
 import type { Board, Counts, StringAction, StringState } from "../../web/engine/string/types.ts";
 
 const BOARD: Board = {
@@ -41,40 +48,62 @@ function must(r: Result<StringState>): StringState {
   return r.state;
 }
 
+/**
+ * A hand-built position: `change` edits a copy of `s`; the seat to act is set from the edited order, and
+ * `position` checks the result (every cube of the box somewhere, tiles in one place, …).
+ */
+function edit(s: StringState, change: (t: StringState) => void): StringState {
+  const t = structuredClone(s);
+  change(t);
+  t.current = t.over ? null : t.choice ? t.choice.player : t.order[t.turn]!;
+  return position(t);
+}
+
 /** A 2- or 3-player game on BOARD after the setup tile choices, with empty stations (all cubes in the bag). */
 function game(players = 2): StringState {
   let s = setup({ players, board: BOARD }, 1);
   while (s.choice)
     s = must(apply(s, { type: "keep-tile", player: s.choice.player, tile: s.choice.tiles[0]! }));
-  for (const c of s.stationCubes) {
-    for (const k of Object.keys(c) as (keyof Counts)[]) {
-      s.bag[k] += c[k];
-      c[k] = 0;
+  return edit(s, (t) => {
+    for (const c of t.stationCubes) {
+      for (const k of Object.keys(c) as (keyof Counts)[]) {
+        t.bag[k] += c[k];
+        c[k] = 0;
+      }
     }
-  }
-  return s;
+  });
 }
 
-/** Makes it `player`'s fresh turn with `ap` AP (tests set up positions by hand; the state is plain JSON). */
-function turnOf(s: StringState, player: number, ap = 10): StringState {
-  const t = structuredClone(s);
-  t.order = [player, ...t.order.filter((p) => p !== player)];
-  t.turn = 0;
-  t.ap = ap;
-  t.step = "route";
-  t.placedString = false;
-  t.replenishes = 0;
-  t.cubesForAp = 0;
-  return t;
+/** Makes it `player`'s fresh turn with `ap` AP. */
+function turnOf(s: StringState, player: number, ap = 8): StringState {
+  return edit(s, (t) => {
+    t.order = [player, ...t.order.filter((p) => p !== player)];
+    t.turn = 0;
+    t.ap = ap;
+    t.step = "route";
+    t.placedString = false;
+    t.replenishes = 0;
+    t.cubesForAp = 0;
+  });
 }
 
 /** Puts cubes on a station, taken from the bag (so the 94 stay conserved). */
-function put(s: StringState, id: string, cubes: Partial<Counts>): void {
-  const i = s.stations.findIndex((st) => st.id === id);
-  for (const [k, n] of Object.entries(cubes) as [keyof Counts, number][]) {
-    s.bag[k] -= n;
-    s.stationCubes[i]![k] += n;
-  }
+function put(s: StringState, id: string, cubes: Partial<Counts>): StringState {
+  return edit(s, (t) => {
+    const i = t.stations.findIndex((st) => st.id === id);
+    for (const [k, n] of Object.entries(cubes) as [keyof Counts, number][]) {
+      t.bag[k] -= n;
+      t.stationCubes[i]![k] += n;
+    }
+  });
+}
+
+/** Gives `player` exactly these long-distance tiles (face up), taken from wherever they are. */
+function giveTiles(t: StringState, player: number, tiles: { id: number; flipped?: boolean }[]): void {
+  const ids = tiles.map((x) => x.id);
+  t.deck = t.deck.filter((id) => !ids.includes(id));
+  for (const seat of t.seats) seat.tiles = seat.tiles.filter((x) => !ids.includes(x.id));
+  t.seats[player]!.tiles = tiles.map((x) => ({ id: x.id, flipped: x.flipped ?? false }));
 }
 
 function cubesAt(s: StringState, id: string): Counts {
@@ -265,9 +294,7 @@ describe("string engine: route phase", () => {
 describe("string engine: transport", () => {
   function withString(): StringState {
     const s = lay(game(), 0, line("R", "B", "O"), "long");
-    put(s, "R", { blue: 1, red: 1, white: 1, green: 1 });
-    put(s, "B", { red: 1 });
-    return turnOf(s, 0, 10);
+    return turnOf(put(put(s, "R", { blue: 1, red: 1, white: 1, green: 1 }), "B", { red: 1 }), 0, 8);
   }
   const mv = (from: string, to: string, colour: string): StringAction =>
     ({ type: "transport", player: 0, from, to, colour }) as StringAction;
@@ -275,39 +302,36 @@ describe("string engine: transport", () => {
   it("a cube scores on arrival at a station of its colour (1 AP)", () => {
     const s = must(apply(withString(), mv("R", "B", "blue")));
     expect(s.seats[0]!.pile.blue).toBe(1);
-    expect(s.ap).toBe(9);
+    expect(s.ap).toBe(7);
     expect(cubesAt(s, "R").blue).toBe(0);
   });
 
   it("any distance along one string is one transport", () => {
     const s = must(apply(withString(), mv("R", "O", "green")));
     expect(s.seats[0]!.pile.green).toBe(1);
-    expect(s.ap).toBe(9);
+    expect(s.ap).toBe(7);
   });
 
   it("a cube that started on a station of its colour does not score there", () => {
-    const s = lay(game(), 0, line("R", "R2"));
-    put(s, "R", { red: 1 });
+    const s = put(lay(game(), 0, line("R", "R2")), "R", { red: 1 });
     const t = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "R", to: "R2", colour: "red" }));
     expect(t.seats[0]!.pile.red).toBe(0);
     expect(cubesAt(t, "R2").red).toBe(1);
     // Moved elsewhere first, it scores when it comes back.
-    const u = lay(game(), 0, line("R", "B"));
-    put(u, "R", { red: 1 });
+    const u = put(lay(game(), 0, line("R", "B")), "R", { red: 1 });
     let v = must(apply(turnOf(u, 0), { type: "transport", player: 0, from: "R", to: "B", colour: "red" }));
     v = must(apply(v, { type: "transport", player: 0, from: "B", to: "R", colour: "red" }));
     expect(v.seats[0]!.pile.red).toBe(1);
   });
 
   it("green scores at outskirts, not when it started on one", () => {
-    const s = lay(lay(game(), 0, line("O2", "Y")), 0, line("O2", "R"));
-    put(s, "Y", { green: 1 });
+    const s = put(lay(lay(game(), 0, line("O2", "Y")), 0, line("O2", "R")), "Y", { green: 1 });
     let t = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "Y", to: "O2", colour: "green" }));
     expect(t.seats[0]!.pile.green).toBe(1);
     // Outskirts to outskirts: the green cube started on a station of its colour.
-    const u = lay(game(), 0, line("O2", "O"), "long");
+    let u = lay(game(), 0, line("O2", "O"), "long");
     const before = cubesAt(u, "O").green;
-    put(u, "O2", { green: 1 });
+    u = put(u, "O2", { green: 1 });
     t = must(apply(turnOf(u, 0), { type: "transport", player: 0, from: "O2", to: "O", colour: "green" }));
     expect(t.seats[0]!.pile.green).toBe(0);
     expect(cubesAt(t, "O").green).toBe(before + 1);
@@ -322,11 +346,11 @@ describe("string engine: transport", () => {
   it("the mountain station and a chipless new station score nothing", () => {
     expect(scoringColour({ id: "M", kind: "mountain", colour: null, x: 0, y: 0 })).toBeNull();
     expect(scoringColour({ id: "n", kind: "new", colour: null, x: 0, y: 0 })).toBeNull();
-    let s = game();
-    s.chips = [];
+    let s = edit(game(), (t) => {
+      t.chips = [];
+    });
     s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: null }));
-    s = lay(s, 0, [30, 70, 50, 70]);
-    put(s, "P", { red: 1, purple: 1 });
+    s = put(lay(s, 0, [30, 70, 50, 70]), "P", { red: 1, purple: 1 });
     const reds = cubesAt(s, "new-0").red;
     s = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "P", to: "new-0", colour: "red" }));
     expect(countTotal(s.seats[0]!.pile)).toBe(0);
@@ -335,8 +359,7 @@ describe("string engine: transport", () => {
 
   it("a chip makes a new station score like a city of that colour", () => {
     let s = must(apply(turnOf(game(), 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
-    s = lay(s, 0, [30, 70, 50, 70]);
-    put(s, "P", { yellow: 1 });
+    s = put(lay(s, 0, [30, 70, 50, 70]), "P", { yellow: 1 });
     s = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "P", to: "new-0", colour: "yellow" }));
     expect(s.seats[0]!.pile.yellow).toBe(1);
   });
@@ -371,18 +394,12 @@ describe("string engine: transport", () => {
 describe("string engine: long-distance tiles", () => {
   /** Seat 0 holds tile 0 (red → blue → purple), strings R–B–P–N, new station N (yellow chip) at (50,70). */
   function ldGame(): StringState {
-    let s = game();
-    s.seats[0]!.tiles = [
-      { id: 0, flipped: false },
-      { id: 1, flipped: false },
-    ];
+    let s = edit(game(), (t) => giveTiles(t, 0, [{ id: 0 }, { id: 1 }]));
     s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
     s = lay(s, 0, line("R", "B"));
     s = lay(s, 0, line("B", "P"));
     s = lay(s, 0, [30, 70, 50, 70]);
-    put(s, "R", { white: 1 });
-    put(s, "B", { white: 1 });
-    put(s, "P", { white: 1 });
+    s = put(put(put(s, "R", { white: 1 }), "B", { white: 1 }), "P", { white: 1 });
     return turnOf(s, 0, 3);
   }
   const ld = (row: "A" | "B" | "C", stations: string[], tile = 0): StringAction => ({
@@ -434,16 +451,19 @@ describe("string engine: long-distance tiles", () => {
     refused(s, ld("A", ["B", "P", "new-0"], 1), "string.ld-colours-out-of-order");
     refused(s, ld("A", ["R", "B", "P"]), "string.ld-must-end-at-new-station");
     refused(turnOf(s, 0, 2), ld("A", ["R", "B", "P", "new-0"]), "string.not-enough-ap");
-    const noWhite = structuredClone(s);
-    noWhite.stationCubes[0]!.white = 0;
-    noWhite.bag.white++;
+    const noWhite = edit(s, (t) => {
+      t.stationCubes[0]!.white = 0;
+      t.bag.white++;
+    });
     refused(noWhite, ld("A", ["R", "B", "P", "new-0"]), "string.no-white-cube");
   });
 
   it("without a placed new station it is refused", () => {
-    const s = lay(game(), 0, line("R", "B"));
-    s.seats[0]!.tiles = [{ id: 0, flipped: false }];
-    put(s, "R", { white: 1 });
+    const s = put(
+      edit(lay(game(), 0, line("R", "B")), (t) => giveTiles(t, 0, [{ id: 0 }])),
+      "R",
+      { white: 1 },
+    );
     refused(turnOf(s, 0), ld("A", ["R", "B"]), "string.no-new-station");
   });
 
@@ -467,9 +487,11 @@ describe("string engine: locomotive", () => {
     expect([s.seats[0]!.loco, s.ap]).toEqual([6, 0]);
     refused(turnOf(s, 0, 5), { type: "upgrade", player: 0 }, "string.max-locomotive");
     // Next turn of seat 0 starts with 6 AP.
-    s.order = [0, 1];
-    s.turn = 0;
-    s.round = 1;
+    s = edit(s, (t) => {
+      t.order = [0, 1];
+      t.turn = 0;
+      t.round = 1;
+    });
     s = must(apply(s, { type: "end-turn", player: 0 }));
     s = must(apply(s, { type: "end-turn", player: 1 }));
     expect(s.order[0] === 0 ? s.ap : 6).toBe(6);
@@ -477,8 +499,9 @@ describe("string engine: locomotive", () => {
 
   it("an upgrade without the AP is refused", () => {
     refused(turnOf(game(), 0, 0), { type: "upgrade", player: 0 }, "string.not-enough-ap");
-    const s = turnOf(game(), 0, 1);
-    s.seats[0]!.loco = 4;
+    const s = edit(turnOf(game(), 0, 1), (t) => {
+      t.seats[0]!.loco = 4;
+    });
     refused(s, { type: "upgrade", player: 0 }, "string.not-enough-ap");
   });
 });
@@ -532,8 +555,10 @@ describe("string engine: special actions", () => {
   it("cube for AP: a scored cube back to the bag for +1 AP, at most twice a turn", () => {
     let s = turnOf(game(), 0, 0);
     refused(s, { type: "cube-for-ap", player: 0, colour: "red" }, "string.no-such-cube");
-    s.bag.red -= 3;
-    s.seats[0]!.pile.red = 3;
+    s = edit(s, (t) => {
+      t.bag.red -= 3;
+      t.seats[0]!.pile.red = 3;
+    });
     s = must(apply(s, { type: "cube-for-ap", player: 0, colour: "red" }));
     s = must(apply(s, { type: "cube-for-ap", player: 0, colour: "red" }));
     expect([s.ap, s.seats[0]!.pile.red]).toEqual([2, 1]);
@@ -550,12 +575,15 @@ describe("string engine: special actions", () => {
     s = must(apply(s, { type: "draw-tile", player: 0 }));
     expect(s.choice).toEqual({ player: 0, tiles: top, reason: "draw" });
     refused(s, { type: "end-turn", player: 0 }, "string.choose-tile-first");
-    refused(s, { type: "keep-tile", player: 0, tile: 99 }, "string.tile-not-offered");
+    const other = [...Array(12).keys()].find((id) => !top.includes(id))!;
+    refused(s, { type: "keep-tile", player: 0, tile: other }, "string.tile-not-offered");
     s = must(apply(s, { type: "keep-tile", player: 0, tile: top[1]! }));
     expect(s.deck.at(-1)).toBe(top[0]);
     expect(s.deck).toHaveLength(rest - 1);
     expect(s.seats[0]!.tiles.at(-1)).toEqual({ id: top[1], flipped: false });
-    s.deck = [s.deck[0]!];
+    s = edit(s, (t) => {
+      t.deck = [t.deck[0]!];
+    });
     s = must(apply(s, { type: "draw-tile", player: 0 }));
     expect(s.choice).toBeNull();
     expect(s.deck).toEqual([]);
@@ -566,12 +594,13 @@ describe("string engine: special actions", () => {
 
 describe("string engine: rounds, order and the end", () => {
   it("after a round the order is by fewest cubes in the score pile", () => {
-    let s = game(3);
-    s.order = [0, 1, 2];
-    s.turn = 2;
-    s.bag.red -= 5;
-    s.seats[0]!.pile.red = 3;
-    s.seats[2]!.pile.red = 2;
+    let s = edit(game(3), (t) => {
+      t.order = [0, 1, 2];
+      t.turn = 2;
+      t.bag.red -= 5;
+      t.seats[0]!.pile.red = 3;
+      t.seats[2]!.pile.red = 2;
+    });
     s = must(apply(s, { type: "end-turn", player: 2 }));
     expect(s.round).toBe(2);
     expect(s.order).toEqual([1, 2, 0]);
@@ -581,10 +610,11 @@ describe("string engine: rounds, order and the end", () => {
   it("ties are broken by the seeded generator (both orders occur over seeds)", () => {
     const firsts = new Set<number>();
     for (let k = 0; k < 20; k++) {
-      const s = game(3);
-      s.rng = k * 7919;
-      s.order = [0, 1, 2];
-      s.turn = 2;
+      const s = edit(game(3), (t) => {
+        t.rng = k * 7919;
+        t.order = [0, 1, 2];
+        t.turn = 2;
+      });
       const t = must(apply(s, { type: "end-turn", player: 2 }));
       firsts.add(t.order[0]!);
     }
@@ -593,40 +623,43 @@ describe("string engine: rounds, order and the end", () => {
 
   it("the game ends after round 5; most points wins, then fewer cubes, else shared", () => {
     const end = (piles: Partial<Counts>[]): StringState => {
-      const s = game(2);
-      s.round = 5;
-      s.order = [0, 1];
-      s.turn = 1;
-      piles.forEach((p, i) => {
-        for (const [k, n] of Object.entries(p) as [keyof Counts, number][]) {
-          s.bag[k] -= n;
-          s.seats[i]!.pile[k] += n;
-        }
-        s.seats[i]!.tiles = [];
+      const s = edit(game(2), (t) => {
+        t.round = 5;
+        t.order = [0, 1];
+        t.turn = 1;
+        piles.forEach((p, i) => {
+          for (const [k, n] of Object.entries(p) as [keyof Counts, number][]) {
+            t.bag[k] -= n;
+            t.seats[i]!.pile[k] += n;
+          }
+          t.seats[i]!.tiles = [];
+        });
       });
       return must(apply(s, { type: "end-turn", player: 1 }));
     };
     let s = end([{ red: 1, blue: 1 }, { red: 3 }]);
-    expect(s.phase).toBe("over");
-    expect(s.result).toEqual({ points: [3, 3], cubes: [2, 3], winners: [0] });
+    expect([s.over, s.current]).toEqual([true, null]);
+    expect(s.result).toEqual({ points: [3, 3], cubes: [2, 3] });
+    expect(s.winners).toEqual([0]);
     s = end([
       { red: 1, blue: 1 },
       { green: 1, white: 1 },
     ]);
-    expect(s.result!.winners).toEqual([0, 1]);
+    expect(s.winners).toEqual([0, 1]);
     s = end([{ red: 1 }, { red: 1, blue: 1 }]);
-    expect(s.result!.winners).toEqual([1]);
+    expect(s.winners).toEqual([1]);
     refused(s, { type: "end-turn", player: 0 }, "string.game-over");
     expect(legalActions(s)).toEqual([]);
   });
 
   it("final points count long-distance tiles: face up -2, flipped +5", () => {
-    const s = game(2);
-    s.round = 5;
-    s.order = [0, 1];
-    s.turn = 1;
-    s.seats[0]!.tiles = [{ id: 0, flipped: true }];
-    s.seats[1]!.tiles = [{ id: 1, flipped: false }];
+    const s = edit(game(2), (t) => {
+      t.round = 5;
+      t.order = [0, 1];
+      t.turn = 1;
+      giveTiles(t, 0, [{ id: 0, flipped: true }]);
+      giveTiles(t, 1, [{ id: 1 }]);
+    });
     const t = must(apply(s, { type: "end-turn", player: 1 }));
     expect(t.result!.points).toEqual([5, -2]);
   });
@@ -650,7 +683,9 @@ describe("string engine: input handling", () => {
       { type: "place-string", player: 0, kind: "short", path: new Array(130).fill(1) },
       { type: "transport", player: 0, from: "R", to: "B", colour: "pink" },
       { type: "long-distance", player: 0, tile: 0, row: "D", stations: ["R", "B"] },
-      { type: "long-distance", player: 0, tile: 0, row: "A", stations: ["R"] },
+      { type: "long-distance", player: 0, tile: 0, row: "A", stations: [] },
+      { type: "long-distance", player: 0, tile: 12, row: "A", stations: ["R", "B"] },
+      { type: "keep-tile", player: 0, tile: 99 },
       { type: "new-station", player: 0, x: "1", y: 2, chip: "red" },
       { type: "new-station", player: 0, x: 1, y: 2, chip: "green" },
     ];
@@ -662,9 +697,7 @@ describe("string engine: input handling", () => {
   });
 
   it("every legal action offered applies", () => {
-    let s = lay(game(), 0, line("R", "B", "O"), "long");
-    put(s, "R", { blue: 2, white: 1 });
-    s = turnOf(s, 0, 4);
+    const s = turnOf(put(lay(game(), 0, line("R", "B", "O"), "long"), "R", { blue: 2, white: 1 }), 0, 4);
     const acts = legalActions(s);
     const types = new Set(acts.map((a) => a.type));
     for (const t of [

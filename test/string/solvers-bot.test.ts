@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../web/engine/common/game.ts";
-import { apply, currentPlayer, setup, stringEngine, totalCubes } from "../../web/engine/string/engine.ts";
+import { apply, setup, stringEngine, totalCubes } from "../../web/engine/string/engine.ts";
 import { playSolverBotGame, solverBotAction } from "../../web/solvers/string/bot.ts";
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
@@ -21,7 +21,7 @@ describe("string solvers 5: solver bot", () => {
       [5, 103],
     ] as const) {
       const g = playSolverBotGame(players, seed, undefined, wasm);
-      expect(g.final.phase).toBe("over");
+      expect(g.final.over).toBe(true);
       expect(g.result.points).toHaveLength(players);
       const again = replay(stringEngine, { players }, seed, g.log);
       expect(again.result).toEqual(g.result);
@@ -33,7 +33,7 @@ describe("string solvers 5: solver bot", () => {
     for (let seed = 200; seed < 206; seed++) {
       const players = 2 + (seed % 4);
       const g = playSolverBotGame(players, seed, undefined, wasm);
-      expect(g.final.phase).toBe("over");
+      expect(g.final.over).toBe(true);
       expect(totalCubes(g.final)).toBe(94);
     }
   });
@@ -76,8 +76,8 @@ describe("string solvers: the bound service", () => {
     expect(r.kernel.kind).toBe("reference");
     expect(w.scorePile({ red: 2, blue: 1, green: 1, yellow: 3, white: 2 })).toBe(22);
     let s = setup({ players: 3 }, 4);
-    for (let i = 0; i < 40 && s.phase !== "over"; i++) {
-      const p = currentPlayer(s);
+    for (let i = 0; i < 40 && !s.over; i++) {
+      const p = s.current!;
       expect(w.stringHints(s, p, 5)).toEqual(r.stringHints(s, p, 5));
       expect(w.transportPlan(s, p)).toEqual(r.transportPlan(s, p));
       expect(w.longDistance(s, p)).toEqual(r.longDistance(s, p));

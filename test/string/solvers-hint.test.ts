@@ -27,7 +27,7 @@ function routeStates(players: number, seed: number, every = 3): StringState[] {
   let s = setup({ players }, seed);
   const out: StringState[] = [];
   let turns = 0;
-  while (s.phase !== "over") {
+  while (!s.over) {
     if (
       s.phase === "play" &&
       s.step === "route" &&

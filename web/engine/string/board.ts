@@ -6,6 +6,7 @@
  *   mountain boundary; city and outskirts stations stand in the plains, the mountain station in the mountain.
  */
 import { InputError } from "../common/errors.ts";
+import { arr, num, obj, readJson, snapshot } from "../common/input.ts";
 import { Rng, seedRng } from "../common/rng.ts";
 import { pointInPolygon } from "./geometry/polyline.ts";
 import { segmentsIntersect } from "./geometry/predicates.ts";
@@ -242,46 +243,28 @@ export function generateBoard(players: number, seed: number | string, options: G
 // Loader
 
 function flatPolygon(v: unknown, path: string): number[] {
-  if (!Array.isArray(v) || v.length % 2 !== 0 || v.length < 6 || v.length > 2048) {
+  const list = arr(v, path, 2048);
+  if (list.length % 2 !== 0 || list.length < 6)
     throw new InputError("a polygon is a flat array [x0, y0, x1, y1, …] of 3 to 1024 vertices", path);
-  }
-  for (const [i, x] of v.entries()) {
-    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > 1e6) {
-      throw new InputError("coordinates must be finite numbers of magnitude at most 1e6", `${path}/${i}`);
-    }
-  }
-  return v.slice() as number[];
+  return list.map((x, i) => num(x, `${path}/${i}`, -1e6, 1e6) + 0); // + 0: -0 becomes 0
 }
 
 /**
- * Parses and validates a board document (a JSON string or a parsed value; docs/string-board-format.md).
- * Throws `InputError` naming the offending field.
+ * Parses and validates a board document (a JSON string or a value, read once; docs/string-board-format.md).
+ * Throws `InputError` naming the offending field by its JSON pointer below `base` (`/options/board` in setup).
  */
-export function parseBoard(json: unknown): Board {
-  let v = json;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch (e) {
-      throw new InputError(`board is not JSON: ${(e as Error).message}`);
-    }
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    throw new InputError("a board is a JSON object");
-  const o = v as Record<string, unknown>;
-  const polygon = flatPolygon(o.polygon, "/polygon");
-  const mountain = flatPolygon(o.mountain, "/mountain");
+export function parseBoard(json: unknown, base = ""): Board {
+  const o = obj(typeof json === "string" ? readJson(json) : snapshot(json, base), base);
+  const polygon = flatPolygon(o.polygon, `${base}/polygon`);
+  const mountain = flatPolygon(o.mountain, `${base}/mountain`);
   const radius = o.radius === undefined ? STATION_RADIUS : o.radius;
   if (typeof radius !== "number" || !(radius > 0 && radius < 100)) {
-    throw new InputError("radius must be a positive number below 100", "/radius");
+    throw new InputError("radius must be a positive number below 100", `${base}/radius`);
   }
-  if (!Array.isArray(o.stations) || o.stations.length > 256) {
-    throw new InputError("stations must be an array of at most 256 stations", "/stations");
-  }
-  const stations: Station[] = o.stations.map((s: unknown, i: number): Station => {
-    const p = `/stations/${i}`;
-    if (typeof s !== "object" || s === null) throw new InputError("a station is an object", p);
-    const st = s as Record<string, unknown>;
+  const list = arr(o.stations, `${base}/stations`, 256);
+  const stations: Station[] = list.map((x: unknown, i: number): Station => {
+    const p = `${base}/stations/${i}`;
+    const st = obj(x, p);
     if (typeof st.id !== "string" || st.id.length === 0 || st.id.length > 64) {
       throw new InputError("id must be a non-empty string (at most 64 characters)", `${p}/id`);
     }
@@ -297,30 +280,31 @@ export function parseBoard(json: unknown): Board {
     } else if (st.colour !== undefined && st.colour !== null) {
       throw new InputError(`a ${st.kind} station has no colour`, `${p}/colour`);
     }
-    for (const k of ["x", "y"] as const) {
-      if (typeof st[k] !== "number" || !Number.isFinite(st[k]) || Math.abs(st[k] as number) > 1e6) {
-        throw new InputError(`${k} must be a finite number`, `${p}/${k}`);
-      }
-    }
-    return { id: st.id, kind: st.kind, colour, x: st.x as number, y: st.y as number };
+    const x0 = num(st.x, `${p}/x`, -1e6, 1e6) + 0;
+    const y0 = num(st.y, `${p}/y`, -1e6, 1e6) + 0;
+    return { id: st.id, kind: st.kind, colour, x: x0, y: y0 };
   });
   const board: Board = { polygon, mountain, radius, stations };
-  validateBoard(board);
+  validateBoard(board, base);
   return board;
 }
 
-/** Checks the placement rules of a board; throws `InputError` naming the first broken one. */
-export function validateBoard(board: Board): void {
+/**
+ * Checks the placement rules of a board; throws `InputError` naming the first broken one (JSON pointer below
+ * `base`).
+ */
+export function validateBoard(board: Board, base = ""): void {
   const { polygon, mountain, radius: r, stations } = board;
-  if (!isSimplePolygon(polygon)) throw new InputError("the board polygon is not simple", "/polygon");
-  if (!isSimplePolygon(mountain)) throw new InputError("the mountain polygon is not simple", "/mountain");
+  if (!isSimplePolygon(polygon)) throw new InputError("the board polygon is not simple", `${base}/polygon`);
+  if (!isSimplePolygon(mountain))
+    throw new InputError("the mountain polygon is not simple", `${base}/mountain`);
   if (!polygonInside(mountain, polygon)) {
-    throw new InputError("the mountain must lie strictly inside the board", "/mountain");
+    throw new InputError("the mountain must lie strictly inside the board", `${base}/mountain`);
   }
   const ids = new Set<string>();
   let mountains = 0;
   for (const [i, s] of stations.entries()) {
-    const p = `/stations/${i}`;
+    const p = `${base}/stations/${i}`;
     if (ids.has(s.id)) throw new InputError(`duplicate station id "${s.id}"`, `${p}/id`);
     if (s.id.startsWith("new-"))
       throw new InputError('ids starting "new-" are kept for new stations', `${p}/id`);
@@ -347,5 +331,5 @@ export function validateBoard(board: Board): void {
     }
   }
   if (mountains !== 1)
-    throw new InputError(`a board has exactly one mountain station, found ${mountains}`, "/stations");
+    throw new InputError(`a board has exactly one mountain station, found ${mountains}`, `${base}/stations`);
 }

@@ -6,7 +6,6 @@
 import { InputError } from "../common/errors.ts";
 import {
   apply,
-  currentPlayer,
   legalActions,
   scoringColour,
   setup,
@@ -36,9 +35,9 @@ function stringValue(s: StringState, stations: number[], ap: number): number {
 
 /** The bot's choice in this state (the state must not be over). */
 export function botAction(s: StringState): StringAction {
+  const player = s.current;
+  if (player === null) throw new InputError("the game is over");
   const acts = legalActions(s);
-  if (acts.length === 0) throw new InputError("the game is over");
-  const player = currentPlayer(s);
   const seat = s.seats[player]!;
   const of = <T extends StringAction["type"]>(t: T): Of<T>[] => acts.filter((a): a is Of<T> => a.type === t);
 
@@ -88,8 +87,9 @@ export function botAction(s: StringState): StringAction {
 export interface BotGame {
   players: number;
   seed: number | string;
+  /** Final points and cubes (the winners are `final.winners`). */
   result: GameResult;
-  /** The action log: `replay(stringEngine, { players }, seed, log)` rebuilds the final state. */
+  /** The action log (`final.log`): `replay(stringEngine, { players }, seed, log)` rebuilds the final state. */
   log: StringAction[];
   final: StringState;
 }
@@ -98,7 +98,7 @@ export interface BotGame {
 export function playBotGame(players: number, seed: number | string, maxActions = 5000): BotGame {
   let s = setup({ players }, seed);
   const log: StringAction[] = [];
-  while (s.phase !== "over") {
+  while (!s.over) {
     if (log.length >= maxActions) throw new Error(`bot game did not end within ${maxActions} actions`);
     const a = botAction(s);
     const r = apply(s, a);

@@ -1,14 +1,34 @@
 /**
  * String Railway: Transport rules engine (RULES.md §2; our readings in docs/rules/string-railway.md).
- * Pure and deterministic: `apply` never mutates its input and never throws; every refusal is a `RuleError`
- * with a stable `string.*` rule id (or an `InputError` for malformed input) and leaves the state unchanged.
- * The seeded generator's state lives in the state, so a game is options + seed + action log (`replay`).
+ * Pure and deterministic over plain JSON states that begin with the common header (web/engine/common/game.ts):
+ * `stringEngine = defineEngine({ … })` gives the shared load-by-replay, save and undo, and an `apply` that never
+ * throws. Every refusal is a `RuleError` with a stable `string.*` rule id (or an `InputError` with the JSON
+ * pointer of malformed input) and leaves the state unchanged. The checks return the refusal (`RuleError` or
+ * null); nothing is thrown as control flow. The seeded generator's state lives in the state, so a game is its
+ * options, seed and action log.
+ *
+ * Positions built by hand (tests, tools) go through {@link position}, never `load`.
  */
 import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
-import type { GameEngine } from "../common/game.ts";
+import { defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
+import {
+  arr,
+  bool,
+  describe,
+  firstDifference,
+  int,
+  num,
+  obj,
+  oneOf,
+  pointer,
+  readJson,
+  seed as readSeed,
+  snapshot,
+  str,
+} from "../common/input.ts";
 import { Rng, seedRng } from "../common/rng.ts";
 import { discInside, discOutside, generateBoard, parseBoard } from "./board.ts";
-import { BOX, countTotal, drawCubes, emptyCounts, isCubeColour, TOTAL_CUBES } from "./cubes.ts";
+import { BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { checkRoute, parsePath, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
 import { scoreCubes } from "./scoring.ts";
@@ -22,18 +42,20 @@ import {
   type CubeColour,
   type GameResult,
   type HeldTile,
-  MAX_VERTICES,
   type PlacedString,
   type PlayerState,
   STRINGS_PER_PLAYER,
   type Station,
   type StringAction,
+  type StringGameOptions,
   type StringKind,
   type StringOptions,
   type StringState,
   type TileChoice,
 } from "./types.ts";
 
+/** The state format version (`state.version`). */
+export const STRING_VERSION = 2;
 export const ROUNDS = 5;
 export const START_LOCO = 3;
 export const MAX_LOCO = 6;
@@ -45,41 +67,38 @@ export const REPLENISH_CUBES = 2;
 export const CITY_START_CUBES = 2;
 export const MOUNTAIN_START_CUBES = 3;
 export const SPECIAL_LIMIT = 2;
-
-function fail(rule: string, message: string): never {
-  throw new RuleError(rule, message);
-}
+/** Longest station id in an action (board ids are at most 64 characters). */
+const MAX_ID = 64;
 
 // ---------------------------------------------------------------------------------------------------
 // Setup
 
 /**
- * A short, safe description of an input value for error messages: never serialises it (a BigInt or a deeply
- * nested value cannot make it throw) and never longer than about 50 characters.
+ * Options normalised (`{ players, board }`, every field present): `board` is the board given, as
+ * `parseBoard` returns it, or null when the board is generated from the seed. Unknown fields are refused.
+ * Throws `InputError` at `path/<field>`.
  */
-function describeValue(x: unknown): string {
-  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
-  if (typeof x === "bigint") return "a bigint";
-  if (Array.isArray(x)) return `an array of length ${x.length}`;
-  return typeof x === "object" ? "an object" : `a ${typeof x}`;
+function readOptions(x: unknown, path: string): StringGameOptions {
+  const o = obj(x, path);
+  for (const k of Object.keys(o)) {
+    if (k !== "players" && k !== "board") throw new InputError("unknown option", pointer(path, k));
+  }
+  const players = int(o.players, `${path}/players`, 2, 5);
+  const board = o.board === undefined || o.board === null ? null : parseBoard(o.board, `${path}/board`);
+  return { players, board };
 }
 
 /**
- * A new game. Throws `InputError` for bad options (players outside 2…5, an invalid board) or a seed that is
- * neither a finite number nor a string.
+ * A new game. Throws `InputError` for bad options (`/options/players` outside 2…5, an invalid board at
+ * `/options/board/…`, an unknown option) or a seed that is neither a finite number nor a string (`/seed`).
  */
 export function setup(options: StringOptions, seed: number | string): StringState {
-  if (typeof options !== "object" || options === null) throw new InputError("options must be an object");
-  const players = options.players;
-  if (!Number.isInteger(players) || players < 2 || players > 5) {
-    throw new InputError(`players must be an integer 2 to 5, got ${describeValue(players)}`, "players");
-  }
-  if (!(typeof seed === "string" || (typeof seed === "number" && Number.isFinite(seed)))) {
-    throw new InputError(`seed must be a finite number or a string, got ${describeValue(seed)}`, "seed");
-  }
-  const board: Board = options.board ? parseBoard(options.board) : generateBoard(players, seed);
-  const rng = new Rng(seedRng(seed));
+  const opts = readOptions(snapshot(options, "/options"), "/options");
+  const sd = readSeed(seed, "/seed");
+  const theSeed = sd === 0 ? 0 : sd; // -0 is saved as 0
+  const players = opts.players;
+  const board: Board = opts.board ?? generateBoard(players, theSeed);
+  const rng = new Rng(seedRng(theSeed));
   const bag: Counts = { ...BOX };
   const stationCubes = board.stations.map((s) =>
     s.kind === "city"
@@ -104,13 +123,18 @@ export function setup(options: StringOptions, seed: number | string): StringStat
   const deck = rng.shuffle(TILES.map((t) => t.id));
   const state: StringState = {
     game: "string",
-    version: 1,
-    players,
+    version: 2,
+    options: opts,
+    seed: theSeed,
+    rng: rng.state,
+    log: [],
+    current: order[0]!,
+    over: false,
+    winners: [],
     board: { polygon: board.polygon.slice(), mountain: board.mountain.slice(), radius: board.radius },
     stations: board.stations.map((s) => ({ ...s })),
     stationCubes,
     bag,
-    rng: rng.state,
     deck,
     chips: [...CITY_COLOURS],
     seats,
@@ -149,9 +173,9 @@ function startTurn(s: StringState): void {
 // ---------------------------------------------------------------------------------------------------
 // Queries
 
-/** The seat to act now (the choosing seat while a tile choice is pending), or -1 when the game is over. */
-export function currentPlayer(s: StringState): number {
-  if (s.phase === "over") return -1;
+/** The seat that must act (the header's `current`): the pending tile choice's seat, else the seat in turn order. */
+function seatToAct(s: StringState): number | null {
+  if (s.over) return null;
   if (s.choice) return s.choice.player;
   return s.order[s.turn]!;
 }
@@ -249,128 +273,275 @@ export const ACTION_TYPES = [
   "end-turn",
 ] as const;
 
-function str(o: Record<string, unknown>, k: string): string {
-  const v = o[k];
-  if (typeof v !== "string" || v.length === 0 || v.length > 64)
-    throw new InputError("expected a station id", k);
-  return v;
-}
-
-function int(o: Record<string, unknown>, k: string): number {
-  const v = o[k];
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 1e6) {
-    throw new InputError("expected a non-negative integer", k);
-  }
-  return v;
-}
-
-function num(o: Record<string, unknown>, k: string): number {
-  const v = o[k];
-  if (typeof v !== "number" || !Number.isFinite(v) || Math.abs(v) > 1e6)
-    throw new InputError("expected a number", k);
-  return v;
-}
-
-/** Checks the shape of an action; throws `InputError` when malformed. */
-export function parseAction(v: unknown): StringAction {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new InputError("an action is an object");
-  const o = v as Record<string, unknown>;
-  const type = o.type;
-  if (!(ACTION_TYPES as readonly unknown[]).includes(type)) {
-    throw new InputError(`unknown action type ${describeValue(type)}`, "type");
-  }
-  const player = int(o, "player");
-  switch (type as StringAction["type"]) {
+/**
+ * Reads an action (a plain value) into its normalised form: exactly the fields of its type, a fresh copy
+ * (`chip` absent reads as null; -0 reads as 0). Throws `InputError` at the JSON pointer of the first
+ * malformed field below `base` (`/action/type`, `/action/path/3`, `/log/7/player`). Seats are `0…players-1`,
+ * tiles `0…11`.
+ */
+export function parseAction(v: unknown, players: number, base = "/action"): StringAction {
+  const o = obj(v, base);
+  const type = oneOf(o.type, `${base}/type`, ACTION_TYPES);
+  const player = int(o.player, `${base}/player`, 0, players - 1);
+  const id = (k: string): string => str(o[k], `${base}/${k}`, MAX_ID);
+  const tile = (): number => int(o.tile, `${base}/tile`, 0, TILES.length - 1);
+  switch (type) {
     case "keep-tile":
-      return { type: "keep-tile", player, tile: int(o, "tile") };
+      return { type, player, tile: tile() };
     case "place-string": {
-      if (o.kind !== "short" && o.kind !== "long")
-        throw new InputError('kind must be "short" or "long"', "kind");
-      return { type: "place-string", player, kind: o.kind, path: parsePath(o.path) };
+      const kind = oneOf(o.kind, `${base}/kind`, ["short", "long"] as const);
+      return { type, player, kind, path: parsePath(o.path, `${base}/path`) };
     }
-    case "transport":
-      if (!isCubeColour(o.colour)) throw new InputError("unknown cube colour", "colour");
-      return { type: "transport", player, from: str(o, "from"), to: str(o, "to"), colour: o.colour };
+    case "transport": {
+      const colour = oneOf(o.colour, `${base}/colour`, CUBE_COLOURS);
+      return { type, player, from: id("from"), to: id("to"), colour };
+    }
     case "long-distance": {
-      if (!(ROWS as readonly unknown[]).includes(o.row))
-        throw new InputError('row must be "A", "B" or "C"', "row");
-      const list = o.stations;
-      if (
-        !Array.isArray(list) ||
-        list.length < 2 ||
-        list.length > 64 ||
-        !list.every((x) => typeof x === "string")
-      ) {
-        throw new InputError("stations must list 2 to 64 station ids", "stations");
-      }
-      return {
-        type: "long-distance",
-        player,
-        tile: int(o, "tile"),
-        row: o.row as Row,
-        stations: list.slice(),
-      };
+      const t = tile();
+      const row = oneOf(o.row, `${base}/row`, ROWS);
+      const list = arr(o.stations, `${base}/stations`, 64);
+      if (list.length === 0) throw new InputError("list 1 to 64 station ids", `${base}/stations`);
+      const stations = list.map((x, i) => str(x, `${base}/stations/${i}`, MAX_ID));
+      return { type, player, tile: t, row, stations };
     }
     case "new-station": {
-      const chip = o.chip ?? null;
-      if (chip !== null && !(CITY_COLOURS as readonly unknown[]).includes(chip)) {
-        throw new InputError("chip must be red, blue, purple, yellow or null", "chip");
-      }
-      return { type: "new-station", player, x: num(o, "x"), y: num(o, "y"), chip: chip as CityColour | null };
+      const chip = oneOf(o.chip ?? null, `${base}/chip`, [...CITY_COLOURS, null]);
+      const x = num(o.x, `${base}/x`, -1e6, 1e6) + 0;
+      const y = num(o.y, `${base}/y`, -1e6, 1e6) + 0;
+      return { type, player, x, y, chip };
     }
     case "replenish":
-      return { type: "replenish", player, station: str(o, "station") };
+      return { type, player, station: id("station") };
     case "cube-for-ap":
-      if (!isCubeColour(o.colour)) throw new InputError("unknown cube colour", "colour");
-      return { type: "cube-for-ap", player, colour: o.colour };
+      return { type, player, colour: oneOf(o.colour, `${base}/colour`, CUBE_COLOURS) };
     case "upgrade":
     case "draw-tile":
     case "end-turn":
-      return { type: type as "upgrade" | "draw-tile" | "end-turn", player };
+      return { type, player };
   }
 }
 
-function station(s: StringState, id: string, field: string): number {
+/** A station's index by id, or an InputError at `path` for an unknown id. */
+function lookup(s: StringState, id: string, path: string): number | InputError {
   const i = stationIndex(s, id);
-  if (i < 0) throw new InputError(`unknown station "${id}"`, field);
-  return i;
+  return i < 0 ? new InputError(`unknown station ${describe(id)}`, path) : i;
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Checks (pure; throw RuleError / InputError) and effects (mutate a private copy)
+// Checks: pure, each returns the first rule the action breaks (a RuleError) or null
 
-function needAp(s: StringState, cost: number, what: string): void {
-  if (s.ap < cost) fail("string.not-enough-ap", `${what} costs ${cost} AP; ${s.ap} left`);
+const rule = (id: string, message: string): RuleError => new RuleError(id, message);
+
+function needAp(s: StringState, cost: number, what: string): RuleError | null {
+  return s.ap < cost ? rule("string.not-enough-ap", `${what} costs ${cost} AP; ${s.ap} left`) : null;
 }
 
-function notAfterLocomotive(s: StringState): void {
-  if (s.step === "locomotive") {
-    fail("string.phase-order", "the transport phase is over once the locomotive phase has begun");
-  }
+function notAfterLocomotive(s: StringState): RuleError | null {
+  return s.step === "locomotive"
+    ? rule("string.phase-order", "the transport phase is over once the locomotive phase has begun")
+    : null;
 }
 
-/** Route check of a place-string action against the state (everything but mutating). */
+/** Whose turn it is and whether a tile choice must come first. */
+function checkTurn(s: StringState, a: StringAction): RuleError | null {
+  if (s.over) return rule("string.game-over", "the game is over");
+  if (a.player !== s.current) return rule("string.not-your-turn", `it is seat ${s.current}'s turn`);
+  if (s.choice && a.type !== "keep-tile")
+    return rule("string.choose-tile-first", "keep one of the offered tiles first");
+  return null;
+}
+
+function checkKeepTile(s: StringState, tile: number): RuleError | null {
+  if (!s.choice) return rule("string.no-tile-choice", "no tiles are on offer");
+  if (!s.choice.tiles.includes(tile)) return rule("string.tile-not-offered", `tile ${tile} is not on offer`);
+  return null;
+}
+
+/**
+ * The route check of a place-string action against the state: the legal string's check (stations touched,
+ * crossings, cost), or the first rule it breaks.
+ */
 export function checkPlaceString(
   s: StringState,
   player: number,
   kind: StringKind,
   path: readonly number[],
-): RouteCheck {
+): RouteCheck | RuleError {
   if (s.step !== "route")
-    fail("string.phase-order", "strings are laid in the route phase, before transports");
-  if (s.placedString) fail("string.one-string-per-turn", "one string per turn");
+    return rule("string.phase-order", "strings are laid in the route phase, before transports");
+  if (s.placedString) return rule("string.one-string-per-turn", "one string per turn");
   const seat = s.seats[player]!;
-  if ((kind === "short" ? seat.shortLeft : seat.longLeft) === 0) {
-    fail("string.no-string-left", `no ${kind} string left`);
-  }
+  if ((kind === "short" ? seat.shortLeft : seat.longLeft) === 0)
+    return rule("string.no-string-left", `no ${kind} string left`);
   const c = checkRoute(routeContext(s), kind, path, otherSegments(s, player));
-  if (c.error) throw c.error;
-  needAp(s, c.ap, "this string");
-  return c;
+  return c.error ?? needAp(s, c.ap, "this string") ?? c;
 }
 
-function placeString(s: StringState, rng: Rng, player: number, kind: StringKind, path: number[]): void {
-  const c = checkPlaceString(s, player, kind, path);
+/** Whether moving a `colour` cube from station `from` to `to` scores (RULES.md §2 Transport). */
+export function transportScores(s: StringState, from: number, to: number, colour: CubeColour): boolean {
+  if (colour === "white") return false;
+  return scoringColour(s.stations[to]!) === colour && scoringColour(s.stations[from]!) !== colour;
+}
+
+function checkTransport(
+  s: StringState,
+  player: number,
+  from: number,
+  to: number,
+  colour: CubeColour,
+): RuleError | null {
+  const order = notAfterLocomotive(s);
+  if (order) return order;
+  if (from === to)
+    return rule("string.transport-same-station", "a transport moves a cube to another station");
+  if (!connected(s, player, from, to))
+    return rule("string.not-connected", "both stations must be touched by one of your own strings");
+  if (s.stationCubes[from]![colour] === 0)
+    return rule("string.no-such-cube", `no ${colour} cube on that station`);
+  return needAp(s, 1, "a transport");
+}
+
+function checkLongDistance(
+  s: StringState,
+  player: number,
+  tile: number,
+  row: Row,
+  path: readonly number[],
+): RuleError | null {
+  const order = notAfterLocomotive(s);
+  if (order) return order;
+  const seat = s.seats[player]!;
+  if (!seat.tiles.some((t) => t.id === tile && !t.flipped))
+    return rule("string.no-such-tile", `you hold no face-up long-distance tile ${tile}`);
+  if (seat.newStation === null) return rule("string.no-new-station", "place your new station first");
+  if (path.length < 2)
+    return rule("string.ld-no-hop", "the white cube must move at least one hop (it cannot resolve in place)");
+  const colours = rowColours(tile, row);
+  const start = path[0]!;
+  if (routeColour(s.stations[start]!) !== colours[0])
+    return rule("string.ld-wrong-start", `row ${row} starts from a ${colours[0]} station`);
+  if (s.stationCubes[start]!.white === 0)
+    return rule("string.no-white-cube", "no white cube on the start station");
+  if (path[path.length - 1] !== seat.newStation)
+    return rule("string.ld-must-end-at-new-station", "the white cube must end on your new station");
+  for (let i = 1; i < path.length; i++) {
+    if (!hops(s, player, path[i - 1]!).has(path[i]!))
+      return rule(
+        "string.ld-not-adjacent",
+        "each hop goes to the next station touched along one of your strings",
+      );
+  }
+  let k = 1;
+  for (let i = 1; i < path.length && k < colours.length; i++) {
+    if (routeColour(s.stations[path[i]!]!) === colours[k]) k++;
+  }
+  if (k < colours.length)
+    return rule("string.ld-colours-out-of-order", `the route must visit ${colours.join(" → ")} in order`);
+  return needAp(s, path.length - 1, "this long-distance route");
+}
+
+function checkUpgrade(s: StringState, player: number): RuleError | null {
+  const loco = s.seats[player]!.loco;
+  if (loco >= MAX_LOCO) return rule("string.max-locomotive", "the 6 AP locomotive is the best");
+  return needAp(s, UPGRADE_COST[loco]!, `upgrading ${loco}→${loco + 1}`);
+}
+
+/**
+ * Why a station disc may not stand at (x, y) on this board among these stations (off the board, in or
+ * touching the mountain, touching a station), or null.
+ */
+function placementProblem(
+  board: StringState["board"],
+  stations: readonly Station[],
+  x: number,
+  y: number,
+): RuleError | null {
+  const r = board.radius;
+  if (!discInside(x, y, r, board.polygon))
+    return rule("string.new-station-off-board", "the new station must lie inside the board, off its edge");
+  if (!discOutside(x, y, r, board.mountain))
+    return rule("string.new-station-in-mountain", "the new station may not be in or touch the mountain");
+  for (const st of stations) {
+    if (Math.hypot(st.x - x, st.y - y) <= 2 * r)
+      return rule("string.new-station-touches-station", `the new station would touch station "${st.id}"`);
+  }
+  return null;
+}
+
+/** Why a new station may not stand at (x, y), or null when it may. */
+export function newStationProblem(s: StringState, x: number, y: number): RuleError | null {
+  const p = placementProblem(s.board, s.stations, x, y);
+  if (p) return p;
+  const disc = Float64Array.of(x, y);
+  for (const seat of s.seats) {
+    for (const st of seat.strings) {
+      if (stationsTouched(Float64Array.from(st.path), disc, s.board.radius).length > 0)
+        return rule("string.new-station-on-string", "the new station may not lie on a string");
+    }
+  }
+  return null;
+}
+
+function checkNewStation(
+  s: StringState,
+  player: number,
+  x: number,
+  y: number,
+  chip: CityColour | null,
+): RuleError | null {
+  if (s.seats[player]!.newStation !== null)
+    return rule("string.new-station-used", "the new station is placed once a game");
+  if (chip === null && s.chips.length > 0)
+    return rule("string.chip-required", `choose a chip: ${s.chips.join(", ")} remain`);
+  if (chip !== null && !s.chips.includes(chip))
+    return rule("string.chip-unavailable", `no ${chip} chip remains`);
+  return newStationProblem(s, x, y);
+}
+
+function checkReplenish(s: StringState): RuleError | null {
+  if (s.replenishes >= SPECIAL_LIMIT) return rule("string.replenish-limit", "replenish at most twice a turn");
+  return needAp(s, 1, "replenishing");
+}
+
+function checkCubeForAp(s: StringState, player: number, colour: CubeColour): RuleError | null {
+  if (s.cubesForAp >= SPECIAL_LIMIT)
+    return rule("string.cube-for-ap-limit", "cube for AP at most twice a turn");
+  if (s.seats[player]!.pile[colour] === 0)
+    return rule("string.no-such-cube", `no ${colour} cube in your score pile`);
+  return null;
+}
+
+function checkDrawTile(s: StringState): RuleError | null {
+  return s.deck.length === 0 ? rule("string.deck-empty", "the long-distance deck is empty") : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Effects: mutate the private copy `apply` made, after the action's check passed
+
+function keepTile(s: StringState, player: number, tile: number): void {
+  const c = s.choice!;
+  s.seats[player]!.tiles.push({ id: tile, flipped: false });
+  for (const t of c.tiles) if (t !== tile) s.deck.push(t);
+  s.choice = null;
+  if (c.reason === "setup") {
+    const next = s.order.indexOf(player) + 1;
+    if (next < s.order.length) offerSetupTiles(s, s.order[next]!);
+    else {
+      s.phase = "play";
+      s.turn = 0;
+      startTurn(s);
+    }
+  }
+}
+
+function placeString(
+  s: StringState,
+  rng: Rng,
+  player: number,
+  kind: StringKind,
+  path: number[],
+  c: RouteCheck,
+): void {
   const seat = s.seats[player]!;
   if (kind === "short") seat.shortLeft--;
   else seat.longLeft--;
@@ -386,24 +557,7 @@ function placeString(s: StringState, rng: Rng, player: number, kind: StringKind,
   }
 }
 
-/** Whether moving a `colour` cube from station `from` to `to` scores (RULES.md §2 Transport). */
-export function transportScores(s: StringState, from: number, to: number, colour: CubeColour): boolean {
-  if (colour === "white") return false;
-  return scoringColour(s.stations[to]!) === colour && scoringColour(s.stations[from]!) !== colour;
-}
-
-function checkTransport(s: StringState, player: number, from: number, to: number, colour: CubeColour): void {
-  notAfterLocomotive(s);
-  if (from === to) fail("string.transport-same-station", "a transport moves a cube to another station");
-  if (!connected(s, player, from, to)) {
-    fail("string.not-connected", "both stations must be touched by one of your own strings");
-  }
-  if (s.stationCubes[from]![colour] === 0) fail("string.no-such-cube", `no ${colour} cube on that station`);
-  needAp(s, 1, "a transport");
-}
-
 function transport(s: StringState, player: number, from: number, to: number, colour: CubeColour): void {
-  checkTransport(s, player, from, to, colour);
   s.step = "transport";
   s.ap -= 1;
   s.stationCubes[from]![colour]--;
@@ -411,39 +565,7 @@ function transport(s: StringState, player: number, from: number, to: number, col
   else s.stationCubes[to]![colour]++;
 }
 
-function checkLongDistance(s: StringState, player: number, tile: number, row: Row, path: number[]): void {
-  notAfterLocomotive(s);
-  const seat = s.seats[player]!;
-  if (!seat.tiles.some((t) => t.id === tile && !t.flipped)) {
-    fail("string.no-such-tile", `you hold no face-up long-distance tile ${tile}`);
-  }
-  if (seat.newStation === null) fail("string.no-new-station", "place your new station first");
-  const colours = rowColours(tile, row);
-  const start = path[0]!;
-  if (routeColour(s.stations[start]!) !== colours[0]) {
-    fail("string.ld-wrong-start", `row ${row} starts from a ${colours[0]} station`);
-  }
-  if (s.stationCubes[start]!.white === 0) fail("string.no-white-cube", "no white cube on the start station");
-  if (path[path.length - 1] !== seat.newStation) {
-    fail("string.ld-must-end-at-new-station", "the white cube must end on your new station");
-  }
-  for (let i = 1; i < path.length; i++) {
-    if (!hops(s, player, path[i - 1]!).has(path[i]!)) {
-      fail("string.ld-not-adjacent", "each hop goes to the next station touched along one of your strings");
-    }
-  }
-  let k = 1;
-  for (let i = 1; i < path.length && k < colours.length; i++) {
-    if (routeColour(s.stations[path[i]!]!) === colours[k]) k++;
-  }
-  if (k < colours.length) {
-    fail("string.ld-colours-out-of-order", `the route must visit ${colours.join(" → ")} in order`);
-  }
-  needAp(s, path.length - 1, "this long-distance route");
-}
-
-function longDistance(s: StringState, player: number, tile: number, row: Row, path: number[]): void {
-  checkLongDistance(s, player, tile, row, path);
+function longDistance(s: StringState, player: number, tile: number, row: Row, path: readonly number[]): void {
   s.step = "transport";
   s.ap -= path.length - 1;
   const seat = s.seats[player]!;
@@ -459,65 +581,6 @@ function longDistance(s: StringState, player: number, tile: number, row: Row, pa
   }
 }
 
-function checkUpgrade(s: StringState, player: number): number {
-  const loco = s.seats[player]!.loco;
-  if (loco >= MAX_LOCO) fail("string.max-locomotive", "the 6 AP locomotive is the best");
-  const cost = UPGRADE_COST[loco]!;
-  needAp(s, cost, `upgrading ${loco}→${loco + 1}`);
-  return cost;
-}
-
-/** Why a new station may not stand at (x, y), or null when it may. */
-export function newStationProblem(s: StringState, x: number, y: number): RuleError | null {
-  const r = s.board.radius;
-  if (!discInside(x, y, r, s.board.polygon)) {
-    return new RuleError(
-      "string.new-station-off-board",
-      "the new station must lie inside the board, off its edge",
-    );
-  }
-  if (!discOutside(x, y, r, s.board.mountain)) {
-    return new RuleError(
-      "string.new-station-in-mountain",
-      "the new station may not be in or touch the mountain",
-    );
-  }
-  for (const st of s.stations) {
-    if (Math.hypot(st.x - x, st.y - y) <= 2 * r) {
-      return new RuleError(
-        "string.new-station-touches-station",
-        `the new station would touch station "${st.id}"`,
-      );
-    }
-  }
-  const disc = Float64Array.of(x, y);
-  for (const seat of s.seats) {
-    for (const st of seat.strings) {
-      if (stationsTouched(Float64Array.from(st.path), disc, r).length > 0) {
-        return new RuleError("string.new-station-on-string", "the new station may not lie on a string");
-      }
-    }
-  }
-  return null;
-}
-
-function checkNewStation(
-  s: StringState,
-  player: number,
-  x: number,
-  y: number,
-  chip: CityColour | null,
-): void {
-  if (s.seats[player]!.newStation !== null)
-    fail("string.new-station-used", "the new station is placed once a game");
-  if (chip === null && s.chips.length > 0) {
-    fail("string.chip-required", `choose a chip: ${s.chips.join(", ")} remain`);
-  }
-  if (chip !== null && !s.chips.includes(chip)) fail("string.chip-unavailable", `no ${chip} chip remains`);
-  const p = newStationProblem(s, x, y);
-  if (p) throw p;
-}
-
 function newStation(
   s: StringState,
   rng: Rng,
@@ -526,7 +589,6 @@ function newStation(
   y: number,
   chip: CityColour | null,
 ): void {
-  checkNewStation(s, player, x, y, chip);
   s.stations.push({ id: `new-${player}`, kind: "new", colour: chip, x, y, owner: player });
   s.stationCubes.push(drawCubes(s.bag, NEW_STATION_CUBES, rng));
   s.seats[player]!.newStation = s.stations.length - 1;
@@ -551,137 +613,144 @@ function endTurn(s: StringState, rng: Rng): void {
   startTurn(s);
 }
 
-/** Final scores and winners: most points; tie: fewer cubes; still tied: shared. */
+/** Final points and cubes in each score pile. */
 export function finalResult(s: StringState): GameResult {
-  const points = s.seats.map((_, i) => pointsOf(s, i));
-  const cubes = s.seats.map((seat) => countTotal(seat.pile));
-  const best = Math.max(...points);
-  const top = points.map((p, i) => (p === best ? i : -1)).filter((i) => i >= 0);
-  const fewest = Math.min(...top.map((i) => cubes[i]!));
-  return { points, cubes, winners: top.filter((i) => cubes[i] === fewest) };
+  return {
+    points: s.seats.map((_, i) => pointsOf(s, i)),
+    cubes: s.seats.map((seat) => countTotal(seat.pile)),
+  };
+}
+
+/** The winners of a final tally: most points; tie: fewer cubes; still tied: shared. */
+export function winnersOf(r: GameResult): number[] {
+  const best = Math.max(...r.points);
+  const top = r.points.map((p, i) => (p === best ? i : -1)).filter((i) => i >= 0);
+  const fewest = Math.min(...top.map((i) => r.cubes[i]!));
+  return top.filter((i) => r.cubes[i] === fewest);
 }
 
 function finish(s: StringState): void {
-  s.phase = "over";
+  s.over = true;
   s.ap = 0;
   s.result = finalResult(s);
+  s.winners = winnersOf(s.result);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // apply
 
-function step(s: StringState, rng: Rng, a: StringAction): void {
-  if (s.phase === "over") fail("string.game-over", "the game is over");
-  if (a.player >= s.players) throw new InputError(`no seat ${a.player}`, "player");
-  const who = currentPlayer(s);
-  if (a.player !== who) fail("string.not-your-turn", `it is seat ${who}'s turn`);
-  if (s.choice) {
-    if (a.type !== "keep-tile") fail("string.choose-tile-first", "keep one of the offered tiles first");
-  }
+/** Checks `a` on `s` and, when legal, plays it on `s` (a private copy); returns the refusal otherwise. */
+function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError | null {
+  const turn = checkTurn(s, a);
+  if (turn) return turn;
   const p = a.player;
   switch (a.type) {
     case "keep-tile": {
-      const c = s.choice;
-      if (!c) fail("string.no-tile-choice", "no tiles are on offer");
-      if (!c.tiles.includes(a.tile)) fail("string.tile-not-offered", `tile ${a.tile} is not on offer`);
-      s.seats[p]!.tiles.push({ id: a.tile, flipped: false });
-      for (const t of c.tiles) if (t !== a.tile) s.deck.push(t);
-      s.choice = null;
-      if (c.reason === "setup") {
-        const next = s.order.indexOf(p) + 1;
-        if (next < s.order.length) offerSetupTiles(s, s.order[next]!);
-        else {
-          s.phase = "play";
-          s.turn = 0;
-          startTurn(s);
-        }
-      }
-      return;
+      const e = checkKeepTile(s, a.tile);
+      if (!e) keepTile(s, p, a.tile);
+      return e;
     }
-    case "place-string":
-      placeString(s, rng, p, a.kind, a.path);
-      return;
-    case "transport":
-      transport(s, p, station(s, a.from, "from"), station(s, a.to, "to"), a.colour);
-      return;
+    case "place-string": {
+      const c = checkPlaceString(s, p, a.kind, a.path);
+      if (c instanceof RuleError) return c;
+      placeString(s, rng, p, a.kind, a.path, c);
+      return null;
+    }
+    case "transport": {
+      const from = lookup(s, a.from, "/action/from");
+      if (from instanceof InputError) return from;
+      const to = lookup(s, a.to, "/action/to");
+      if (to instanceof InputError) return to;
+      const e = checkTransport(s, p, from, to, a.colour);
+      if (!e) transport(s, p, from, to, a.colour);
+      return e;
+    }
     case "long-distance": {
-      const path = a.stations.map((id, i) => station(s, id, `stations/${i}`));
-      if (a.tile >= TILES.length) throw new InputError(`no tile ${a.tile}`, "tile");
-      longDistance(s, p, a.tile, a.row, path);
-      return;
+      const path: number[] = [];
+      for (const [i, id] of a.stations.entries()) {
+        const k = lookup(s, id, `/action/stations/${i}`);
+        if (k instanceof InputError) return k;
+        path.push(k);
+      }
+      const e = checkLongDistance(s, p, a.tile, a.row, path);
+      if (!e) longDistance(s, p, a.tile, a.row, path);
+      return e;
     }
     case "upgrade": {
-      const cost = checkUpgrade(s, p);
+      const e = checkUpgrade(s, p);
+      if (e) return e;
+      const seat = s.seats[p]!;
       s.step = "locomotive";
-      s.ap -= cost;
-      s.seats[p]!.loco++;
-      return;
+      s.ap -= UPGRADE_COST[seat.loco]!;
+      seat.loco++;
+      return null;
     }
-    case "new-station":
-      newStation(s, rng, p, a.x, a.y, a.chip);
-      return;
+    case "new-station": {
+      const e = checkNewStation(s, p, a.x, a.y, a.chip);
+      if (!e) newStation(s, rng, p, a.x, a.y, a.chip);
+      return e;
+    }
     case "replenish": {
-      const i = station(s, a.station, "station");
-      if (s.replenishes >= SPECIAL_LIMIT) fail("string.replenish-limit", "replenish at most twice a turn");
-      needAp(s, 1, "replenishing");
+      const i = lookup(s, a.station, "/action/station");
+      if (i instanceof InputError) return i;
+      const e = checkReplenish(s);
+      if (e) return e;
       s.ap -= 1;
       s.replenishes++;
       const drawn = drawCubes(s.bag, REPLENISH_CUBES, rng);
       for (const k of CUBE_COLOURS) s.stationCubes[i]![k] += drawn[k];
-      return;
+      return null;
     }
     case "cube-for-ap": {
-      if (s.cubesForAp >= SPECIAL_LIMIT) fail("string.cube-for-ap-limit", "cube for AP at most twice a turn");
-      const pile = s.seats[p]!.pile;
-      if (pile[a.colour] === 0) fail("string.no-such-cube", `no ${a.colour} cube in your score pile`);
-      pile[a.colour]--;
+      const e = checkCubeForAp(s, p, a.colour);
+      if (e) return e;
+      s.seats[p]!.pile[a.colour]--;
       s.bag[a.colour]++;
       s.ap += 1;
       s.cubesForAp++;
-      return;
+      return null;
     }
     case "draw-tile": {
-      if (s.deck.length === 0) fail("string.deck-empty", "the long-distance deck is empty");
+      const e = checkDrawTile(s);
+      if (e) return e;
+      // The deck was shuffled at setup: a draw takes its top tiles and uses no generator.
       if (s.deck.length === 1) s.seats[p]!.tiles.push({ id: s.deck.shift()!, flipped: false });
       else s.choice = { player: p, tiles: s.deck.splice(0, 2), reason: "draw" };
-      return;
+      return null;
     }
     case "end-turn":
       endTurn(s, rng);
-      return;
+      return null;
   }
 }
 
-/** Applies one action: a new state, or the refusal (the old state untouched). Never throws. */
-export function apply(state: StringState, action: unknown): Result<StringState> {
-  try {
-    const a = parseAction(action);
-    const s = structuredClone(state);
-    const rng = new Rng(s.rng);
-    step(s, rng, a);
-    s.rng = rng.state;
-    return ok(s);
-  } catch (e) {
-    if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
-    return {
-      ok: false,
-      error: new InputError(`malformed action or state: ${(e as Error)?.message ?? String(e)}`),
-    };
-  }
+/**
+ * The rules' `apply` (`stringEngine.apply` guards it): reads the action, checks it and plays it on a copy;
+ * the accepted action, normalised, joins the log. Malformed input throws `InputError` (the guard returns it).
+ */
+function applyRules(state: StringState, action: unknown): Result<StringState> {
+  const a = parseAction(action, state.options.players);
+  const s = structuredClone(state);
+  const rng = new Rng(s.rng);
+  const error = step(s, rng, a);
+  if (error) return { ok: false, error };
+  s.rng = rng.state;
+  s.log.push(a);
+  s.current = seatToAct(s);
+  return ok(s);
+}
+
+/**
+ * Whether `action` revealed something random: the generator moved (cubes drawn from the bag, the round's
+ * tie-break shuffle) or a long-distance tile was drawn (`draw-tile` takes from the deck shuffled at setup,
+ * without the generator). Undo never goes back past it.
+ */
+export function reveals(before: StringState, action: StringAction, after: StringState): boolean {
+  return action.type === "draw-tile" || after.rng !== before.rng;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Legal actions
-
-function attempt(fn: () => unknown): boolean {
-  try {
-    fn();
-    return true;
-  } catch (e) {
-    if (e instanceof RuleError || e instanceof InputError) return false;
-    throw e;
-  }
-}
 
 /** Grid spacing (cm) of the candidate new-station points in `legalActions`. */
 export const NEW_STATION_GRID = 7.5;
@@ -776,8 +845,8 @@ function longDistanceCandidates(s: StringState, player: number): StringAction[] 
  * with every remaining chip; replenish on every station; cube for AP for every colour in the pile; draw-tile.
  */
 export function legalActions(s: StringState): StringAction[] {
-  if (s.phase === "over") return [];
-  const player = currentPlayer(s);
+  const player = s.current;
+  if (player === null) return [];
   if (s.choice) return s.choice.tiles.map((tile) => ({ type: "keep-tile", player, tile }));
   const seat = s.seats[player]!;
   const out: StringAction[] = [{ type: "end-turn", player }];
@@ -799,7 +868,7 @@ export function legalActions(s: StringState): StringAction[] {
     }
   }
   out.push(...longDistanceCandidates(s, player));
-  if (attempt(() => checkUpgrade(s, player))) out.push({ type: "upgrade", player });
+  if (!checkUpgrade(s, player)) out.push({ type: "upgrade", player });
   if (seat.newStation === null) {
     const chips: Array<CityColour | null> = s.chips.length ? s.chips.slice() : [null];
     const p = s.board.polygon;
@@ -827,87 +896,68 @@ export function legalActions(s: StringState): StringAction[] {
     for (const colour of CUBE_COLOURS)
       if (seat.pile[colour] > 0) out.push({ type: "cube-for-ap", player, colour });
   }
-  if (s.deck.length > 0) out.push({ type: "draw-tile", player });
+  if (!checkDrawTile(s)) out.push({ type: "draw-tile", player });
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Save / load
+// The engine
 
-export function save(s: StringState): string {
-  return JSON.stringify(s);
-}
+/** The engine: the rules plus the shared load policy (replay), save and undo (web/engine/common/game.ts). */
+export const stringEngine: GameEngine<StringState, StringAction, StringOptions> = defineEngine<
+  StringState,
+  StringAction,
+  StringOptions
+>({
+  id: "string",
+  version: STRING_VERSION,
+  setup,
+  apply: applyRules,
+  legalActions,
+  reveals,
+});
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+/** Applies one action: a new state, or the refusal (the old state untouched). Never throws. */
+export const apply = stringEngine.apply;
+/** A saved game: accepted only when replaying its options, seed and log reproduces it exactly. */
+export const load = stringEngine.load;
+export const save = stringEngine.save;
+/** `player` takes back their own last action of this turn, back to the last reveal. */
+export const undo = stringEngine.undo;
+
+// ---------------------------------------------------------------------------------------------------
+// Hand-built positions
 
 /** Cube counts (a copy holding the six colours only); each 0…94. */
-function loadCounts(v: unknown, path: string): Counts {
-  if (!isObj(v)) throw new InputError("cube counts expected", path);
+function readCounts(v: unknown, path: string): Counts {
+  const o = obj(v, path);
   const out = emptyCounts();
-  for (const k of CUBE_COLOURS) {
-    const n = v[k];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > TOTAL_CUBES)
-      throw new InputError(`a cube count 0 to ${TOTAL_CUBES} expected`, `${path}/${k}`);
-    out[k] = n;
-  }
+  for (const k of CUBE_COLOURS) out[k] = int(o[k], `${path}/${k}`, 0, BOX[k]);
   return out;
 }
 
-/** An integer in min…max (inclusive). */
-function loadInt(v: unknown, path: string, min: number, max: number): number {
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
-    throw new InputError(`an integer ${min} to ${max} expected`, path);
-  return v;
-}
-
 /** A list (a copy) of at most `maxLength` integers in 0…max−1. */
-function loadIndexList(v: unknown, path: string, max: number, maxLength: number): number[] {
-  if (!Array.isArray(v) || v.length > maxLength)
-    throw new InputError(`a list of at most ${maxLength} indices expected`, path);
-  for (const [i, x] of v.entries()) loadInt(x, `${path}/${i}`, 0, max - 1);
-  return v.slice() as number[];
+function readIndexList(v: unknown, path: string, max: number, maxLength: number): number[] {
+  return arr(v, path, maxLength).map((x, i) => int(x, `${path}/${i}`, 0, max - 1));
 }
 
-function loadStation(st: unknown, path: string, players: number): Station {
-  if (!isObj(st)) throw new InputError("station expected", path);
-  const owner = loadInt(st.owner, `${path}/owner`, 0, players - 1);
-  if (st.id !== `new-${owner}`) throw new InputError(`a new station's id is "new-${owner}"`, `${path}/id`);
-  const colour = st.colour;
-  if (!(colour === null || (CITY_COLOURS as readonly unknown[]).includes(colour)))
-    throw new InputError("bad new-station chip", `${path}/colour`);
-  for (const k of ["x", "y"] as const) {
-    if (typeof st[k] !== "number" || !Number.isFinite(st[k]) || Math.abs(st[k] as number) > 1e6)
-      throw new InputError(`${k} must be a finite number`, `${path}/${k}`);
-  }
-  return {
-    id: st.id,
-    kind: "new",
-    colour: colour as CityColour | null,
-    x: st.x as number,
-    y: st.y as number,
-    owner,
-  };
-}
-
-function loadSeat(seat: unknown, p: string, nSt: number): PlayerState {
-  if (!isObj(seat)) throw new InputError("seat expected", p);
+function readSeat(v: unknown, p: string, stations: readonly Station[], ctx: RouteContext): PlayerState {
+  const seat = obj(v, p);
   const maxStrings = STRINGS_PER_PLAYER.short + STRINGS_PER_PLAYER.long;
-  if (!Array.isArray(seat.strings) || seat.strings.length > maxStrings)
-    throw new InputError(`a list of at most ${maxStrings} strings expected`, `${p}/strings`);
-  const strings = Array.from(seat.strings, (st: unknown, k: number): PlacedString => {
-    if (!isObj(st) || (st.kind !== "short" && st.kind !== "long"))
-      throw new InputError("string expected", `${p}/strings/${k}`);
+  const strings = arr(seat.strings, `${p}/strings`, maxStrings).map((x, k): PlacedString => {
+    const sp = `${p}/strings/${k}`;
+    const st = obj(x, sp);
+    const path = parsePath(st.path, `${sp}/path`);
     return {
-      kind: st.kind,
-      path: parsePath(st.path, `${p}/strings/${k}/path`),
-      stations: loadIndexList(st.stations, `${p}/strings/${k}/stations`, nSt, 2 * MAX_VERTICES * nSt),
+      kind: oneOf(st.kind, `${sp}/kind`, ["short", "long"] as const),
+      path,
+      // Derived from the path: a differing list is refused by the final comparison.
+      stations: stationsTouched(Float64Array.from(path), ctx.discs, ctx.radius),
     };
   });
   const placed = (kind: StringKind) => strings.filter((x) => x.kind === kind).length;
-  const shortLeft = loadInt(seat.shortLeft, `${p}/shortLeft`, 0, STRINGS_PER_PLAYER.short);
-  const longLeft = loadInt(seat.longLeft, `${p}/longLeft`, 0, STRINGS_PER_PLAYER.long);
+  const shortLeft = int(seat.shortLeft, `${p}/shortLeft`, 0, STRINGS_PER_PLAYER.short);
+  const longLeft = int(seat.longLeft, `${p}/longLeft`, 0, STRINGS_PER_PLAYER.long);
   if (
     shortLeft + placed("short") !== STRINGS_PER_PLAYER.short ||
     longLeft + placed("long") !== STRINGS_PER_PLAYER.long
@@ -916,132 +966,129 @@ function loadSeat(seat: unknown, p: string, nSt: number): PlayerState {
       "strings left + strings placed must be the 4 short and 1 long of a seat",
       `${p}/shortLeft`,
     );
-  const loco = loadInt(seat.loco, `${p}/loco`, START_LOCO, MAX_LOCO);
-  const pile = loadCounts(seat.pile, `${p}/pile`);
-  if (!Array.isArray(seat.tiles) || seat.tiles.length > TILES.length)
-    throw new InputError("a list of held tiles expected", `${p}/tiles`);
-  const tiles = Array.from(seat.tiles, (t: unknown, k: number): HeldTile => {
-    if (!isObj(t) || typeof t.flipped !== "boolean") throw new InputError("tile expected", `${p}/tiles/${k}`);
-    return { id: loadInt(t.id, `${p}/tiles/${k}/id`, 0, TILES.length - 1), flipped: t.flipped };
+  const loco = int(seat.loco, `${p}/loco`, START_LOCO, MAX_LOCO);
+  const pile = readCounts(seat.pile, `${p}/pile`);
+  const tiles = arr(seat.tiles, `${p}/tiles`, TILES.length).map((x, k): HeldTile => {
+    const t = obj(x, `${p}/tiles/${k}`);
+    return {
+      id: int(t.id, `${p}/tiles/${k}/id`, 0, TILES.length - 1),
+      flipped: bool(t.flipped, `${p}/tiles/${k}/flipped`),
+    };
   });
   const newStation =
-    seat.newStation === null ? null : loadInt(seat.newStation, `${p}/newStation`, 0, nSt - 1);
+    seat.newStation === null ? null : int(seat.newStation, `${p}/newStation`, 0, stations.length - 1);
   return { strings, shortLeft, longLeft, loco, pile, tiles, newStation };
 }
 
-function loadChoice(ch: unknown, players: number): TileChoice | null {
-  if (ch === null) return null;
-  if (!isObj(ch) || (ch.reason !== "setup" && ch.reason !== "draw"))
-    throw new InputError("tile choice expected", "/choice");
-  const tiles = loadIndexList(ch.tiles, "/choice/tiles", TILES.length, 2);
+function readChoice(v: unknown, players: number): TileChoice | null {
+  if (v === null) return null;
+  const ch = obj(v, "/choice");
+  const reason = oneOf(ch.reason, "/choice/reason", ["setup", "draw"] as const);
+  const tiles = readIndexList(ch.tiles, "/choice/tiles", TILES.length, 2);
   if (tiles.length === 0) throw new InputError("a tile choice offers 1 or 2 tiles", "/choice/tiles");
-  return { player: loadInt(ch.player, "/choice/player", 0, players - 1), tiles, reason: ch.reason };
-}
-
-function loadResult(r: unknown, players: number): GameResult | null {
-  if (r === null) return null;
-  if (!isObj(r)) throw new InputError("result expected", "/result");
-  const list = (v: unknown, k: string, min: number, max: number, length: [number, number]): number[] => {
-    if (!Array.isArray(v) || v.length < length[0] || v.length > length[1])
-      throw new InputError(`a list of ${length[0]} to ${length[1]} integers expected`, `/result/${k}`);
-    return Array.from(v, (x, i) => loadInt(x, `/result/${k}/${i}`, min, max));
-  };
-  return {
-    points: list(r.points, "points", -1e6, 1e6, [players, players]),
-    cubes: list(r.cubes, "cubes", 0, TOTAL_CUBES, [players, players]),
-    winners: list(r.winners, "winners", 0, players - 1, [1, players]),
-  };
+  return { player: int(ch.player, "/choice/player", 0, players - 1), tiles, reason };
 }
 
 /**
- * Parses a saved state (JSON text or a parsed value); throws `InputError` when malformed. Every field is
- * checked for its type, range and consistency with the others (seat order a permutation of the seats, `turn`
- * inside it, tile ids 0…11 each in one place, strings and new stations matching their seats, the 94 cubes),
- * and the state is rebuilt from the known fields only: unknown fields, at any level, are dropped.
+ * A position built by hand (tests, tools, hints): a whole state (JSON text or a value, read once), checked
+ * field by field and for consistency, then returned as a fresh state. Throws `InputError` with the JSON
+ * pointer of the first problem. Checked: the header (`game`, `version`, options, seed, generator state, each
+ * log entry a well-formed action); the board and board stations are those of the options (or the board the
+ * seed generates); new stations are `new-<owner>`, stand on the board off the mountain and touch no station
+ * placed before them, and match their owner's `newStation`; each colour's cubes (bag, stations, piles) add up
+ * to the box; strings left plus placed are a seat's 4 short and 1 long; tile ids are each in one place; the
+ * order is a permutation and `turn` inside it; `phase` is "setup" exactly while a setup choice is pending.
+ * Derived fields must equal what play would make of the rest: each string's `stations` (from its path),
+ * `current`, and once `over`, `result` and `winners`. Unknown fields are refused.
+ *
+ * A position is not a game: its log does not replay to it, so `load` refuses it and `undo` does not apply.
  */
-export function load(json: unknown): StringState {
-  let v = json;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch (e) {
-      throw new InputError(`saved state is not JSON: ${(e as Error).message}`);
-    }
+export function position(fields: unknown): StringState {
+  const v = obj(readJson(fields), "");
+  if (v.game !== "string") throw new InputError(`must be "string", got ${describe(v.game)}`, "/game");
+  if (v.version !== STRING_VERSION)
+    throw new InputError(`must be ${STRING_VERSION}, got ${describe(v.version)}`, "/version");
+  const options = readOptions(v.options, "/options");
+  const players = options.players;
+  const seed = readSeed(v.seed, "/seed");
+  const log = arr(v.log, "/log", MAX_LOG).map((a, i) => parseAction(a, players, `/log/${i}`));
+  const over = bool(v.over, "/over");
+  const board = options.board ?? generateBoard(players, seed);
+
+  const given = arr(v.stations, "/stations", board.stations.length + players);
+  const stations: Station[] = board.stations.map((st) => ({ ...st }));
+  const table = { polygon: board.polygon, mountain: board.mountain, radius: board.radius };
+  for (let i = board.stations.length; i < given.length; i++) {
+    const p = `/stations/${i}`;
+    const st = obj(given[i], p);
+    const owner = int(st.owner, `${p}/owner`, 0, players - 1);
+    const colour = oneOf(st.colour, `${p}/colour`, [...CITY_COLOURS, null]);
+    const x = num(st.x, `${p}/x`, -1e6, 1e6);
+    const y = num(st.y, `${p}/y`, -1e6, 1e6);
+    const problem = placementProblem(table, stations, x, y);
+    if (problem) throw new InputError(`${problem.rule}: ${problem.message}`, p);
+    stations.push({ id: `new-${owner}`, kind: "new", colour, x, y, owner });
   }
-  if (!isObj(v) || v.game !== "string" || v.version !== 1) {
-    throw new InputError('not a String Railway save (game "string", version 1)');
-  }
-  const players = loadInt(v.players, "/players", 2, 5);
-  const board = v.board;
-  if (!isObj(board)) throw new InputError("board expected", "/board");
-  const stations = v.stations;
-  if (!Array.isArray(stations)) throw new InputError("stations expected", "/stations");
-  for (const [i, st] of stations.entries()) {
-    if (!isObj(st) || typeof st.id !== "string") throw new InputError("station expected", `/stations/${i}`);
-  }
-  // Re-validate geometry through the board loader (stations without the new ones, which it does not know);
-  // its copies of the board stations hold the known fields only.
-  const parsed = parseBoard({
-    polygon: board.polygon,
-    mountain: board.mountain,
+  const ctx: RouteContext = {
+    polygon: Float64Array.from(board.polygon),
+    mountain: Float64Array.from(board.mountain),
+    discs: Float64Array.from(stations.flatMap((st) => [st.x, st.y])),
     radius: board.radius,
-    stations: stations.filter((st) => st.kind !== "new"),
-  });
-  let b = 0;
-  const stationsOut = Array.from(stations, (st, i) =>
-    st.kind === "new" ? loadStation(st, `/stations/${i}`, players) : parsed.stations[b++]!,
+  };
+  const stationCubes = arr(v.stationCubes, "/stationCubes", stations.length).map((c, i) =>
+    readCounts(c, `/stationCubes/${i}`),
   );
-  const nSt = stationsOut.length;
-  if (!Array.isArray(v.stationCubes) || v.stationCubes.length !== nSt) {
-    throw new InputError("one cube count per station expected", "/stationCubes");
-  }
-  const stationCubes = Array.from(v.stationCubes, (c, i) => loadCounts(c, `/stationCubes/${i}`));
-  const bag = loadCounts(v.bag, "/bag");
-  const rng = loadInt(v.rng, "/rng", 0, 0xffffffff);
-  const deck = loadIndexList(v.deck, "/deck", TILES.length, TILES.length);
-  const chips = Array.isArray(v.chips) ? (Array.from(v.chips) as CityColour[]) : null;
-  if (
-    chips === null ||
-    !chips.every((c) => (CITY_COLOURS as readonly unknown[]).includes(c)) ||
-    new Set(chips).size !== chips.length
-  ) {
-    throw new InputError("a list of distinct city colours expected", "/chips");
-  }
-  if (!Array.isArray(v.seats) || v.seats.length !== players)
-    throw new InputError("one seat per player", "/seats");
-  const seats = Array.from(v.seats, (seat, i) => loadSeat(seat, `/seats/${i}`, nSt));
+  if (stationCubes.length !== stations.length)
+    throw new InputError(`one cube count per station (${stations.length}) expected`, "/stationCubes");
+  const bag = readCounts(v.bag, "/bag");
+  const rngState = int(v.rng, "/rng", 0, 0xffffffff);
+  const deck = readIndexList(v.deck, "/deck", TILES.length, TILES.length);
+  const chips = arr(v.chips, "/chips", CITY_COLOURS.length).map((c, i) =>
+    oneOf(c, `/chips/${i}`, CITY_COLOURS),
+  );
+  const seatList = arr(v.seats, "/seats", players);
+  if (seatList.length !== players)
+    throw new InputError(`one seat per player (${players}) expected`, "/seats");
+  const seats = seatList.map((seat, i) => readSeat(seat, `/seats/${i}`, stations, ctx));
   for (const [i, seat] of seats.entries()) {
-    const st = seat.newStation === null ? null : stationsOut[seat.newStation]!;
-    if (st !== null && st.owner !== i)
+    if (seat.newStation !== null && stations[seat.newStation]!.owner !== i)
       throw new InputError(
         `station ${seat.newStation} is not seat ${i}'s new station`,
         `/seats/${i}/newStation`,
       );
   }
-  for (const [i, st] of stationsOut.entries()) {
+  for (const [i, st] of stations.entries()) {
     if (st.kind === "new" && seats[st.owner!]!.newStation !== i)
       throw new InputError(`seat ${st.owner}'s newStation must be ${i}`, `/stations/${i}/owner`);
   }
-  const phase = v.phase;
-  if (phase !== "setup" && phase !== "play" && phase !== "over")
-    throw new InputError("phase expected", "/phase");
-  const step = v.step;
-  if (step !== "route" && step !== "transport" && step !== "locomotive")
-    throw new InputError("step expected", "/step");
-  const round = loadInt(v.round, "/round", 1, ROUNDS);
-  const order = loadIndexList(v.order, "/order", players, players);
+  const used = stations.flatMap((st) => (st.kind === "new" && st.colour ? [st.colour] : []));
+  if (new Set([...chips, ...used]).size !== chips.length + used.length)
+    throw new InputError("a chip is both at the side and on a new station (or twice)", "/chips");
+  if (chips.length > 0 && stations.some((st) => st.kind === "new" && st.colour === null))
+    throw new InputError("a new station without chip while chips remain", "/chips");
+  for (const k of CUBE_COLOURS) {
+    let n = bag[k];
+    for (const c of stationCubes) n += c[k];
+    for (const seat of seats) n += seat.pile[k];
+    if (n !== BOX[k])
+      throw new InputError(`bag + stations + piles hold ${n} ${k} cubes; the box has ${BOX[k]}`, `/bag/${k}`);
+  }
+  const phase = oneOf(v.phase, "/phase", ["setup", "play"] as const);
+  const step = oneOf(v.step, "/step", ["route", "transport", "locomotive"] as const);
+  const round = int(v.round, "/round", 1, ROUNDS);
+  const order = readIndexList(v.order, "/order", players, players);
   if (order.length !== players || new Set(order).size !== players)
     throw new InputError(`a permutation of the seats 0 to ${players - 1} expected`, "/order");
   // At the end of the game `turn` has run past the last seat.
-  const turn = loadInt(v.turn, "/turn", 0, phase === "over" ? players : players - 1);
-  const ap = loadInt(v.ap, "/ap", 0, MAX_LOCO + SPECIAL_LIMIT);
-  if (typeof v.placedString !== "boolean") throw new InputError("boolean expected", "/placedString");
-  const replenishes = loadInt(v.replenishes, "/replenishes", 0, SPECIAL_LIMIT);
-  const cubesForAp = loadInt(v.cubesForAp, "/cubesForAp", 0, SPECIAL_LIMIT);
-  const choice = loadChoice(v.choice, players);
-  const result = loadResult(v.result, players);
-  if ((phase === "over") !== (result !== null))
-    throw new InputError('a result is set exactly when the phase is "over"', "/result");
+  const turn = int(v.turn, "/turn", over ? players : 0, over ? players : players - 1);
+  const ap = int(v.ap, "/ap", 0, MAX_LOCO + SPECIAL_LIMIT);
+  const placedString = bool(v.placedString, "/placedString");
+  const replenishes = int(v.replenishes, "/replenishes", 0, SPECIAL_LIMIT);
+  const cubesForAp = int(v.cubesForAp, "/cubesForAp", 0, SPECIAL_LIMIT);
+  const choice = readChoice(v.choice, players);
+  if ((phase === "setup") !== (choice?.reason === "setup"))
+    throw new InputError('the phase is "setup" exactly while a setup tile choice is pending', "/phase");
+  if (over && choice) throw new InputError("no tile choice once the game is over", "/choice");
   const tileIds = [
     ...deck,
     ...(choice?.tiles ?? []),
@@ -1051,13 +1098,18 @@ export function load(json: unknown): StringState {
     throw new InputError("a long-distance tile is in two places (deck, choice, seats)", "/deck");
   const state: StringState = {
     game: "string",
-    version: 1,
-    players,
-    board: { polygon: parsed.polygon, mountain: parsed.mountain, radius: parsed.radius },
-    stations: stationsOut,
+    version: 2,
+    options,
+    seed,
+    rng: rngState,
+    log,
+    current: null,
+    over,
+    winners: [],
+    board: table,
+    stations,
     stationCubes,
     bag,
-    rng,
     deck,
     chips,
     seats,
@@ -1067,23 +1119,18 @@ export function load(json: unknown): StringState {
     turn,
     ap,
     step,
-    placedString: v.placedString,
+    placedString,
     replenishes,
     cubesForAp,
     choice,
-    result,
+    result: null,
   };
-  if (totalCubes(state) !== TOTAL_CUBES) {
-    throw new InputError(`bag + stations + piles must hold ${TOTAL_CUBES} cubes, found ${totalCubes(state)}`);
+  state.current = seatToAct(state);
+  if (over) {
+    state.result = finalResult(state);
+    state.winners = winnersOf(state.result);
   }
+  const diff = firstDifference(state, v);
+  if (diff !== null) throw new InputError(`${diff.why} (a position must be consistent)`, diff.path);
   return state;
 }
-
-export const stringEngine: GameEngine<StringState, StringAction, StringOptions> = {
-  id: "string",
-  setup,
-  apply,
-  legalActions,
-  load,
-  save,
-};

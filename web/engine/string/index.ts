@@ -10,12 +10,16 @@ export {
 export { botAction, playBotGame } from "./bot.ts";
 export { BOX, TOTAL_CUBES } from "./cubes.ts";
 export {
+  ACTION_TYPES,
   apply,
-  currentPlayer,
   finalResult,
   legalActions,
   load,
+  parseAction,
   pointsOf,
+  position,
+  reveals,
+  STRING_VERSION,
   save,
   scoringColour,
   setup,
@@ -23,6 +27,8 @@ export {
   stringEngine,
   totalCubes,
   transportScores,
+  undo,
+  winnersOf,
 } from "./engine.ts";
 export { checkRoute, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
 export { SET_SCORE, scoreCubes } from "./scoring.ts";

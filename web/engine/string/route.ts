@@ -4,6 +4,7 @@
  * AP affordability and strings in hand are the engine's business.
  */
 import { InputError, RuleError } from "../common/errors.ts";
+import { arr, num } from "../common/input.ts";
 import {
   crossingPoints,
   pointInDisc,
@@ -37,20 +38,20 @@ export interface RouteCheck {
   error: RuleError | null;
 }
 
-/** Checks a string path's shape: a flat array of 2…64 finite vertices. Throws `InputError`. */
-export function parsePath(v: unknown, where = "path"): number[] {
-  if (!Array.isArray(v) || v.length % 2 !== 0 || v.length < 4 || v.length > 2 * MAX_VERTICES) {
+/**
+ * Reads a string path: a flat array `[x0, y0, x1, y1, …]` of 2…64 vertices, each coordinate a finite number of
+ * magnitude at most 10⁶ (a copy, -0 read as 0). Throws `InputError` at the JSON pointer `path` (a coordinate
+ * at `path/i`).
+ */
+export function parsePath(v: unknown, path = "/action/path"): number[] {
+  const list = arr(v, path, 2 * MAX_VERTICES);
+  if (list.length % 2 !== 0 || list.length < 4) {
     throw new InputError(
       `a string is a flat array [x0, y0, x1, y1, …] of 2 to ${MAX_VERTICES} vertices`,
-      where,
+      path,
     );
   }
-  for (const x of v) {
-    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > 1e6) {
-      throw new InputError("string coordinates must be finite numbers", where);
-    }
-  }
-  return v.slice() as number[];
+  return list.map((x, i) => num(x, `${path}/${i}`, -1e6, 1e6) + 0);
 }
 
 /** Flattens polylines into independent segments `[x1, y1, x2, y2, …]` (consecutive per string). */

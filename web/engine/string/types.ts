@@ -7,6 +7,7 @@
  * `0 … players-1`. Stations are named by their string `id` in actions and by their index in
  * `state.stations` inside the state (placed strings, cube piles).
  */
+import type { GameHeader } from "../common/game.ts";
 
 export type CityColour = "red" | "blue" | "purple" | "yellow";
 export type CubeColour = CityColour | "green" | "white";
@@ -83,46 +84,54 @@ export interface TileChoice {
   reason: "setup" | "draw";
 }
 
+/** The final tally of a finished game (the winners are the header's `winners`). */
 export interface GameResult {
   /** Final points per seat. */
   points: number[];
   /** Cubes in each seat's score pile (the first tie-break: fewer wins). */
   cubes: number[];
-  /** Winning seats (several when shared). */
-  winners: number[];
 }
 
+/** Options as `setup` takes them. */
 export interface StringOptions {
   /** 2…5 players. */
   players: number;
-  /** A board to play on; when absent a board is generated from the seed. */
-  board?: Board;
+  /** A board to play on (validated like a board file); absent or null: a board generated from the seed. */
+  board?: Board | null;
 }
 
-export interface StringState {
-  game: "string";
-  version: 1;
+/** Options as a state holds them (normalised by `setup`: every field present). */
+export interface StringGameOptions {
   players: number;
+  /** The board given to `setup`, as `parseBoard` returns it; null when the board was generated from the seed. */
+  board: Board | null;
+}
+
+/**
+ * A game state, format version 2: the common header (web/engine/common/game.ts `GameHeader`; `current` is
+ * the seat that must act now, the choosing seat while a tile choice is pending) and the table.
+ */
+export interface StringState extends GameHeader<StringGameOptions, StringAction> {
+  game: "string";
+  version: 2;
   board: { polygon: number[]; mountain: number[]; radius: number };
   /** Board stations, then new stations in the order they were placed. */
   stations: Station[];
   /** Cubes on each station, parallel to `stations`. */
   stationCubes: Counts[];
   bag: Counts;
-  /** Seeded generator state (common/rng.ts). */
-  rng: number;
   /** Long-distance deck, top first. */
   deck: number[];
   /** New station chips still at the side of the table. */
   chips: CityColour[];
   seats: PlayerState[];
-  /** "setup": tiles are being kept in order; "play"; "over": `result` is set. */
-  phase: "setup" | "play" | "over";
+  /** "setup": the long-distance tiles are being dealt (a `setup` tile choice is pending); then "play". */
+  phase: "setup" | "play";
   /** 1…5. */
   round: number;
   /** Seats in this round's order. */
   order: number[];
-  /** Index into `order` of the seat to play. */
+  /** Index into `order` of the seat to play (`players` once the game is over). */
   turn: number;
   /** AP left this turn. */
   ap: number;
@@ -131,6 +140,7 @@ export interface StringState {
   replenishes: number;
   cubesForAp: number;
   choice: TileChoice | null;
+  /** Final points and cubes; set exactly when `over`. */
   result: GameResult | null;
 }
 

@@ -16,7 +16,6 @@ import { InputError } from "../../engine/common/errors.ts";
 import { botAction } from "../../engine/string/bot.ts";
 import {
   apply,
-  currentPlayer,
   NEW_STATION_GRID,
   newStationProblem,
   pointsOf,
@@ -106,8 +105,8 @@ function outlook(k: PlanKernel, s: StringState, player: number, ap: number): num
 
 /** The solver bot's choice in this state (the state must not be over). */
 export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKernel()): StringAction {
-  if (s.phase === "over") throw new InputError("the game is over");
-  const player = currentPlayer(s);
+  const player = s.current;
+  if (player === null) throw new InputError("the game is over");
   if (s.choice) return { type: "keep-tile", player, tile: keepTile(kernel, s, player, s.choice.tiles) };
   const seat = s.seats[player]!;
   if (seat.newStation === null) {
@@ -218,9 +217,9 @@ export function playSolverBotGame(
 ): SolverBotGame {
   let s = setup({ players }, seed);
   const log: StringAction[] = [];
-  while (s.phase !== "over") {
+  while (!s.over) {
     if (log.length >= maxActions) throw new Error(`game did not end within ${maxActions} actions`);
-    const who = currentPlayer(s);
+    const who = s.current!;
     const a = solverSeats.includes(who) ? solverBotAction(s, kernel) : botAction(s);
     const r = apply(s, a);
     if (!r.ok) throw new Error(`seat ${who} chose a refused action ${JSON.stringify(a)}: ${r.error.message}`);
