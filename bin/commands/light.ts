@@ -14,7 +14,7 @@ import { readFile } from "node:fs/promises";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
 import { parseCityFile } from "../../web/engine/light/cityfile.ts";
-import { lightEngine, load, scoreCity, setup, totals, winners } from "../../web/engine/light/engine.ts";
+import { lightEngine, scoreCity, setup, totals } from "../../web/engine/light/engine.ts";
 import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
 
 const USAGE =
@@ -113,9 +113,9 @@ export async function hintReport(
   // Array.sort is stable: equal values keep the credit-first order of rankPlacements.
   if (values) options.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
   return {
-    seat: state.turn,
-    color: colorName(state.turn),
-    card: state.hands[state.turn],
+    seat: state.current,
+    color: state.current === null ? null : colorName(state.current),
+    card: state.current === null ? null : state.hands[state.current],
     search: values !== null,
     ...(searchError ? { searchError } : {}),
     options,
@@ -169,7 +169,7 @@ export async function botReport(
     objectiveCredit: byColor(state.objectiveCredit),
     objectives: Object.fromEntries(state.objectives.map((o, s) => [colorName(s), o])),
     fulfilled: Object.fromEntries(state.fulfilled.map((o, s) => [colorName(s), o])),
-    winners: winners(state).map(colorName),
+    winners: state.winners.map(colorName),
     log: state.log,
   };
 }
@@ -188,7 +188,7 @@ export async function lightCommand(args: string[]): Promise<unknown> {
         if (n !== undefined && (!Number.isInteger(n) || n < 0))
           throw new Error("--playouts must be an integer >= 0");
         const seed = flag(rest, "--seed");
-        return await hintReport(load(await readJson(rest[0])), { playouts: n, seed: seed ?? 0 });
+        return await hintReport(lightEngine.load(await readJson(rest[0])), { playouts: n, seed: seed ?? 0 });
       }
       case "bot": {
         const p = flag(rest, "--players");

@@ -137,6 +137,22 @@ describe("rail light", () => {
     await expect(lightCommand(["hint", file("bad.json", { game: "light", version: 1 })])).rejects.toThrow(
       /light hint/,
     );
+    // a save that is not its replay is refused with the pointer of the difference
+    const tampered = { ...JSON.parse(lightEngine.save(s)), routeCredit: [9, 0, 0] };
+    await expect(lightCommand(["hint", file("tampered.json", tampered)])).rejects.toThrow(/\/routeCredit\/0/);
+    // a finished game: no seat to move, nothing to hint
+    let end = s;
+    while (!end.over) {
+      const r = lightEngine.apply(end, legalActions(end)[0]);
+      if (!r.ok) throw r.error;
+      end = r.state;
+    }
+    const done = (await lightCommand(["hint", file("end.json", lightEngine.save(end))])) as {
+      seat: unknown;
+      options: unknown[];
+    };
+    expect(done.seat).toBeNull();
+    expect(done.options).toEqual([]);
   });
 
   it("cli.bot: a whole search-bot game (the default), final credits and the log; deterministic per seed", async () => {
@@ -147,6 +163,9 @@ describe("rail light", () => {
     };
     expect(Object.keys(out.credit)).toEqual(["blue", "yellow", "pink", "green"]);
     expect(out.log).toHaveLength(36);
+    // the winners are the header's: the colours with the highest total credit
+    const best = Math.max(...Object.values(out.credit));
+    expect(out.winners).toEqual(Object.keys(out.credit).filter((c) => out.credit[c] === best));
     expect(await lightCommand(["bot", "--players", "4", "--seed", "3"])).toEqual(out);
     await expect(lightCommand(["bot", "--players", "5", "--seed", "3"])).rejects.toThrow(/--players/);
     await expect(lightCommand(["bot", "--players", "2"])).rejects.toThrow(/--seed/);

@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../web/engine/common/rng.ts";
 import {
-  apply,
   applyPlacement,
   type LightState,
   legalPlacements,
+  lightEngine,
   rankPlacements,
   setup,
   totals,
@@ -71,8 +71,8 @@ describe("playouts: Wasm equals the TypeScript twin", () => {
           wasm.setWrap(policy === 3);
           ref.setWrap(policy === 3);
           const seed = 7 + moves * 31 + policy;
-          const w = wasm.playouts(200, seed, state.turn, policy);
-          const r = ref.playouts(200, seed, state.turn, policy);
+          const w = wasm.playouts(200, seed, state.current!, policy);
+          const r = ref.playouts(200, seed, state.current!, policy);
           expect(w).toBe(r);
           // the state is restored after the batch
           expect(wasm.placed()).toBe(state.cards.length);
@@ -122,7 +122,7 @@ describe("searchPlacements (hints)", () => {
     const a = searchPlacements(state, { playouts: 300, seed: 5, kernel: wasm });
     expect(searchPlacements(state, { playouts: 300, seed: 5, kernel: wasm })).toEqual(a);
     // shuffling what the mover cannot see changes nothing
-    const other = (state.turn + 1) % 3;
+    const other = (state.current! + 1) % 3;
     const hidden: LightState = {
       ...state,
       decks: state.decks.map((d, p) => (p === other ? [...d].reverse() : d)),
@@ -157,7 +157,7 @@ describe("search bot games", () => {
         let turns = 0;
         while (!state.over) {
           const action = searchBotAction(state, turns, { playouts: 150 });
-          const r = apply(state, action);
+          const r = lightEngine.apply(state, action);
           if (!r.ok) throw r.error;
           state = r.state;
           turns++;
@@ -177,7 +177,7 @@ describe("search bot games", () => {
       const seat = g % 2;
       const rng = new Rng(g + 1);
       while (!state.over) {
-        if (state.turn === seat) {
+        if (state.current === seat) {
           const a = searchBotAction(state, g * 100 + state.cards.length, { playouts: 300, kernel: wasm })!;
           state = applyPlacement(state, a);
         } else {

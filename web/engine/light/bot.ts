@@ -18,7 +18,8 @@ export interface RankedPlacement extends Placement {
 
 /** Every legal placement with its immediate credit, best first (credit desc, then q, r, orientation). */
 export function rankPlacements(state: LightState): RankedPlacement[] {
-  const seat = state.turn;
+  const seat = state.current;
+  if (seat === null) return [];
   return legalPlacements(state)
     .map((p) => {
       const next = applyPlacement(state, p);

@@ -1,13 +1,17 @@
 /**
- * The Light Rail rules engine (RULES.md §3, docs/rules/light-rail.md): setup, apply, legalActions,
- * save/load, plus the pure helpers the bots and the search use (`legalPlacements`, `applyPlacement`,
- * `scoreCity`). States are plain JSON; the seeded generator is used once, at setup (decks and objectives).
+ * The Light Rail rules engine (RULES.md §3, docs/rules/light-rail.md): `lightEngine` (setup, apply,
+ * legalActions, reveals, and from web/engine/common/game.ts the shared load-by-replay, save and undo),
+ * plus the pure helpers the bots and the search use (`legalPlacements`, `refusal`, `applyPlacement`,
+ * `scoreCity`). States are plain JSON with the common header; the seeded generator is used once, at setup
+ * (decks and objectives).
  *
  * Rule ids: light.game-over, light.not-your-turn, light.cell-occupied, light.not-adjacent,
- * light.outside-city-limit, light.no-card-in-hand.
+ * light.outside-city-limit, light.no-card-in-hand; undo (shared): light.undo-nothing,
+ * light.undo-not-yours, light.undo-turn-over (every placement passes the turn), light.undo-reveal.
  */
-import { InputError, ok, type Result, refuse } from "../common/errors.ts";
-import type { GameEngine } from "../common/game.ts";
+import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
+import { defineEngine } from "../common/game.ts";
+import { bool, int, obj, oneOf, pointer, seed as readSeed } from "../common/input.ts";
 import { Rng, seedRng } from "../common/rng.ts";
 import { DESIGNS, OBJECTIVE_IDS, orient } from "./data.ts";
 import { cellKey, citySize, framesContaining, isAdjacent, neighbour } from "./geometry.ts";
@@ -17,6 +21,7 @@ import {
   type City,
   COORD_LIMIT,
   type LightAction,
+  type LightGameOptions,
   type LightOptions,
   type LightState,
   OBJECTIVE_CREDIT,
@@ -31,41 +36,30 @@ export interface Placement {
   orientation: 0 | 1;
 }
 
-/**
- * A short, safe description of an input value for error messages: never serialises it (a BigInt, a cycle
- * or a deeply nested value cannot make it throw) and never longer than about 50 characters.
- */
-function describeValue(x: unknown): string {
-  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
-  if (typeof x === "bigint") return "a bigint";
-  if (Array.isArray(x)) return `an array of length ${x.length}`;
-  return typeof x === "object" ? "an object" : `a ${typeof x}`;
-}
+/** The state format version (`state.version`). */
+export const LIGHT_VERSION = 2;
 
-function checkOptions(options: unknown): { players: number; wrap: boolean } {
-  if (typeof options !== "object" || options === null) throw new InputError("options must be an object");
-  const o = options as Record<string, unknown>;
-  const players = o.players;
-  if (typeof players !== "number" || !Number.isInteger(players) || players < 2 || players > 4) {
-    throw new InputError(`players must be 2, 3 or 4, got ${describeValue(players)}`, "/players");
+const OPTION_FIELDS = ["players", "wrap"];
+
+/** Setup options, normalised; InputError with the path `/options/<field>` (an unknown field is refused). */
+function readOptions(options: unknown): LightGameOptions {
+  const o = obj(options, "/options");
+  for (const k of Object.keys(o)) {
+    if (o[k] !== undefined && !OPTION_FIELDS.includes(k))
+      throw new InputError(
+        `unknown option (options are ${OPTION_FIELDS.join(", ")})`,
+        pointer("/options", k),
+      );
   }
-  if (o.wrap !== undefined && typeof o.wrap !== "boolean")
-    throw new InputError("wrap must be a boolean", "/wrap");
-  return { players, wrap: o.wrap === true };
+  const players = int(o.players, "/options/players", 2, 4);
+  const wrap = o.wrap === undefined ? false : bool(o.wrap, "/options/wrap");
+  return { players, wrap };
 }
 
+/** A new game. InputError for bad options (`/options/players`, `/options/wrap`) or a bad seed (`/seed`). */
 export function setup(options: LightOptions, seed: number | string): LightState {
-  const opts = checkOptions(options);
-  if (typeof seed !== "number" && typeof seed !== "string")
-    throw new InputError("seed must be a number or string");
-  let rngState: number;
-  try {
-    rngState = seedRng(seed);
-  } catch (e) {
-    throw new InputError((e as Error).message, "/seed");
-  }
-  const rng = new Rng(rngState);
+  const opts = readOptions(options);
+  const rng = new Rng(seedRng(readSeed(seed, "/seed")));
   const n = opts.players;
   // Seat i plays colour i; each seat shuffles its own deck (seat order), then the objectives are shuffled
   // and dealt one at a time round the table, twice.
@@ -75,21 +69,22 @@ export function setup(options: LightOptions, seed: number | string): LightState 
   const hands = decks.map((d) => d.shift() ?? null);
   return {
     game: "light",
-    version: 1,
+    version: LIGHT_VERSION,
     options: opts,
     seed,
     rng: rng.state,
+    log: [],
+    current: 0,
+    over: false,
+    winners: [],
     cards: [],
     decks,
     hands,
     objectives,
-    turn: 0,
     routeCredit: new Array<number>(n).fill(0),
     objectiveCredit: new Array<number>(n).fill(0),
     fulfilled: Array.from({ length: n }, () => []),
     scores: [],
-    over: false,
-    log: [],
   };
 }
 
@@ -98,72 +93,69 @@ export function cityOf(state: Pick<LightState, "options" | "cards">): City {
   return { players: state.options.players, cards: state.cards };
 }
 
-function parseAction(action: unknown): LightAction {
-  if (typeof action !== "object" || action === null) throw new InputError("action must be an object");
-  const a = action as Record<string, unknown>;
-  if (a.type !== "place") throw new InputError(`unknown action type ${describeValue(a.type)}`, "/type");
-  for (const k of ["player", "q", "r"] as const) {
-    const v = a[k];
-    if (typeof v !== "number" || !Number.isInteger(v) || Math.abs(v) >= COORD_LIMIT) {
-      throw new InputError(`must be an integer with |${k}| < ${COORD_LIMIT}`, `/${k}`);
-    }
-  }
-  if (a.orientation !== 0 && a.orientation !== 1)
-    throw new InputError("orientation must be 0 or 1", "/orientation");
-  return {
-    type: "place",
-    player: a.player as number,
-    q: a.q as number,
-    r: a.r as number,
-    orientation: a.orientation,
-  };
+/**
+ * An action (a snapshot: defineEngine reads it once), normalised; InputError with the path
+ * `/action/<field>`. Fields other than these are ignored (the log keeps the normalised action).
+ */
+function readAction(state: LightState, action: unknown): LightAction {
+  const a = obj(action, "/action");
+  oneOf(a.type, "/action/type", ["place"]);
+  const player = int(a.player, "/action/player", 0, state.options.players - 1);
+  const q = int(a.q, "/action/q", 1 - COORD_LIMIT, COORD_LIMIT - 1);
+  const r = int(a.r, "/action/r", 1 - COORD_LIMIT, COORD_LIMIT - 1);
+  const orientation = oneOf(a.orientation, "/action/orientation", [0, 1] as const);
+  return { type: "place", player, q, r, orientation };
 }
 
-/** Why this placement is illegal for the seat to move (rule id and message), or null when legal. */
-export function refusal(state: LightState, p: Placement): { rule: string; message: string } | null {
-  if (state.over) return { rule: "light.game-over", message: "the city is complete: the game is over" };
-  if (state.hands[state.turn] === null) return { rule: "light.no-card-in-hand", message: "no card in hand" };
+/**
+ * Why this placement is illegal, or null when it is legal: for the seat to move, and when `p.player` is
+ * given also `light.not-your-turn` if it is another seat. The one refusal check of `apply`, the bots and
+ * the boardgame.io adapter.
+ */
+export function refusal(state: LightState, p: Placement & { player?: number }): RuleError | null {
+  const seat = state.current;
+  if (state.over || seat === null)
+    return new RuleError("light.game-over", "the city is complete: the game is over");
+  if (p.player !== undefined && p.player !== seat)
+    return new RuleError("light.not-your-turn", `it is seat ${seat}'s turn, not seat ${p.player}'s`);
+  if (state.hands[seat] === null) return new RuleError("light.no-card-in-hand", "no card in hand");
   const cells = state.cards.map((c) => [c.q, c.r] as [number, number]);
-  if (state.cards.some((c) => c.q === p.q && c.r === p.r)) {
-    return { rule: "light.cell-occupied", message: `a card already lies at (${p.q}, ${p.r})` };
-  }
-  if (cells.length > 0 && !cells.some(([q, r]) => isAdjacent(q, r, p.q, p.r))) {
-    return { rule: "light.not-adjacent", message: `(${p.q}, ${p.r}) is not next to a placed card` };
-  }
+  if (state.cards.some((c) => c.q === p.q && c.r === p.r))
+    return new RuleError("light.cell-occupied", `a card already lies at (${p.q}, ${p.r})`);
+  if (cells.length > 0 && !cells.some(([q, r]) => isAdjacent(q, r, p.q, p.r)))
+    return new RuleError("light.not-adjacent", `(${p.q}, ${p.r}) is not next to a placed card`);
   cells.push([p.q, p.r]);
   if (framesContaining(state.options.players, cells).length === 0) {
-    return {
-      rule: "light.outside-city-limit",
-      message: `with (${p.q}, ${p.r}) the cards fit no ${state.options.players}-player city shape or its mirror`,
-    };
+    return new RuleError(
+      "light.outside-city-limit",
+      `with (${p.q}, ${p.r}) the cards fit no ${state.options.players}-player city shape or its mirror`,
+    );
   }
   return null;
 }
 
-export function apply(state: LightState, action: unknown): Result<LightState> {
-  let a: LightAction;
-  try {
-    a = parseAction(action);
-  } catch (e) {
-    // parseAction throws only InputErrors; anything else (a throwing getter, say) is malformed input too.
-    const error =
-      e instanceof InputError
-        ? e
-        : new InputError(`malformed action: ${String((e as Error)?.message).split("\n")[0]}`);
-    return { ok: false, error };
-  }
-  if (state.over) return refuse("light.game-over", "the city is complete: the game is over");
-  if (a.player !== state.turn) {
-    return refuse("light.not-your-turn", `it is seat ${state.turn}'s turn, not seat ${a.player}'s`);
-  }
-  const why = refusal(state, a);
-  if (why) return refuse(why.rule, why.message);
-  return ok(applyPlacement(state, a));
+/**
+ * The rules' apply: InputError (thrown, turned into a refusal by defineEngine's guard) for a malformed
+ * action, a RuleError refusal for an illegal one, else the new state.
+ */
+function applyRules(state: LightState, action: unknown): Result<LightState> {
+  const a = readAction(state, action);
+  const error = refusal(state, a);
+  return error ? { ok: false, error } : ok(applyPlacement(state, a));
+}
+
+/**
+ * A placement reveals a card: the seat draws the next card of its deck (every placement but the seat's
+ * last), and the placement that fills the city judges the secret objectives. Undo never goes back past it;
+ * in practice every placement also passes the turn, so `light.undo-turn-over` refuses the undo first.
+ */
+export function reveals(before: LightState, action: LightAction, after: LightState): boolean {
+  return (before.decks[action.player]?.length ?? 0) > 0 || after.over;
 }
 
 /** Every legal placement of the card in hand, by q, r, orientation. Before the first card: (0,0) only. */
 export function legalPlacements(state: LightState): Placement[] {
-  if (state.over || state.hands[state.turn] === null) return [];
+  if (state.over || state.current === null || state.hands[state.current] === null) return [];
   if (state.cards.length === 0) {
     return [
       { q: 0, r: 0, orientation: 0 },
@@ -190,7 +182,9 @@ export function legalPlacements(state: LightState): Placement[] {
 }
 
 export function legalActions(state: LightState): LightAction[] {
-  return legalPlacements(state).map((p) => ({ type: "place", player: state.turn, ...p }));
+  const seat = state.current;
+  if (seat === null) return [];
+  return legalPlacements(state).map((p) => ({ type: "place", player: seat, ...p }));
 }
 
 /** True when the route has a segment on (q, r) or an end facing it. */
@@ -205,11 +199,13 @@ function touches(route: Route, q: number, r: number): boolean {
 
 /**
  * Places the card in hand for the seat to move, scores the routes it completes, draws, passes the turn,
- * and at the end (city full) scores wrapping (option) and objectives. Assumes the placement is legal
- * (check with `refusal`, or take it from `legalPlacements`); never mutates `state`.
+ * and at the end (city full) scores wrapping (option) and objectives and sets `winners`. Assumes the
+ * placement is legal (check with `refusal`, or take it from `legalPlacements`); never mutates `state`.
  */
 export function applyPlacement(state: LightState, p: Placement): LightState {
-  const seat = state.turn;
+  const seat = state.current;
+  // A caller's bug, not a refusal: legal placements exist only while the game runs.
+  if (seat === null) throw new RangeError("applyPlacement: the game is over");
   const design = state.hands[seat]!;
   const card: PlacedCard = {
     q: p.q,
@@ -256,19 +252,21 @@ export function applyPlacement(state: LightState, p: Placement): LightState {
     );
     objectiveCredit = fulfilled.map((f) => f.length * OBJECTIVE_CREDIT);
   }
-  return {
+  const next: LightState = {
     ...state,
+    log,
+    current: over ? null : (seat + 1) % n,
+    over,
     cards,
     decks,
     hands,
-    turn: (seat + 1) % n,
     routeCredit,
     objectiveCredit,
     fulfilled,
     scores,
-    over,
-    log,
   };
+  if (over) next.winners = topSeats(totals(next));
+  return next;
 }
 
 function scoreEvent(rt: Route, turn: number): ScoreEvent {
@@ -280,11 +278,10 @@ export function totals(state: LightState): number[] {
   return state.routeCredit.map((c, i) => c + state.objectiveCredit[i]!);
 }
 
-/** Seats with the highest total (shared victory on ties). Meaningful once `over`. */
-export function winners(state: LightState): number[] {
-  const t = totals(state);
-  const max = Math.max(...t);
-  return t.flatMap((v, i) => (v === max ? [i] : []));
+/** The seats with the highest of `values` (a shared win on ties). */
+function topSeats(values: readonly number[]): number[] {
+  const max = Math.max(...values);
+  return values.flatMap((v, i) => (v === max ? [i] : []));
 }
 
 export interface CityScore {
@@ -300,82 +297,16 @@ export function scoreCity(city: City, options: { wrap?: boolean } = {}): CitySco
   return { credit: creditOf(routes), complete: routes.filter((r) => r.complete).length, routes };
 }
 
-export function save(state: LightState): string {
-  return JSON.stringify(state);
-}
-
 /**
- * Parses a saved state. The state is rebuilt from its options, seed and log and must equal what was
- * saved, field by field (so a loaded state is always one the rules can reach; an unknown field is refused);
- * InputError otherwise, naming the first field that differs.
+ * The Light Rail engine: the rules above plus, from web/engine/common/game.ts, `load` (a save loads only
+ * if replaying its options, seed and log reproduces it exactly; else an InputError with the JSON pointer
+ * of the first difference), `save` and `undo`, and an `apply` that never throws.
  */
-export function load(json: unknown): LightState {
-  let v: unknown = json;
-  if (typeof json === "string") {
-    try {
-      v = JSON.parse(json);
-    } catch (e) {
-      throw new InputError(`not JSON: ${(e as Error).message}`);
-    }
-  }
-  if (typeof v !== "object" || v === null || (v as { game?: unknown }).game !== "light") {
-    throw new InputError('not a Light Rail state (game must be "light")', "/game");
-  }
-  const s = v as Record<string, unknown>;
-  if (s.version !== 1) throw new InputError("unsupported version", "/version");
-  if (!Array.isArray(s.log)) throw new InputError("log must be an array", "/log");
-  const seed = s.seed;
-  if (typeof seed !== "number" && typeof seed !== "string") throw new InputError("bad seed", "/seed");
-  let state = setup(checkOptions(s.options), seed);
-  for (const [i, action] of s.log.entries()) {
-    const r = apply(state, action);
-    if (!r.ok) throw new InputError(`log entry ${i} is refused: ${r.error.message}`, `/log/${i}`);
-    state = r.state;
-  }
-  const diff = firstDifference(state, v, "");
-  if (diff !== null) throw new InputError(diff.why, diff.path || "/");
-  return state;
-}
-
-/**
- * Where `got` (any input value) first differs from `want` (a state the engine built: plain JSON, no
- * undefined entries) as a JSON pointer, or null when they are equal as JSON, whatever the key order. Walks
- * `want` only, so it is as deep as a state whatever `got` holds (a deeply nested or BigInt-holding extra
- * field is a difference, not a stack overflow or a TypeError), and never serialises `got`.
- */
-function firstDifference(want: unknown, got: unknown, path: string): { path: string; why: string } | null {
-  const differs = { path, why: "state does not match its seed and log" };
-  if (typeof want !== "object" || want === null) return want === got ? null : differs;
-  if (Array.isArray(want)) {
-    if (!Array.isArray(got) || got.length !== want.length) return differs;
-    for (let i = 0; i < want.length; i++) {
-      const d = firstDifference(want[i], got[i], `${path}/${i}`);
-      if (d !== null) return d;
-    }
-    return null;
-  }
-  if (typeof got !== "object" || got === null || Array.isArray(got)) return differs;
-  const w = want as Record<string, unknown>;
-  const g = got as Record<string, unknown>;
-  for (const k of Object.keys(g)) {
-    // Undefined values are absent in JSON. The key is input: shortened, control characters escaped.
-    if (g[k] !== undefined && !Object.hasOwn(w, k)) {
-      const shown = JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k).slice(1, -1);
-      return { path: `${path}/${shown}`, why: "unknown field" };
-    }
-  }
-  for (const k of Object.keys(w)) {
-    const d = firstDifference(w[k], g[k], `${path}/${k}`);
-    if (d !== null) return d;
-  }
-  return null;
-}
-
-export const lightEngine: GameEngine<LightState, LightAction, LightOptions> = {
+export const lightEngine = defineEngine<LightState, LightAction, LightOptions>({
   id: "light",
+  version: LIGHT_VERSION,
   setup,
-  apply,
+  apply: applyRules,
   legalActions,
-  load,
-  save,
-};
+  reveals,
+});

@@ -110,7 +110,8 @@ export function loadCity(kernel: LightKernel, state: LightState): [number, numbe
 
 /** Every legal placement of the card in hand valued by search, best first (value, credit, q, r, orientation). */
 export function searchPlacements(state: LightState, opts: SearchOptions = {}): SearchedPlacement[] {
-  const me = state.turn;
+  const me = state.current;
+  if (me === null) return [];
   const hand = state.hands[me];
   if (state.over || hand === null || hand === undefined) return [];
   const kernel = kernelFor(opts);
@@ -164,7 +165,8 @@ export function searchBotAction(
   seed: number | string,
   opts: Omit<SearchOptions, "seed"> = {},
 ): LightAction | null {
+  const me = state.current;
   const best = searchPlacements(state, { allocation: "halving", ...opts, seed })[0];
-  if (!best) return null;
-  return { type: "place", player: state.turn, q: best.q, r: best.r, orientation: best.orientation };
+  if (!best || me === null) return null;
+  return { type: "place", player: me, q: best.q, r: best.r, orientation: best.orientation };
 }

@@ -7,6 +7,7 @@
  * files (web/data/light/cards.json): colour 0..3 = blue, yellow, pink, green; building 0 = none,
  * 1..5 = school, market, hospital, museum, stadium. Seat `i` plays colour `i`.
  */
+import type { GameHeader } from "../common/game.ts";
 import type { RngState } from "../common/rng.ts";
 
 export const D: readonly (readonly [number, number])[] = [
@@ -52,11 +53,18 @@ export interface City {
   cards: CityCard[];
 }
 
+/** Options of `setup`. */
 export interface LightOptions {
   /** 2..4 seats. */
   players: number;
-  /** The wrapping option (RULES.md §3): scored at the end of the game. */
+  /** The wrapping option (RULES.md §3): scored at the end of the game. Default false. */
   wrap?: boolean;
+}
+
+/** Options as a state holds them (normalised by `setup`: every field present). */
+export interface LightGameOptions {
+  players: number;
+  wrap: boolean;
 }
 
 /**
@@ -90,11 +98,14 @@ export interface ScoreEvent {
   wrapped: boolean;
 }
 
-export interface LightState {
+/**
+ * A game state, format version 2: the common header (web/engine/common/game.ts `GameHeader`: `current` is
+ * the seat to play, null once the city is full; `winners` the seats with the highest total once `over`)
+ * and the table.
+ */
+export interface LightState extends GameHeader<LightGameOptions, LightAction> {
   game: "light";
-  version: 1;
-  options: { players: number; wrap: boolean };
-  seed: number | string;
+  version: 2;
   /** Generator state after setup (the game draws nothing after setup; kept for bots and searches). */
   rng: RngState;
   /** Placed cards in placement order. */
@@ -105,8 +116,6 @@ export interface LightState {
   hands: (number | null)[];
   /** Per seat, the ids of the two secret objectives dealt. */
   objectives: string[][];
-  /** The seat to play. */
-  turn: number;
   /** Per seat, credit from routes (including wrap scoring at the end). */
   routeCredit: number[];
   /** Per seat, credit from objectives; all 0 until the game is over. */
@@ -114,6 +123,4 @@ export interface LightState {
   /** Per seat, the objective ids fulfilled (filled at the end). */
   fulfilled: string[][];
   scores: ScoreEvent[];
-  over: boolean;
-  log: LightAction[];
 }
