@@ -458,6 +458,24 @@ describe("string engine: long-distance tiles", () => {
     refused(noWhite, ld("A", ["R", "B", "P", "new-0"]), "string.no-white-cube");
   });
 
+  it("string.ld-no-hop: a white cube on the own new station cannot resolve a row there in place", () => {
+    // Tile 1 is blue → purple → red; with a red chip the new station is the start colour of row C.
+    let s = edit(game(), (t) => giveTiles(t, 0, [{ id: 1 }]));
+    s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "red" }));
+    s = lay(s, 0, [30, 70, 50, 70]);
+    s = turnOf(
+      edit(s, (t) => {
+        const n = t.stations.findIndex((st) => st.id === "new-0");
+        t.bag.white += t.stationCubes[n]!.white - 1;
+        t.stationCubes[n]!.white = 1;
+      }),
+      0,
+      3,
+    );
+    refused(s, ld("C", ["new-0"], 1), "string.ld-no-hop");
+    expect(legalActions(s).filter((a) => a.type === "long-distance" && a.stations.length < 2)).toEqual([]);
+  });
+
   it("without a placed new station it is refused", () => {
     const s = put(
       edit(lay(game(), 0, line("R", "B")), (t) => giveTiles(t, 0, [{ id: 0 }])),
