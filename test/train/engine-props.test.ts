@@ -12,9 +12,9 @@ import {
   trainEngine as engine,
   FACES,
   type Face,
-  makeTurn,
   parseFaces,
   parseTurn,
+  position,
   sortFaces,
   type TrainAction,
   type TrainGameState,
@@ -95,7 +95,8 @@ function actionOf(s: TrainGameState, m: Move): unknown {
     if (best && size(best) > 0) return best;
     return acts.find((a) => a.type === "roll") ?? best ?? { type: "roll", player: s.current };
   }
-  const player = m.other ? (s.current + 1) % s.options.players : s.current;
+  const seat = s.current ?? 0; // a finished game has no seat to move: any seat is refused
+  const player = m.other ? (seat + 1) % s.options.players : seat;
   const faces = [...s.turn.table.filter((_, i) => m.mask[i]), ...m.extra];
   return m.type === "add" ? { type: "add", player, faces } : { type: m.type, player };
 }
@@ -133,6 +134,10 @@ function checkInvariants(prev: TrainGameState, s: TrainGameState): void {
     s,
   );
   check(s.turnsTaken.reduce((a, b) => a + b, 0) === s.history.length, "turns add up to history", s);
+  // The common header: nobody moves once the game is over, and only then are there winners.
+  check((s.current === null) === s.over, "current is null exactly when the game is over", s);
+  check(s.over === s.winners.length > 0, "winners exactly when the game is over", s);
+  check(s.current === null || !s.out.includes(s.current), "the seat to move is not out", s);
   const keys = engine.legalActions(s).map(key);
   check(new Set(keys).size === keys.length, "legal actions are distinct", s);
   check(s.over || keys.length > 0, "a running game has a legal action", s);
@@ -160,8 +165,9 @@ describe("engine properties", () => {
         fc.constantFrom(...starts),
         fc.array(move, { minLength: 30, maxLength: 100 }),
         (c, start, moves) => {
-          let s = engine.setup(optionsOf(c), c.seed);
-          if (start) s = engine.load({ ...s, turn: makeTurn(start) });
+          let s = start
+            ? position({ options: optionsOf(c), seed: c.seed, turn: start })
+            : engine.setup(optionsOf(c), c.seed);
           for (const m of moves) {
             const action = actionOf(s, m);
             const before = JSON.stringify(s);
@@ -210,6 +216,33 @@ describe("engine properties", () => {
         expect(engine.save(engine.load(text))).toBe(text);
       }),
       RUNS,
+    );
+  });
+
+  it("undo: an add or bank that keeps the turn is taken back exactly; a roll never (train.undo-reveal); a turn's end never (train.undo-turn-over)", () => {
+    fc.assert(
+      fc.property(config, fc.array(move, { minLength: 20, maxLength: 80 }), (c, moves) => {
+        let s = engine.setup(optionsOf(c), c.seed);
+        for (const m of moves) {
+          const r = engine.apply(s, actionOf(s, m));
+          if (!r.ok) continue;
+          const next = r.state;
+          const a = next.log.at(-1)!;
+          const u = engine.undo(next, a.player);
+          const rule = u.ok ? "accepted" : u.error instanceof RuleError ? u.error.rule : "input";
+          if (next.history.length > s.history.length) {
+            // Known gap of the common undo (see engine-game.test.ts): in a solo game the seat does not change.
+            if (next.current !== a.player)
+              check(rule === "train.undo-turn-over", `undo after a turn's end: ${rule}`, next);
+          } else if (a.type === "roll") {
+            check(rule === "train.undo-reveal", `undo of a roll: ${rule}`, next);
+          } else {
+            check(u.ok && JSON.stringify(u.state) === JSON.stringify(s), `undo of ${a.type}: ${rule}`, next);
+          }
+          s = next;
+        }
+      }),
+      { seed: 42, numRuns: 120 },
     );
   });
 

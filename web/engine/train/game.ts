@@ -1,12 +1,16 @@
 /**
- * The Train Game: game flow (seats, race and elimination variants) on top of the turn steps in turn.ts.
- * `apply` parses the action, checks it, draws dice from the rng held in the state, and returns a new
- * state; it never mutates its input and never throws (every failure comes back as a typed refusal).
+ * The Train Game: game flow (seats, race and elimination variants) on top of the turn steps in turn.ts,
+ * and `trainEngine`, the rules under the common contract (web/engine/common/game.ts): the shared `load`
+ * (a save loads only if replaying its options, seed and log reproduces it), `save`, and `undo` (back to
+ * the last roll). `apply` parses the action, checks it, draws dice from the rng held in the state, and
+ * returns a new state; it never mutates its input and never throws (every failure comes back as a typed
+ * refusal).
  */
-import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
-import type { GameEngine } from "../common/game.ts";
+import { type InputError, ok, type Result, RuleError } from "../common/errors.ts";
+import { defineEngine, type GameEngine } from "../common/game.ts";
+import { seed as readSeed } from "../common/input.ts";
 import { nextInt, seedRng } from "../common/rng.ts";
-import { parseAction, parseOptions, parseState } from "./parse.ts";
+import { parseAction, parseOptions } from "./parse.ts";
 import {
   applyAdd,
   applyBank,
@@ -35,25 +39,24 @@ import {
 /** A new game: seat 0 moves first, every score 0. Throws InputError for bad options or seed. */
 export function setup(options: TrainOptions, seed: number | string): TrainGameState {
   const opts = parseOptions(options);
-  if (!(typeof seed === "string" || (typeof seed === "number" && Number.isFinite(seed))))
-    throw new InputError("must be a finite number or a string", "seed");
-  if (typeof seed === "string" && seed.length > 1000) throw new InputError("at most 1000 characters", "seed");
+  const s = readSeed(seed, "/seed");
   return {
-    version: 1,
+    game: "train",
+    version: 2,
     options: opts,
-    seed,
-    rng: seedRng(seed),
+    seed: s,
+    rng: seedRng(s),
+    current: 0,
+    over: false,
+    winners: [],
     scores: new Array<number>(opts.players).fill(0),
     turnsTaken: new Array<number>(opts.players).fill(0),
-    current: 0,
     turn: newTurn(),
     target: null,
     targetSetter: null,
     out: [],
     lastRoll: null,
     history: [],
-    over: false,
-    winners: [],
     log: [],
   };
 }
@@ -74,62 +77,60 @@ function refusal(error: RuleError | InputError): Result<TrainGameState> {
   return { ok: false, error };
 }
 
-export function apply(state: TrainGameState, action: unknown): Result<TrainGameState> {
-  try {
-    const a = parseAction(action, state.options.players);
-    if (state.over) return refusal(new RuleError("train.game-over", "the game is over"));
-    if (a.player !== state.current)
-      return refusal(
-        new RuleError("train.not-your-turn", `it is seat ${state.current}'s turn, not seat ${a.player}'s`),
-      );
-    const turn = state.turn;
-    let rng = state.rng;
-    let lastRoll = state.lastRoll;
-    let step: StepResult;
-    switch (a.type) {
-      case "roll": {
-        const r = checkRoll(turn);
-        if (r) return refusal(r);
-        const thrown = rollDice(rng, diceToRoll(turn));
-        rng = thrown.rng;
-        lastRoll = { player: a.player, faces: thrown.faces };
-        step = applyRollFaces(turn, thrown.faces);
-        break;
-      }
-      case "add": {
-        const r = checkAdd(turn, a.faces);
-        if (r) return refusal(r);
-        step = applyAdd(turn, a.faces);
-        break;
-      }
-      case "stop": {
-        const r = checkStop(turn);
-        if (r) return refusal(r);
-        step = applyStop(turn);
-        break;
-      }
-      case "bank": {
-        const r = checkBank(turn);
-        if (r) return refusal(r);
-        step = applyBank(turn);
-        break;
-      }
-    }
-    const next: TrainGameState = {
-      ...state,
-      rng,
-      lastRoll,
-      turn: step.turn,
-      log: [...state.log, a],
-    };
-    return ok(step.ended ? finishTurn(next, step.ended, step.turn) : next);
-  } catch (e) {
-    if (e instanceof RuleError || e instanceof InputError) return refusal(e);
-    // Not reachable for a well-formed state; a malformed state object must still not make apply throw.
+/**
+ * The rules' `apply` (the engine's `trainEngine.apply` guards it: a state that is not a train game, or an
+ * action that cannot be read, is an InputError there, never a throw).
+ * Checks in order: action shape (InputError), game over, seat, then the step's rule.
+ */
+function applyAction(state: TrainGameState, action: unknown): Result<TrainGameState> {
+  const a = parseAction(action, state.options.players);
+  if (state.over || state.current === null)
+    return refusal(new RuleError("train.game-over", "the game is over"));
+  if (a.player !== state.current)
     return refusal(
-      new InputError(`cannot apply to this state: ${e instanceof Error ? e.message : String(e)}`),
+      new RuleError("train.not-your-turn", `it is seat ${state.current}'s turn, not seat ${a.player}'s`),
     );
+  const turn = state.turn;
+  let rng = state.rng;
+  let lastRoll = state.lastRoll;
+  let step: StepResult;
+  switch (a.type) {
+    case "roll": {
+      const r = checkRoll(turn);
+      if (r) return refusal(r);
+      const thrown = rollDice(rng, diceToRoll(turn));
+      rng = thrown.rng;
+      lastRoll = { player: a.player, faces: thrown.faces };
+      step = applyRollFaces(turn, thrown.faces);
+      break;
+    }
+    case "add": {
+      const r = checkAdd(turn, a.faces);
+      if (r) return refusal(r);
+      step = applyAdd(turn, a.faces);
+      break;
+    }
+    case "stop": {
+      const r = checkStop(turn);
+      if (r) return refusal(r);
+      step = applyStop(turn);
+      break;
+    }
+    case "bank": {
+      const r = checkBank(turn);
+      if (r) return refusal(r);
+      step = applyBank(turn);
+      break;
+    }
   }
+  const next: TrainGameState = {
+    ...state,
+    rng,
+    lastRoll,
+    turn: step.turn,
+    log: [...state.log, a],
+  };
+  return ok(step.ended ? finishTurn(next, a.player, step.ended, step.turn) : next);
 }
 
 /** The next seat after `from` that is still in the game. */
@@ -142,8 +143,7 @@ function nextSeat(from: number, players: number, out: readonly number[]): number
 }
 
 /** Books a finished turn: history, totals, then the race or elimination bookkeeping and the next seat. */
-function finishTurn(state: TrainGameState, ended: TurnEnd, turn: TurnState): TrainGameState {
-  const p = state.current;
+function finishTurn(state: TrainGameState, p: number, ended: TurnEnd, turn: TurnState): TrainGameState {
   const n = state.options.players;
   const scores = state.scores.slice();
   const turnsTaken = state.turnsTaken.slice();
@@ -160,7 +160,7 @@ function finishTurn(state: TrainGameState, ended: TurnEnd, turn: TurnState): Tra
     const equalTurns = turnsTaken.every((t) => t === turnsTaken[0]);
     if (best >= state.options.goal && equalTurns) {
       const winners = scores.flatMap((s, i) => (s === best ? [i] : []));
-      return { ...base, over: true, winners };
+      return { ...base, current: null, over: true, winners };
     }
     return { ...base, current: (p + 1) % n };
   }
@@ -187,6 +187,7 @@ function finishTurn(state: TrainGameState, ended: TurnEnd, turn: TurnState): Tra
       target,
       targetSetter,
       out,
+      current: null,
       over: true,
       winners: remaining.length === 1 ? remaining : [p],
     };
@@ -195,8 +196,8 @@ function finishTurn(state: TrainGameState, ended: TurnEnd, turn: TurnState): Tra
 
 /** Every legal action now, for the seat to move: `roll`, each distinct `add`, `bank`, `stop`. */
 export function legalActions(state: TrainGameState): TrainAction[] {
-  if (state.over) return [];
   const player = state.current;
+  if (state.over || player === null) return [];
   const t = state.turn;
   const out: TrainAction[] = [];
   if (checkRoll(t) === null) out.push({ type: "roll", player });
@@ -206,19 +207,31 @@ export function legalActions(state: TrainGameState): TrainAction[] {
   return out;
 }
 
-export function save(state: TrainGameState): string {
-  return JSON.stringify(state);
+/** A roll reveals dice: undo never takes one back (`train.undo-reveal`). `add`, `bank` and `stop` reveal nothing. */
+export function reveals(_before: TrainGameState, action: TrainAction): boolean {
+  return action.type === "roll";
 }
 
-export function load(json: unknown): TrainGameState {
-  return parseState(json);
-}
-
-export const trainEngine: GameEngine<TrainGameState, TrainAction, TrainOptions> = {
+/**
+ * The Train Game under the common contract. `load` accepts a save only if replaying its options, seed and
+ * log reproduces it (InputError with the JSON pointer of the first difference otherwise); `undo(state,
+ * player)` takes back the seat's own `add` and `bank` actions of the current turn, never a roll
+ * (`train.undo-reveal`) nor an action that ended the turn (`train.undo-turn-over`).
+ */
+export const trainEngine: GameEngine<TrainGameState, TrainAction, TrainOptions> = defineEngine({
   id: "train",
+  version: 2,
   setup,
-  apply,
+  apply: applyAction,
   legalActions,
-  load,
-  save,
-};
+  reveals,
+});
+
+/** `trainEngine.apply`: a new state or a typed refusal; never throws, never mutates its input. */
+export const apply = trainEngine.apply;
+/** `trainEngine.load`: the common replay policy. */
+export const load = trainEngine.load;
+/** `trainEngine.save`: JSON text. */
+export const save = trainEngine.save;
+/** `trainEngine.undo`: the common undo, back to the last roll. */
+export const undo = trainEngine.undo;

@@ -2,17 +2,27 @@
  * The Train Game rules engine (shared/RULES.md §1; the project's reading is docs/rules/train-game.md).
  * Pure and deterministic: plain JSON state, the dice drawn from the rng held in the state.
  */
-export { apply, legalActions, load, rollDice, save, setup, trainEngine } from "./game.ts";
+export {
+  apply,
+  legalActions,
+  load,
+  reveals,
+  rollDice,
+  save,
+  setup,
+  trainEngine,
+  undo,
+} from "./game.ts";
 export {
   faceList,
   makeTurn,
   parseAction,
   parseFaces,
   parseOptions,
-  parseState,
   parseTurn,
   type TurnSpec,
 } from "./parse.ts";
+export { type PositionSpec, position } from "./position.ts";
 export {
   CARGO_FACES,
   cargoCount,

@@ -1,63 +1,26 @@
 /**
- * The Train Game: validation of untrusted input (actions, options, hand-built turns, saved states).
- * Everything here throws `InputError` (with a path) for malformed or impossible input and returns fresh
- * plain objects with a fixed key order, so `save(load(save(s)))` is byte-identical.
+ * The Train Game: validation of untrusted input (actions, options, hand-built turns). Everything here
+ * throws `InputError` with a JSON pointer (`/options/players`, `/action/faces/0`, `/turn/train`) for
+ * malformed or impossible input and returns fresh plain objects with a fixed key order. Saved games are
+ * not read here: `load` is the common replay policy (web/engine/common/game.ts).
  */
 import { InputError } from "../common/errors.ts";
+import { arr, describe, int, obj, oneOf, pointer } from "../common/input.ts";
 import { counts, DICE, hasEngineAndTender, isCargo, isFace, isFreightTrain } from "./rules.ts";
 import { REGULAR_ROLLS } from "./turn.ts";
-import type {
-  EndReason,
-  Face,
-  TrainAction,
-  TrainGameOptions,
-  TrainGameState,
-  TurnRecord,
-  TurnState,
-  TurnStep,
-} from "./types.ts";
+import type { Face, TrainAction, TrainGameOptions, TurnState, TurnStep } from "./types.ts";
 
 /** Longest `faces` list looked at; longer lists are malformed (there are only six dice). */
 export const MAX_FACES_INPUT = 64;
-/** Bounds kept so saved states stay small, safe integers. */
-const MAX_POINTS = 1_000_000_000;
+/** Bounds kept so states stay small, safe integers. */
+export const MAX_POINTS = 1_000_000_000;
 const MAX_GOAL = 100_000;
-const MAX_LOG = 1_000_000;
-
-type Obj = Record<string, unknown>;
-
-function isObj(x: unknown): x is Obj {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
-}
-
-function obj(x: unknown, path: string): Obj {
-  if (!isObj(x)) throw new InputError("must be an object", path);
-  return x;
-}
-
-function int(x: unknown, path: string, min: number, max: number): number {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < min || x > max)
-    throw new InputError(`must be an integer in ${min}..${max}, got ${short(x)}`, path);
-  return x;
-}
-
-function short(x: unknown): string {
-  if (typeof x === "string") return JSON.stringify(x.length > 20 ? `${x.slice(0, 20)}…` : x);
-  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
-  return Array.isArray(x) ? "an array" : typeof x;
-}
-
-function arr(x: unknown, path: string, max: number): unknown[] {
-  if (!Array.isArray(x)) throw new InputError("must be an array", path);
-  if (x.length > max) throw new InputError(`at most ${max} entries, got ${x.length}`, path);
-  return x;
-}
 
 /** A list of faces (copy). */
 export function faceList(x: unknown, path: string, max: number = MAX_FACES_INPUT): Face[] {
   const a = arr(x, path, max);
   return a.map((f, i) => {
-    if (!isFace(f)) throw new InputError(`not a face (E, T, 4, 3, 2, C): ${short(f)}`, `${path}/${i}`);
+    if (!isFace(f)) throw new InputError(`not a face (E, T, 4, 3, 2, C): ${describe(f)}`, pointer(path, i));
     return f;
   });
 }
@@ -70,7 +33,7 @@ export function parseFaces(text: string): Face[] {
   const out: Face[] = [];
   for (const ch of text.toUpperCase()) {
     if (ch === "," || ch === " " || ch === "\t") continue;
-    if (!isFace(ch)) throw new InputError(`not a face (E, T, 4, 3, 2, C): ${JSON.stringify(ch)}`, "faces");
+    if (!isFace(ch)) throw new InputError(`not a face (E, T, 4, 3, 2, C): ${JSON.stringify(ch)}`, "/faces");
     out.push(ch);
   }
   return out;
@@ -78,25 +41,23 @@ export function parseFaces(text: string): Face[] {
 
 /** Options with defaults (`variant` "race", `goal` 100); throws InputError when out of range. */
 export function parseOptions(options: unknown): TrainGameOptions {
-  const o = obj(options, "options");
-  const players = int(o.players, "options/players", 1, 6);
-  const variant = o.variant ?? "race";
-  if (variant !== "race" && variant !== "elimination")
-    throw new InputError(`must be "race" or "elimination", got ${short(variant)}`, "options/variant");
-  const goal = o.goal === undefined ? 100 : int(o.goal, "options/goal", 1, MAX_GOAL);
+  const o = obj(options, "/options");
+  const players = int(o.players, "/options/players", 1, 6);
+  const variant = oneOf(o.variant ?? "race", "/options/variant", ["race", "elimination"] as const);
+  const goal = o.goal === undefined ? 100 : int(o.goal, "/options/goal", 1, MAX_GOAL);
   if (variant === "elimination" && players < 2)
-    throw new InputError("the elimination game needs at least 2 players", "options/players");
+    throw new InputError("the elimination game needs at least 2 players", "/options/players");
   return { players, variant, goal };
 }
 
+const ACTION_TYPES = ["roll", "add", "stop", "bank"] as const;
+
 /** A well-formed action (normalised copy: `{type, player}` plus `faces` for `add`); InputError otherwise. */
 export function parseAction(action: unknown, players: number): TrainAction {
-  if (!isObj(action)) throw new InputError("an action must be an object", "action");
-  const type = action.type;
-  if (type !== "roll" && type !== "add" && type !== "stop" && type !== "bank")
-    throw new InputError(`unknown action type ${short(type)} (roll, add, stop, bank)`, "action/type");
-  const player = int(action.player, "action/player", 0, players - 1);
-  if (type === "add") return { type, player, faces: faceList(action.faces, "action/faces") };
+  const a = obj(action, "/action");
+  const type = oneOf(a.type, "/action/type", ACTION_TYPES);
+  const player = int(a.player, "/action/player", 0, players - 1);
+  if (type === "add") return { type, player, faces: faceList(a.faces, "/action/faces") };
   return { type, player };
 }
 
@@ -122,9 +83,9 @@ export interface TurnSpec {
  * For a raw roll (Engine / Tender not yet joined) build the turn before the roll and use `applyRollFaces`.
  */
 export function makeTurn(spec: TurnSpec): TurnState {
-  const s = obj(spec, "turn");
-  const train = faceList(s.train, "turn/train");
-  const table = s.table === undefined ? [] : faceList(s.table, "turn/table");
+  const s = obj(spec, "/turn");
+  const train = faceList(s.train, "/turn/train");
+  const table = s.table === undefined ? [] : faceList(s.table, "/turn/table");
   const banked = s.banked === undefined ? 0 : s.banked;
   const phase = s.phase ?? (typeof banked === "number" && banked > 0 ? "freight" : "regular");
   const step = s.step ?? (table.length > 0 ? "add" : "roll");
@@ -134,18 +95,17 @@ export function makeTurn(spec: TurnSpec): TurnState {
     if (step === "roll") rollsLeft = train.length === 0 ? REGULAR_ROLLS : REGULAR_ROLLS - 1;
     else rollsLeft = train.length > 2 ? REGULAR_ROLLS - 2 : REGULAR_ROLLS - 1;
   }
-  return parseTurn({ phase, rollsLeft, train, banked, step, table }, "turn");
+  return parseTurn({ phase, rollsLeft, train, banked, step, table }, "/turn");
 }
 
-/** A turn in a saved state or from `makeTurn`: well-formed and reachable in play. */
+/**
+ * A turn from `makeTurn`, a position or a caller (`path` is its JSON pointer, e.g. `/turn`): well-formed
+ * and reachable in play; InputError otherwise.
+ */
 export function parseTurn(x: unknown, path: string): TurnState {
   const o = obj(x, path);
-  const phase = o.phase;
-  if (phase !== "regular" && phase !== "freight")
-    throw new InputError(`must be "regular" or "freight", got ${short(phase)}`, `${path}/phase`);
-  const step = o.step;
-  if (step !== "roll" && step !== "add")
-    throw new InputError(`must be "roll" or "add", got ${short(step)}`, `${path}/step`);
+  const phase = oneOf(o.phase, `${path}/phase`, ["regular", "freight"] as const);
+  const step = oneOf(o.step, `${path}/step`, ["roll", "add"] as const);
   const rollsLeft = int(o.rollsLeft, `${path}/rollsLeft`, 0, REGULAR_ROLLS);
   const banked = int(o.banked, `${path}/banked`, 0, MAX_POINTS);
   const train = faceList(o.train, `${path}/train`, DICE + 1);
@@ -198,115 +158,4 @@ export function parseTurn(x: unknown, path: string): TurnState {
     if (step === "add" && !table.some(isCargo)) bad("no cargo on the table: that roll was a Train Wreck");
   }
   return { phase, rollsLeft, train, banked, step, table };
-}
-
-const REASONS: ReadonlySet<string> = new Set<EndReason>([
-  "stop",
-  "caboose",
-  "shortage",
-  "wreck",
-  "full",
-  "out-of-rolls",
-]);
-
-function seat(x: unknown, path: string, players: number): number {
-  return int(x, path, 0, players - 1);
-}
-
-function seats(x: unknown, path: string, players: number): number[] {
-  const a = arr(x, path, players).map((v, i) => seat(v, `${path}/${i}`, players));
-  if (new Set(a).size !== a.length) throw new InputError("a seat appears twice", path);
-  return a;
-}
-
-function parseRecord(x: unknown, path: string, players: number): TurnRecord {
-  const o = obj(x, path);
-  const player = seat(o.player, `${path}/player`, players);
-  const score = int(o.score, `${path}/score`, 0, MAX_POINTS);
-  if (typeof o.reason !== "string" || !REASONS.has(o.reason))
-    throw new InputError(`unknown end reason ${short(o.reason)}`, `${path}/reason`);
-  const reason = o.reason as EndReason; // checked against REASONS just above
-  const train = faceList(o.train, `${path}/train`, DICE);
-  const banked = int(o.banked, `${path}/banked`, 0, MAX_POINTS);
-  return { player, score, reason, train, banked };
-}
-
-function points(x: unknown, path: string, players: number): number[] {
-  const a = arr(x, path, players);
-  if (a.length !== players) throw new InputError(`must have one entry per player (${players})`, path);
-  return a.map((v, i) => int(v, `${path}/${i}`, 0, MAX_POINTS));
-}
-
-/** A saved game (JSON text or parsed value), checked field by field; InputError when malformed. */
-export function parseState(json: unknown): TrainGameState {
-  let x = json;
-  if (typeof json === "string") {
-    try {
-      x = JSON.parse(json);
-    } catch (e) {
-      throw new InputError(`not JSON: ${(e as Error).message}`, "");
-    }
-  }
-  const o = obj(x, "");
-  if (o.version !== 1) throw new InputError(`unsupported version ${short(o.version)}`, "version");
-  const options = parseOptions(o.options);
-  if (!isObj(o.options) || o.options.goal === undefined || o.options.variant === undefined)
-    throw new InputError("a saved state lists players, variant and goal", "options");
-  const n = options.players;
-  const seed = o.seed;
-  if (!(typeof seed === "string" || (typeof seed === "number" && Number.isFinite(seed))))
-    throw new InputError("must be a finite number or a string", "seed");
-  if (typeof seed === "string" && seed.length > 1000) throw new InputError("at most 1000 characters", "seed");
-  const rng = int(o.rng, "rng", 0, 0xffffffff);
-  const scores = points(o.scores, "scores", n);
-  const turnsTaken = points(o.turnsTaken, "turnsTaken", n);
-  const current = seat(o.current, "current", n);
-  const turn = parseTurn(o.turn, "turn");
-  const target = o.target === null ? null : int(o.target, "target", 1, MAX_POINTS);
-  const targetSetter = o.targetSetter === null ? null : seat(o.targetSetter, "targetSetter", n);
-  if ((target === null) !== (targetSetter === null))
-    throw new InputError("target and targetSetter are set together", "target");
-  const out = seats(o.out, "out", n);
-  if (options.variant === "race" && (target !== null || out.length > 0))
-    throw new InputError("a race game has no target and no seats out", "target");
-  let lastRoll: TrainGameState["lastRoll"] = null;
-  if (o.lastRoll !== null) {
-    const lr = obj(o.lastRoll, "lastRoll");
-    lastRoll = {
-      player: seat(lr.player, "lastRoll/player", n),
-      faces: faceList(lr.faces, "lastRoll/faces", DICE),
-    };
-  }
-  const history = arr(o.history, "history", MAX_LOG).map((r, i) => parseRecord(r, `history/${i}`, n));
-  if (typeof o.over !== "boolean") throw new InputError("must be true or false", "over");
-  const over = o.over;
-  const winners = seats(o.winners, "winners", n);
-  if (over !== winners.length > 0)
-    throw new InputError("a finished game has winners, a running one none", "winners");
-  if (!over && out.includes(current)) throw new InputError("the seat to move is out", "current");
-  const log = arr(o.log, "log", MAX_LOG).map((a, i) => {
-    try {
-      return parseAction(a, n);
-    } catch (e) {
-      throw e instanceof InputError ? new InputError(e.message, `log/${i}`) : e;
-    }
-  });
-  return {
-    version: 1,
-    options,
-    seed,
-    rng,
-    scores,
-    turnsTaken,
-    current,
-    turn,
-    target,
-    targetSetter,
-    out,
-    lastRoll,
-    history,
-    over,
-    winners,
-    log,
-  };
 }

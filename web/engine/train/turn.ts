@@ -99,7 +99,7 @@ export function applyRollFaces(turn: TurnState, faces: readonly Face[]): StepRes
   if (refusal) throw refusal;
   const n = diceToRoll(turn);
   if (!Array.isArray(faces) || faces.length !== n || !faces.every(isFace))
-    throw new InputError(`a roll needs exactly ${n} faces from E, T, 4, 3, 2, C`, "faces");
+    throw new InputError(`a roll needs exactly ${n} faces from E, T, 4, 3, 2, C`, "/faces");
   const table = faces.slice();
   if (turn.phase === "freight") {
     const next: TurnState = { ...copyTurn(turn), step: "add", table };
@@ -162,7 +162,7 @@ export function checkAdd(turn: TurnState, faces: readonly Face[]): RuleError | n
  */
 export function applyAdd(turn: TurnState, faces: readonly Face[]): StepResult {
   if (!Array.isArray(faces) || !faces.every(isFace))
-    throw new InputError("faces must be a list of faces", "faces");
+    throw new InputError("faces must be a list of faces", "/faces");
   const refusal = checkAdd(turn, faces);
   if (refusal) throw refusal;
   const next: TurnState = {

@@ -4,6 +4,8 @@
  * Faces: Engine `E`, Coal Tender `T`, Tanker `4`, Ore car `3`, Boxcar `2`, Caboose `C` (worth 1).
  * A train is listed in the order its cars joined (Engine first).
  */
+import type { GameHeader } from "../common/game.ts";
+
 export type Face = "E" | "T" | "4" | "3" | "2" | "C";
 export const FACES: readonly Face[] = ["E", "T", "4", "3", "2", "C"];
 export const CARGO_VALUE: Readonly<Record<Face, number>> = { E: 0, T: 0, "4": 4, "3": 3, "2": 2, C: 1 };
@@ -84,22 +86,27 @@ export interface TrainGameOptions {
 }
 
 /**
- * A whole game (plain JSON, `save`/`load` round-trip). A game is `options` + `seed` + `log`:
- * `replay(trainEngine, options, seed, log)` rebuilds it exactly.
+ * A whole game (plain JSON): the common header (web/engine/common/game.ts `GameHeader`) and the train's
+ * own fields. A game is `options` + `seed` + `log`: `replay(trainEngine, options, seed, log)` rebuilds it
+ * exactly, and `load` accepts a save only if that replay reproduces it.
  */
-export interface TrainGameState {
-  version: 1;
+export interface TrainGameState extends GameHeader<TrainGameOptions, TrainAction> {
+  game: "train";
+  version: 2;
   options: TrainGameOptions;
   /** The seed `setup` was given. */
   seed: number | string;
   /** The generator state (web/engine/common/rng.ts); every roll draws from it. */
   rng: number;
+  /** The seat to move; null once the game is over. */
+  current: number | null;
+  over: boolean;
+  /** Seats that won (several on a shared win); empty until the game is over. */
+  winners: number[];
   /** Total score of each seat. */
   scores: number[];
   /** Finished turns of each seat. */
   turnsTaken: number[];
-  /** The seat to move (unchanged once the game is over). */
-  current: number;
   /** The turn in progress for `current` (a fresh turn once the game is over). */
   turn: TurnState;
   /** Elimination: the score to beat (null until the first scoring train; always null in a race). */
@@ -112,9 +119,6 @@ export interface TrainGameState {
   lastRoll: { player: number; faces: Face[] } | null;
   /** Every finished turn, in order. */
   history: TurnRecord[];
-  over: boolean;
-  /** Seats that won (several on a shared win); empty until the game is over. */
-  winners: number[];
   /** Every accepted action, normalised (`{type, player}` plus `faces` for `add`). */
   log: TrainAction[];
 }
