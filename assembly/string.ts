@@ -1,9 +1,10 @@
 // asc-flags: --initialMemory 328
 // The String Railway Wasm module: exact predicates, all-pairs segment intersection, polyline kernels.
-// The TypeScript wrapper (web/engine/string/geometry/wasm.ts) writes inputs into the buffers whose
-// addresses are exported here, then calls the kernels with counts. Runtime stub: all buffers are allocated
+// The TypeScript wrapper (web/solvers/string/geometry-wasm.ts) writes inputs into the buffers named in the
+// descriptor below, then calls the kernels with counts. Runtime stub: all buffers are allocated
 // once at start-up, nothing is allocated per call.
 import * as pairs from "./geometry/pairs";
+import * as d from "./glue/descriptor";
 import * as placed from "./geometry/placed";
 import * as poly from "./geometry/polyline";
 import * as seg from "./geometry/segment";
@@ -29,52 +30,27 @@ export function pointY(): f64 {
   return seg.pointY;
 }
 
-// Buffer addresses (byte offsets into memory) and limits.
-export function segmentsPtr(): usize {
-  return changetype<usize>(pairs.segments);
-}
-export function pairsPtr(): usize {
-  return changetype<usize>(pairs.pairs);
-}
-export function pathPtr(): usize {
-  return changetype<usize>(poly.path);
-}
-export function discsPtr(): usize {
-  return changetype<usize>(poly.discs);
-}
-export function polygonPtr(): usize {
-  return changetype<usize>(poly.polygon);
-}
-export function placedPtr(): usize {
-  return changetype<usize>(poly.placed);
-}
-/** The placed-segment index's segments (geometry/placed.ts). */
-export function indexSegmentsPtr(): usize {
-  return changetype<usize>(placed.segs);
-}
-export function visitsPtr(): usize {
-  return changetype<usize>(poly.visits);
-}
-export function pointsPtr(): usize {
-  return changetype<usize>(poly.points);
-}
-
-/**
- * Limits, in order: segments, pairs, path vertices, discs, polygon vertices, placed segments (also the index's
- * capacity), visits, points, index grid cells per axis, index cells per segment before the large list.
- */
-export function limit(which: i32): i32 {
-  switch (which) {
-    case 0: return pairs.MAX_SEGMENTS;
-    case 1: return pairs.MAX_PAIRS;
-    case 2: return poly.MAX_PATH;
-    case 3: return poly.MAX_DISCS;
-    case 4: return poly.MAX_POLYGON;
-    case 5: return poly.MAX_PLACED;
-    case 6: return poly.MAX_VISITS;
-    case 7: return poly.MAX_POINTS;
-    case 8: return placed.MAX_AXIS;
-    case 9: return placed.MAX_SPAN;
-    default: return 0;
-  }
-}
+// The descriptor (glue/descriptor.ts): the buffers the wrapper writes and reads, and the kernels' limits.
+// Bump VERSION whenever a buffer, a limit's meaning or an export's signature changes.
+const VERSION: i32 = 1;
+d.describe("string", VERSION);
+d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs
+d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs
+d.buffer("path", poly.path); // [x0, y0, …]
+d.buffer("discs", poly.discs); // [cx, cy, …]
+d.buffer("polygon", poly.polygon); // [x0, y0, …]
+d.buffer("placed", poly.placed); // [x1, y1, x2, y2, …] for crossingPoints
+d.buffer("visits", poly.visits); // disc indices out of stationsTouched
+d.buffer("points", poly.points); // [x, y, …] out of crossingPoints(Indexed)
+d.buffer("indexSegments", placed.segs); // the placed-segment index's segments, in insertion order
+d.limit("segments", pairs.MAX_SEGMENTS);
+d.limit("pairs", pairs.MAX_PAIRS);
+d.limit("pathVertices", poly.MAX_PATH);
+d.limit("discs", poly.MAX_DISCS);
+d.limit("polygonVertices", poly.MAX_POLYGON);
+d.limit("placedSegments", poly.MAX_PLACED); // also the index's capacity
+d.limit("visits", poly.MAX_VISITS);
+d.limit("points", poly.MAX_POINTS);
+d.limit("indexAxisCells", placed.MAX_AXIS); // index grid cells per axis at most
+d.limit("indexSpan", placed.MAX_SPAN); // cells a segment's box may cover before the large list
+export { descriptor } from "./glue/descriptor";

@@ -2,7 +2,7 @@
  * String Railway geometry bench: all pairs of intersecting segments.
  *
  * Same seeded inputs (mulberry32) for every implementation:
- * - Wasm grid kernel through its wrapper (web/engine/string/geometry/wasm.ts; the copy into linear memory and
+ * - Wasm grid kernel through its wrapper (web/solvers/string/geometry-wasm.ts; the copy into linear memory and
  *   the range check are inside the timing),
  * - its TypeScript twin over Float64Arrays (pairs.ts), and, to back the index choice, a TypeScript
  *   sort-and-sweep over x with the same exact test,
@@ -36,7 +36,7 @@ import {
   type StringGeometry,
   type StringGeometryWasm,
   stringGeometryReference,
-} from "../web/engine/string/geometry/wasm.ts";
+} from "../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 
 function mulberry32(seed: number): () => number {

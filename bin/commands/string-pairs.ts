@@ -4,12 +4,12 @@
  *   FILE: {"segments": [[x1, y1, x2, y2], …]}   →   { "pairs": <count> }
  *
  * Exact (robust orient2d), touching / collinear-overlapping / zero-length segments included. Uses the Wasm grid
- * kernel (web/engine/string/geometry/wasm.ts) when the module is built and the input fits its limit, else the
+ * kernel (web/solvers/string/geometry-wasm.ts) when the module is built and the input fits its limit, else the
  * TypeScript twin (same answer). Bad input throws an Error with a one-line message (the dispatcher exits 2).
  */
 import { readFile } from "node:fs/promises";
 import { countIntersectingPairs } from "../../web/engine/string/geometry/pairs.ts";
-import { createStringGeometryWasm } from "../../web/engine/string/geometry/wasm.ts";
+import { createStringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
 const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';

@@ -19,7 +19,7 @@ import type { LightWasm } from "../../web/engine/light/wasm/index.ts";
 import { createLightWasm } from "../../web/engine/light/wasm/node.ts";
 import * as ref from "../../web/engine/string/geometry/index.ts";
 import { countIntersectingPairs } from "../../web/engine/string/geometry/pairs.ts";
-import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/engine/string/geometry/wasm.ts";
+import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { PMAX } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
@@ -94,7 +94,7 @@ describe("train: turn solver and payoff kernels (web/solvers/train/wasm.ts)", ()
   });
 });
 
-describe("string: geometry kernels (web/engine/string/geometry/wasm.ts)", () => {
+describe("string: geometry kernels (web/solvers/string/geometry-wasm.ts)", () => {
   let g: StringGeometryWasm;
   let memory: WebAssembly.Memory;
   beforeAll(async () => {

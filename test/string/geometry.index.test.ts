@@ -14,7 +14,7 @@ import {
   segmentTouchesDisc,
   stationsTouched,
 } from "../../web/engine/string/geometry/polyline.ts";
-import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/engine/string/geometry/wasm.ts";
+import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
 let wasm: StringGeometryWasm;

@@ -8,7 +8,7 @@ import {
   createStringGeometryWasm,
   stringGeometryReference as ref,
   type StringGeometryWasm,
-} from "../../web/engine/string/geometry/wasm.ts";
+} from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
 let wasm: StringGeometryWasm;

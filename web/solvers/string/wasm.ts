@@ -1,46 +1,116 @@
 import { instantiate } from "../../../build/stringplan.release.js";
-import { MAX_ADJ, MAX_BOARD, MAX_CAND, MAX_OUT, MAX_PLACED, MAX_ST, type PlanKernel } from "./kernel.ts";
+import { bindWasm, checkRange } from "../../wasm/glue.ts";
+import {
+  check,
+  MAX_ADJ,
+  MAX_BOARD,
+  MAX_BUDGET,
+  MAX_CAND,
+  MAX_OUT,
+  MAX_PLACED,
+  MAX_ST,
+  type PlanKernel,
+} from "./kernel.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 
 /**
+ * What this wrapper expects of the module's descriptor (assembly/stringplan.ts): the tables by their PlanKernel
+ * names, and the limits. The twin (reference.ts) sizes its tables with kernel.ts's constants, so the module must
+ * have the same ones (the discs buffer is the geometry's, sized by its own limit).
+ */
+export const STRING_PLAN_SPEC = {
+  module: "stringplan",
+  version: 1,
+  buffers: {
+    adjStart: "i32",
+    adj: "i32",
+    colour: "i32",
+    white: "i32",
+    cubes: "i32",
+    pile: "i32",
+    out: "i32",
+    cand: "f64",
+    candNv: "i32",
+    candKind: "i32",
+    board: "f64",
+    mount: "f64",
+    net: "i32",
+    outsk: "i32",
+    resI: "i32",
+    resF: "f64",
+    discs: "f64",
+    placed: "f64",
+  },
+  limits: {
+    stations: MAX_ST,
+    adjacency: MAX_ADJ,
+    out: MAX_OUT,
+    candidates: MAX_CAND,
+    boardVertices: MAX_BOARD,
+    placedSegments: MAX_PLACED,
+    discs: null,
+    budget: MAX_BUDGET,
+  },
+} as const;
+
+/**
  * The Wasm twin of reference.ts (assembly/stringplan.ts). Its buffers are static arrays allocated when the module
- * starts (stub runtime, nothing allocated per call), so the views below, made once, stay valid. Limits are
- * checked by the callers (model.ts) before a kernel runs; here they are checked once against the module's own.
+ * starts (stub runtime, nothing allocated per call), so the views, made once from the module's descriptor, stay
+ * valid. Every kernel call is checked here first against the descriptor's limits (RangeError): counts, the
+ * adjacency the graph kernels walk, the candidates' vertex counts; the kernels themselves do not check.
  */
 export async function createWasmKernel(module: WebAssembly.Module): Promise<PlanKernel> {
   const ex: Exports = await instantiate(module, { env: {} });
-  const limits = [MAX_ST, MAX_ADJ, MAX_OUT, MAX_CAND, MAX_BOARD, MAX_PLACED];
-  limits.forEach((v, i) => {
-    if (ex.limit(i) !== v) throw new Error(`stringplan limit ${i} is ${ex.limit(i)}, expected ${v}`);
-  });
+  const glue = bindWasm(ex, STRING_PLAN_SPEC);
+  const lim = glue.limits;
+  const v = glue.views();
   const mem = ex.memory.buffer;
-  const i32 = (which: number, n: number) => new Int32Array(mem, ex.ptr(which), n);
-  const f64 = (which: number, n: number) => new Float64Array(mem, ex.ptr(which), n);
+
+  /** n stations and the CSR graph in adjStart/adj: every entry a station below n, every index in `adj`. */
+  const graph = (n: number): number => {
+    checkRange("stations", n, 0, lim.stations);
+    checkRange("adjacency entries", v.adjStart[n]!, 0, lim.adjacency);
+    for (let s = 0; s < n; s++)
+      if (!(v.adjStart[s]! >= 0 && v.adjStart[s]! <= v.adjStart[s + 1]!))
+        throw new RangeError(`adjStart[${s}] = ${v.adjStart[s]} is not between 0 and adjStart[${s + 1}]`);
+    for (let e = n > 0 ? v.adjStart[0]! : 0; e < v.adjStart[n]!; e++) checkRange(`adj[${e}]`, v.adj[e]!, 0, n - 1);
+    return n;
+  };
+
   const k: PlanKernel = {
     kind: "wasm",
-    adjStart: i32(0, MAX_ST + 1),
-    adj: i32(1, MAX_ADJ),
-    colour: i32(2, MAX_ST),
-    white: i32(3, MAX_ST),
-    cubes: i32(4, 6 * MAX_ST),
-    pile: i32(5, 6),
-    out: i32(6, MAX_OUT),
-    cand: f64(7, 6 * MAX_CAND),
-    candNv: i32(8, MAX_CAND),
-    candKind: i32(9, MAX_CAND),
-    board: f64(10, 2 * MAX_BOARD),
-    mount: f64(11, 2 * MAX_BOARD),
-    net: i32(12, MAX_ST),
-    outsk: i32(13, MAX_ST),
-    resI: i32(14, 5 * MAX_CAND),
-    resF: f64(15, 2 * MAX_CAND),
-    discs: f64(16, 2 * 1024),
-    placed: f64(17, 4 * MAX_PLACED),
-    scoreCubes: (r, b, p, y, g, w) => ex.scoreCubes(r, b, p, y, g, w),
-    ldRoute: (n, goal, c0, c1, c2, len, maxHops) => ex.ldRoute(n, goal, c0, c1, c2, len, maxHops),
-    planTransports: (n, ap, tradesLeft) => ex.planTransports(n, ap, tradesLeft),
-    evaluate: (nc, nd, ns, nb, nm, radius, apLeft) => ex.evaluate(nc, nd, ns, nb, nm, radius, apLeft),
+    ...v,
+    scoreCubes: (r, b, p, y, g, w) =>
+      ex.scoreCubes(
+        check.pileCount(r, "red"),
+        check.pileCount(b, "blue"),
+        check.pileCount(p, "purple"),
+        check.pileCount(y, "yellow"),
+        check.pileCount(g, "green"),
+        check.pileCount(w, "white"),
+      ),
+    ldRoute(n, goal, c0, c1, c2, len, maxHops) {
+      graph(n);
+      checkRange("route colours", len, 1, 3); // the search's states are (station, colours matched 0..3)
+      return ex.ldRoute(n, goal, c0, c1, c2, len, maxHops);
+    },
+    planTransports(n, ap, tradesLeft) {
+      graph(n);
+      checkRange("tradesLeft", tradesLeft, 0, 2);
+      checkRange("ap", ap, 0, lim.budget - tradesLeft);
+      return ex.planTransports(n, ap, tradesLeft);
+    },
+    evaluate(nc, nd, ns, nb, nm, radius, apLeft) {
+      checkRange("candidates", nc, 0, lim.candidates);
+      checkRange("stations", nd, 0, Math.min(lim.stations, lim.discs));
+      checkRange("placed segments", ns, 0, lim.placedSegments);
+      checkRange("board vertices", nb, 3, lim.boardVertices);
+      checkRange("mountain vertices", nm, 3, lim.boardVertices);
+      if (!Number.isFinite(radius)) throw new RangeError(`radius ${radius} is not a finite number`);
+      for (let i = 0; i < nc; i++) checkRange(`candNv[${i}]`, v.candNv[i]!, 2, 3);
+      return ex.evaluate(nc, nd, ns, nb, nm, radius, apLeft);
+    },
   };
   if (ex.memory.buffer !== mem) throw new Error("stringplan memory grew after start-up");
   return k;

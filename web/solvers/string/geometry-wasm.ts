@@ -1,21 +1,27 @@
 /**
  * Drives the String Railway Wasm module (assembly/string.ts) behind the same functions as the TypeScript
- * reference (predicates.ts, polyline.ts, pairs.ts). Get the module from `compileWasmNode("string")`
- * (web/wasm/node.ts: tests, CLI, bench) or `compileWasmBrowser("string")` (web/wasm/browser.ts: the worker),
- * then `createStringGeometryWasm(module)`.
+ * twin, the engine's geometry (web/engine/string/geometry/: predicates.ts, polyline.ts, pairs.ts, placed.ts).
+ * Get the module from `compileWasmNode("string")` (web/wasm/node.ts: tests, CLI, bench) or
+ * `compileWasmBrowser("string")` (web/wasm/browser.ts: the worker), then `createStringGeometryWasm(module)`.
  *
- * The module's buffers are allocated once at start-up (runtime stub, nothing freed); this wrapper owns typed-array
- * views over them (recreated if memory ever grows), copies inputs in, calls a kernel with counts and reads the
- * result. Inputs above a kernel's limit, and non-finite numbers, are refused with a RangeError before
- * reaching Wasm. Both sides are exact for every finite double (the Wasm orient2d has a big-integer fallback
+ * The module's buffers are allocated once at start-up (runtime stub, nothing freed); their places, lengths and
+ * the kernels' limits come from the module's descriptor (web/wasm/glue.ts). This wrapper copies inputs into the
+ * named views (recreated if memory ever grows), calls a kernel with counts and reads the result. Inputs above a
+ * kernel's limit, and non-finite numbers, are refused with a RangeError before reaching Wasm. Both sides are exact for every finite double (the Wasm orient2d has a big-integer fallback
  * outside the adaptive predicate's range, like the BigInt one in predicates.ts).
  */
-import { instantiate } from "../../../../build/string.release.js";
-import { countIntersectingPairs as countPairsTs } from "./pairs.ts";
-import { checkFinite, checkGrid, DEFAULT_CELL, type PlacedSegmentIndex } from "./placed.ts";
-import * as ts from "./polyline.ts";
-import type { Point } from "./predicates.ts";
-import * as pred from "./predicates.ts";
+import { instantiate } from "../../../build/string.release.js";
+import { countIntersectingPairs as countPairsTs } from "../../engine/string/geometry/pairs.ts";
+import {
+  checkFinite,
+  checkGrid,
+  DEFAULT_CELL,
+  type PlacedSegmentIndex,
+} from "../../engine/string/geometry/placed.ts";
+import * as ts from "../../engine/string/geometry/polyline.ts";
+import type { Point } from "../../engine/string/geometry/predicates.ts";
+import * as pred from "../../engine/string/geometry/predicates.ts";
+import { bindWasm, checkRange } from "../../wasm/glue.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 
@@ -74,7 +80,36 @@ export const stringGeometryReference: StringGeometry = {
   crossingPoints: ts.crossingPoints,
 };
 
-/** Kernel limits, read from the module (assembly/geometry/*.ts). */
+/** What this wrapper expects of the module's descriptor (assembly/string.ts). */
+export const STRING_GEOMETRY_SPEC = {
+  module: "string",
+  version: 1,
+  buffers: {
+    segments: "f64",
+    pairs: "i32",
+    path: "f64",
+    discs: "f64",
+    polygon: "f64",
+    placed: "f64",
+    visits: "i32",
+    points: "f64",
+    indexSegments: "f64",
+  },
+  limits: {
+    segments: null,
+    pairs: null,
+    pathVertices: null,
+    discs: null,
+    polygonVertices: null,
+    placedSegments: null,
+    visits: null,
+    points: null,
+    indexAxisCells: null,
+    indexSpan: null,
+  },
+} as const;
+
+/** Kernel limits, read from the module's descriptor (assembly/geometry/*.ts). */
 export interface StringGeometryLimits {
   segments: number;
   pairs: number;
@@ -108,7 +143,7 @@ function copyIn(src: Float64Array, dst: Float64Array, what: string): void {
 }
 
 function refuseOver(count: number, max: number, what: string): void {
-  if (count > max) throw new RangeError(`${what}: ${count} is over the Wasm kernel's limit of ${max}`);
+  checkRange(what, count, 0, max);
 }
 
 function finite(...v: number[]): void {
@@ -118,21 +153,10 @@ function finite(...v: number[]): void {
 /** Instantiates the String Railway module and wraps it. */
 export async function createStringGeometryWasm(module: WebAssembly.Module): Promise<StringGeometryWasm> {
   const ex: Exports = await instantiate(module, { env: {} });
-  const limits: StringGeometryLimits = {
-    segments: ex.limit(0),
-    pairs: ex.limit(1),
-    pathVertices: ex.limit(2),
-    discs: ex.limit(3),
-    polygonVertices: ex.limit(4),
-    placedSegments: ex.limit(5),
-    visits: ex.limit(6),
-    points: ex.limit(7),
-    indexAxisCells: ex.limit(8),
-    indexSpan: ex.limit(9),
-  };
+  const glue = bindWasm(ex, STRING_GEOMETRY_SPEC);
+  const limits: StringGeometryLimits = glue.limits;
 
-  // Views over the module's buffers; rebuilt whenever memory.buffer changes (growth detaches it).
-  let mem: ArrayBuffer | null = null;
+  // Views over the module's buffers, by name; rebuilt whenever memory.buffer changes (growth detaches it).
   let segments = new Float64Array(0);
   let pairs = new Int32Array(0);
   let path = new Float64Array(0);
@@ -143,17 +167,10 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   let points = new Float64Array(0);
   let indexed = new Float64Array(0);
   const views = (): void => {
-    if (mem === ex.memory.buffer) return;
-    mem = ex.memory.buffer;
-    segments = new Float64Array(mem, ex.segmentsPtr(), 4 * limits.segments);
-    pairs = new Int32Array(mem, ex.pairsPtr(), 2 * limits.pairs);
-    path = new Float64Array(mem, ex.pathPtr(), 2 * limits.pathVertices);
-    discs = new Float64Array(mem, ex.discsPtr(), 2 * limits.discs);
-    polygon = new Float64Array(mem, ex.polygonPtr(), 2 * limits.polygonVertices);
-    placed = new Float64Array(mem, ex.placedPtr(), 4 * limits.placedSegments);
-    visits = new Int32Array(mem, ex.visitsPtr(), limits.visits);
-    points = new Float64Array(mem, ex.pointsPtr(), 2 * limits.points);
-    indexed = new Float64Array(mem, ex.indexSegmentsPtr(), 4 * limits.placedSegments);
+    const v = glue.views();
+    if (v.segments === segments) return;
+    ({ segments, pairs, path, discs, polygon, placed, visits, points } = v);
+    indexed = v.indexSegments;
   };
   /** Copies n segments in after the indexed ones and indexes them (the caller checked the limit). */
   const appendIndexed = (src: Float64Array, n: number): void => {
