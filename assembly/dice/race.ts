@@ -1,21 +1,21 @@
-// The two-player race to GOAL with the equal-turns rule: the same maths as web/solvers/train/reference.ts
+// The two-player race to `goal` with the equal-turns rule: the same maths as web/solvers/train/reference.ts
 // (`solveRace`, `fillPayoffA`, `fillPayoffB`, `beatPayoff`); docs/solvers.md derives it.
-// Buffers (f64 unless noted) are set once by setRaceBuffers. Rows are solved by raceRows so that the caller can
-// report progress between calls.
+// Buffers (f64 unless noted) are set once by setRaceBuffers, sized for the largest goal (the caller checks
+// goal ≤ MAX_GOAL); tables are indexed [a * goal + b]. Rows are solved by raceRows so that the caller can report
+// progress between calls.
 import { ldf, stf, sti } from "./mem";
 import { fBuf, solveTurn, zeroProbability } from "./turn";
 
-const GOAL: i32 = 100;
 const PMAX: i32 = 1024;
 const SMAX: i32 = 2 * PMAX + 64;
 const TL: i32 = 800;
 const EPS: f64 = 1e-13;
 const NEWTON_TOL: f64 = 1e-14;
 
-let X: usize = 0; // [a * GOAL + b]
+let X: usize = 0; // [a * goal + b]
 let Y: usize = 0;
 let L: usize = 0; // [t], t = 0..TL
-let stopAt: usize = 0; // i32 [a * GOAL + b]
+let stopAt: usize = 0; // i32 [a * goal + b]
 let frBuf: usize = 0; // the turn solver's fr[4 * P + n], read for stopAt
 let iterations: i32 = 0;
 
@@ -45,29 +45,36 @@ export function evPayoff(): i32 {
   return 1000;
 }
 
-export function fillPayoffA(a: i32, b: i32, w: f64): i32 {
+/** Largest score a payoff filled for `pcap` must hold: a Caboose at pcap + 12 doubles pcap + 13. */
+@inline function payoffTop(pcap: i32): i32 {
+  return min(SMAX, 2 * (pcap + 13) + 1);
+}
+
+/** A's payoff at (a, b) with its zero worth w; returns A's pcap, fills f for any pcap up to max(that, minPcap). */
+export function fillPayoffA(goal: i32, a: i32, b: i32, w: f64, minPcap: i32): i32 {
   const f = fBuf;
   const d = a - b;
   const bound = max(EPS, (1 - w) / 54);
-  let pcap = GOAL - a;
+  let pcap = goal - a;
   while (pcap < PMAX && d + pcap <= TL && ldf(L, d + pcap) > bound) pcap++;
-  const smax = min(SMAX, 2 * (pcap + 13) + 1);
+  const smax = payoffTop(max(pcap, minPcap));
   stf(f, 0, w);
   for (let s = 1; s <= smax; s++) {
     const t = a + s;
-    stf(f, s, t < GOAL ? 1 - ldf(Y, t * GOAL + b) : d + s <= TL ? 1 - ldf(L, d + s) : 1.0);
+    stf(f, s, t < goal ? 1 - ldf(Y, t * goal + b) : d + s <= TL ? 1 - ldf(L, d + s) : 1.0);
   }
   return pcap;
 }
 
-export function fillPayoffB(a: i32, b: i32, w: f64): i32 {
+/** B's payoff at (a, b) with its zero worth w; returns B's pcap, fills f for any pcap up to max(that, minPcap). */
+export function fillPayoffB(goal: i32, a: i32, b: i32, w: f64, minPcap: i32): i32 {
   const f = fBuf;
   stf(f, 0, w);
-  const pcap = GOAL - b - 1;
-  const smax = min(SMAX, 2 * (pcap + 13) + 1);
+  const pcap = goal - b - 1;
+  const smax = payoffTop(max(pcap, minPcap));
   for (let s = 1; s <= smax; s++) {
     const t = b + s;
-    stf(f, s, t >= GOAL ? 1.0 : 1 - ldf(X, a * GOAL + t));
+    stf(f, s, t >= goal ? 1.0 : 1 - ldf(X, a * goal + t));
   }
   return pcap;
 }
@@ -78,19 +85,19 @@ export function raceLast(): void {
   for (let t = 0; t <= TL; t++) stf(L, t, solveTurn(beatPayoff(t, true)));
 }
 
-/** Solves rows a = aFrom down to aFrom - count + 1 (rows must be solved from GOAL - 1 downwards). */
-export function raceRows(aFrom: i32, count: i32): void {
+/** Solves rows a = aFrom down to aFrom - count + 1 of the race to `goal` (rows from goal - 1 downwards). */
+export function raceRows(goal: i32, aFrom: i32, count: i32): void {
   const f = fBuf;
   for (let a = aFrom; a > aFrom - count && a >= 0; a--) {
-    for (let b = GOAL - 1; b >= 0; b--) {
-      let x: f64 = b < GOAL - 1 ? ldf(X, a * GOAL + b + 1) : a < GOAL - 1 ? ldf(X, (a + 1) * GOAL + b) : 0.5;
+    for (let b = goal - 1; b >= 0; b--) {
+      let x: f64 = b < goal - 1 ? ldf(X, a * goal + b + 1) : a < goal - 1 ? ldf(X, (a + 1) * goal + b) : 0.5;
       let y: f64 = 0;
       for (let it = 0; it < 50; it++) {
         iterations++;
-        y = solveTurn(fillPayoffB(a, b, 1 - x));
+        y = solveTurn(fillPayoffB(goal, a, b, 1 - x, 0));
         const zB = zeroProbability();
         const alphaB = y - zB * (1 - x);
-        const pcapA = fillPayoffA(a, b, 1 - y);
+        const pcapA = fillPayoffA(goal, a, b, 1 - y, 0);
         const xa = solveTurn(pcapA);
         const zA = zeroProbability();
         const alphaA = xa - zA * (1 - y);
@@ -101,13 +108,12 @@ export function raceRows(aFrom: i32, count: i32): void {
         if (done) {
           let p = 6;
           while (p <= pcapA && ldf(frBuf, 4 * p + 3) > ldf(f, p)) p++;
-          sti(stopAt, a * GOAL + b, p);
+          sti(stopAt, a * goal + b, p);
           break;
         }
       }
-      stf(X, a * GOAL + b, x);
-      stf(Y, a * GOAL + b, y);
+      stf(X, a * goal + b, x);
+      stf(Y, a * goal + b, y);
     }
   }
 }
-

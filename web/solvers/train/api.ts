@@ -15,13 +15,21 @@ export interface TrainHintOption {
 
 /** Where a two-player race stands, from the point of view of the seat to move. */
 export interface RaceContext {
+  /**
+   * The race's goal, 50..200 (default 100). Scores are in its units. Goal 100 answers from the shipped table when
+   * the solver has it; any other goal solves its race once (a few seconds), then answers from the cache.
+   */
+  goal?: number;
   /** Score of the seat to move, before this turn. */
   me: number;
   /** The opponent's score. */
   opponent: number;
   /** True when the seat to move played first (A in docs/solvers.md: both have had as many turns). */
   first: boolean;
-  /** Set when the opponent has finished with 100+ and this is the last turn: the total to beat. */
+  /**
+   * Set when the opponent has finished with the goal or more and this is the last turn: the total to beat (more
+   * wins, equal shares). With `me` already above it every score wins.
+   */
   lastTurnTarget?: number;
 }
 
@@ -44,12 +52,15 @@ export interface TrainSolverApi {
   expectedTurnScore(): number;
   /** max over policies of P(turn score > target), target 0..200. */
   beatProbability(target: number): number;
-  /** P(first player wins) + P(tie)/2, both playing optimally; and the error bound. */
-  raceFirstPlayerWins(): { value: number; tolerance: number };
+  /** P(first player wins) + P(tie)/2, both playing optimally, in the race to `goal` (default 100); and the error bound. */
+  raceFirstPlayerWins(goal?: number): { value: number; tolerance: number };
   /** Every option now, best first. With `race`, also race win probabilities and the race-optimal choice. */
   hint(turn: TurnState, race?: RaceContext): TrainHintOption[];
-  /** The race table (solved once, then cached); `onProgress` gets 0..1 while it is being solved. */
-  raceTable(onProgress?: (done: number) => void): RaceTable;
+  /**
+   * The race table to `goal` (default 100; 50..200, else an InputError): loaded from the shipped asset or solved
+   * once, then cached; `onProgress` gets 0..1 while it is being solved.
+   */
+  raceTable(onProgress?: (done: number) => void, goal?: number): RaceTable;
 }
 
 export type { Face };

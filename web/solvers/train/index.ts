@@ -4,16 +4,25 @@
  */
 import { InputError } from "../../engine/common/errors.ts";
 import { canBank, isValidTrain, scoreTrain } from "../../engine/train/index.ts";
+import { parseTurn } from "../../engine/train/parse.ts";
 import { applyAdd, checkStop, legalAdds } from "../../engine/train/turn.ts";
 import type { Face, TrainAction, TrainGameState, TurnState } from "../../engine/train/types.ts";
 import type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
-import type { TrainKernel } from "./kernel.ts";
+import { checkGoal, type TrainKernel } from "./kernel.ts";
 import { configIndex, trainTables } from "./model.ts";
-import { GOAL, PMAX, type RaceResult, TL } from "./reference.ts";
+import type { RaceData } from "./race-table.ts";
+import { GOAL, PMAX, type RaceResult } from "./reference.ts";
 import { createReferenceKernel } from "./reference-kernel.ts";
 
 export type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 export type { TrainKernel } from "./kernel.ts";
+export {
+  decodeRaceTable,
+  encodeRaceTable,
+  type RaceData,
+  RaceTableFormatError,
+} from "./race-table.ts";
+export { GOAL, MAX_GOAL, MIN_GOAL } from "./reference.ts";
 export { createReferenceKernel } from "./reference-kernel.ts";
 
 /** Error bound stated for every race value (docs/solvers.md derives a bound well below it). */
@@ -25,34 +34,78 @@ export const BEAT_MAX = 200;
 
 type Option = TrainHintOption["action"];
 
+/** Options for a solver: `raceTable`, a race loaded from its asset (race-table.ts), answers without solving. */
+export interface TrainSolverOptions {
+  raceTable?: RaceResult | RaceData;
+}
+
 function count(faces: readonly Face[], f: Face): number {
   let n = 0;
   for (const x of faces) if (x === f) n++;
   return n;
 }
 
+/** A probability as reported: the solver's sums of probabilities may stray past 0 or 1 by a rounding unit. */
+function prob(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
+
+/**
+ * Every answer is a function of the question only (docs/solvers.md, issue #9): a turn solve reads only the
+ * payoff entries written for its own question (`payoffA`/`payoffB` fill up to the pcap the solve uses), and a
+ * solve is reused only for the same payoff and the same pcap.
+ */
 export class TrainSolver implements TrainSolverApi {
   private ev?: number;
   private beat?: Float64Array;
-  private raceResult?: RaceResult;
-  private table?: RaceTable;
-  /** What the kernel's buffers hold now (payoff key and pcap), so repeated questions skip the solve. */
+  /** Solved or loaded races by goal (copies: the Wasm kernel's own views change with its next race). */
+  private readonly races = new Map<number, RaceResult>();
+  private readonly tables = new Map<number, RaceTable>();
+  /** What the kernel's buffers hold now: the payoff's key, that payoff's own pcap and the pcap solved with. */
   private solvedKey = "";
+  private solvedOwn = 0;
   private solvedPcap = 0;
 
-  constructor(readonly kernel: TrainKernel) {}
+  constructor(
+    readonly kernel: TrainKernel,
+    options: TrainSolverOptions = {},
+  ) {
+    const t = options.raceTable;
+    if (t) {
+      checkGoal(t.goal);
+      const n = t.goal * t.goal;
+      if (t.x.length !== n || t.y.length !== n || t.stopAt.length !== n)
+        throw new InputError(`race table arrays do not match goal ${t.goal}`, "raceTable");
+      this.races.set(t.goal, {
+        goal: t.goal,
+        x: t.x,
+        y: t.y,
+        last: t.last,
+        stopAt: t.stopAt,
+        iterations: t.iterations,
+      });
+    }
+  }
+
+  /** True when the race to `goal` is at hand (loaded or solved): race answers need no race solve. */
+  hasRace(goal: number = GOAL): boolean {
+    return this.races.has(goal);
+  }
 
   /**
-   * Solves for a payoff unless the buffers already hold it; `fill` writes the payoff and returns its pcap. Option
-   * values read states up to 12 points above `points`, and the buffers hold stop values up to pcap + 14, so the
-   * pcap is raised when `points` is above it.
+   * Solves for a payoff unless the buffers already hold it. `fill(minPcap)` writes the payoff, filled for any pcap
+   * up to max(its own pcap, minPcap), and returns its own pcap. The solve uses pcap = max(own, points): option
+   * values read freight states up to 12 points above `points` and the buffers hold stop values up to pcap + 14.
+   * The pcap depends only on the question, so a cached solve and a fresh one are the same computation.
    */
-  private solveFor(key: string, fill: () => number, points: number): void {
-    if (key === this.solvedKey && points <= this.solvedPcap + 2) return;
+  private solveFor(key: string, fill: (minPcap: number) => number, points: number): void {
+    if (key === this.solvedKey && Math.max(this.solvedOwn, points) === this.solvedPcap) return;
     this.solvedKey = "";
-    const pcap = Math.max(fill(), Math.min(points, PMAX - 16));
+    const own = fill(points);
+    const pcap = Math.max(own, points);
     this.kernel.solve(pcap);
     this.solvedKey = key;
+    this.solvedOwn = own;
     this.solvedPcap = pcap;
   }
 
@@ -71,47 +124,54 @@ export class TrainSolver implements TrainSolverApi {
     if (!this.beat) {
       const k = this.kernel;
       this.solvedKey = "";
-      this.beat = Float64Array.from({ length: BEAT_MAX + 1 }, (_, t) => k.solve(k.beatPayoff(t, false)));
+      this.beat = Float64Array.from({ length: BEAT_MAX + 1 }, (_, t) =>
+        prob(k.solve(k.beatPayoff(t, false))),
+      );
     }
     return this.beat[target]!;
   }
 
-  private race(onProgress?: (done: number) => void): RaceResult {
-    if (!this.raceResult) {
+  /** The race to `goal`: loaded, cached, or solved now (`onProgress` hears 0..1 while it is solved). */
+  private race(goal: number = GOAL, onProgress?: (done: number) => void): RaceResult {
+    checkGoal(goal);
+    let r = this.races.get(goal);
+    if (!r) {
       this.solvedKey = "";
-      const r = this.kernel.race(onProgress);
+      const s = this.kernel.race(onProgress, goal);
       // Copy out of the kernel (Wasm views live in linear memory).
-      this.raceResult = {
-        x: r.x.slice(),
-        y: r.y.slice(),
-        last: r.last.slice(),
-        stopAt: r.stopAt.slice(),
-        iterations: r.iterations,
+      r = {
+        goal,
+        x: s.x.slice(),
+        y: s.y.slice(),
+        last: s.last.slice(),
+        stopAt: s.stopAt.slice(),
+        iterations: s.iterations,
       };
+      this.races.set(goal, r);
     }
-    return this.raceResult;
+    return r;
   }
 
-  raceFirstPlayerWins(): { value: number; tolerance: number } {
-    return { value: this.race().x[0]!, tolerance: RACE_TOLERANCE };
+  raceFirstPlayerWins(goal: number = GOAL): { value: number; tolerance: number } {
+    return { value: this.race(goal).x[0]!, tolerance: RACE_TOLERANCE };
   }
 
-  raceTable(onProgress?: (done: number) => void): RaceTable {
-    if (!this.table) {
-      const r = this.race(onProgress);
-      this.table = { goal: GOAL, winFirst: r.x, winSecond: r.y, stopAt: r.stopAt, tolerance: RACE_TOLERANCE };
+  /** The race table to `goal` (default 100): loaded or solved once, then cached. */
+  raceTable(onProgress?: (done: number) => void, goal: number = GOAL): RaceTable {
+    checkGoal(goal);
+    let table = this.tables.get(goal);
+    if (!table) {
+      const r = this.race(goal, onProgress);
+      table = { goal, winFirst: r.x, winSecond: r.y, stopAt: r.stopAt, tolerance: RACE_TOLERANCE };
+      this.tables.set(goal, table);
     }
     onProgress?.(1);
-    return this.table;
+    return table;
   }
 
-  private static raceKey(ctx: RaceContext): string {
-    return `race:${ctx.me},${ctx.opponent},${ctx.first},${ctx.lastTurnTarget ?? ""}`;
-  }
-
-  /** Writes the race payoff for the seat to move into the kernel; returns pcap. */
-  private racePayoff(ctx: RaceContext): number {
-    const k = this.kernel;
+  /** The race result a race context needs (the race table of its goal), or none for a last turn. */
+  private static checkRace(ctx: RaceContext): number {
+    const goal = checkGoal(ctx.goal ?? GOAL);
     const { me, opponent } = ctx;
     for (const [v, name] of [
       [me, "me"],
@@ -120,18 +180,50 @@ export class TrainSolver implements TrainSolverApi {
       if (!Number.isInteger(v) || v < 0) throw new InputError(`race score must be a whole number ≥ 0`, name);
     }
     if (ctx.lastTurnTarget !== undefined) {
+      if (!Number.isInteger(ctx.lastTurnTarget) || ctx.lastTurnTarget < 0)
+        throw new InputError("the last turn's target must be a whole number ≥ 0", "lastTurnTarget");
+    } else if (me >= goal || opponent >= goal)
+      throw new InputError(`scores of ${goal} or more end the race unless this is the last turn`, "race");
+    return goal;
+  }
+
+  /** The last turn with the mover already above the total to beat: every score wins, whatever happens. */
+  private static anyScoreWins(ctx: RaceContext): boolean {
+    TrainSolver.checkRace(ctx);
+    return ctx.lastTurnTarget !== undefined && ctx.me > ctx.lastTurnTarget;
+  }
+
+  private static raceKey(ctx: RaceContext, goal: number): string {
+    if (ctx.lastTurnTarget !== undefined) return `last:${ctx.lastTurnTarget - ctx.me}`;
+    return `race:${goal}:${ctx.me},${ctx.opponent},${ctx.first}`;
+  }
+
+  /** Writes the race payoff for the seat to move into the kernel (filled up to minPcap); returns its own pcap. */
+  private racePayoff(ctx: RaceContext, goal: number, minPcap: number): number {
+    const k = this.kernel;
+    const { me, opponent } = ctx;
+    if (ctx.lastTurnTarget !== undefined) {
       const need = ctx.lastTurnTarget - me;
-      if (need < 0) return k.beatPayoff(0, false); // already ahead: any score wins
-      return k.beatPayoff(Math.min(need, TL), true);
+      if (need < 0) {
+        k.f.fill(1); // already ahead: any score wins, 0 included
+        return 0;
+      }
+      return k.beatPayoff(need, true); // a tie shares the win
     }
-    if (me >= GOAL || opponent >= GOAL)
-      throw new InputError(`scores of ${GOAL} or more end the race unless this is the last turn`, "race");
-    const r = this.race();
-    if (ctx.first) return k.payoffA(me, opponent, 1 - r.y[me * GOAL + opponent]!, r);
-    return k.payoffB(opponent, me, 1 - r.x[opponent * GOAL + me]!, r);
+    const r = this.race(goal);
+    if (ctx.first) return k.payoffA(me, opponent, 1 - r.y[me * goal + opponent]!, r, minPcap);
+    return k.payoffB(opponent, me, 1 - r.x[opponent * goal + me]!, r, minPcap);
+  }
+
+  /** Solves the race payoff of `ctx` for a turn with `points` at stake (the race first, if it is needed). */
+  private solveRace(ctx: RaceContext, points: number): void {
+    const goal = TrainSolver.checkRace(ctx);
+    if (ctx.lastTurnTarget === undefined) this.race(goal); // solving a race reuses the kernel's buffers
+    this.solveFor(TrainSolver.raceKey(ctx, goal), (m) => this.racePayoff(ctx, goal, m), points);
   }
 
   hint(turn: TurnState, race?: RaceContext): TrainHintOption[] {
+    turn = parseTurn(turn, "/turn");
     const options = listOptions(turn);
     const k = this.kernel;
     const points = turn.banked + cargoPoints(turn.train);
@@ -141,32 +233,33 @@ export class TrainSolver implements TrainSolverApi {
         "banked",
       );
     let win: number[] | undefined;
-    if (race) {
-      this.race(); // before any payoff is written: solving the race reuses the kernel's buffers
-      this.solveFor(TrainSolver.raceKey(race), () => this.racePayoff(race), points);
-      win = options.map((o) => optionValue(k, turn, o));
+    if (race && TrainSolver.anyScoreWins(race)) win = options.map(() => 1);
+    else if (race) {
+      this.solveRace(race, points);
+      win = options.map((o) => prob(optionValue(k, turn, o)));
     }
     this.solveFor("ev", () => k.evPayoff(), points);
     const expected = options.map((o) => optionValue(k, turn, o));
     const key = win ?? expected;
-    const order = options.map((_, i) => i).sort((a, b) => key[b]! - key[a]! || a - b);
-    return order.map((i, rank) => ({
+    const order = rank(options, key);
+    return order.map((i, r) => ({
       action: options[i]!,
       label: labelOf(turn, options[i]!),
       expected: expected[i]!,
       ...(win ? { winProbability: win[i]! } : {}),
-      best: rank === 0,
+      best: r === 0,
     }));
   }
 
   /**
    * The bot's move for the seat to play: `ev` maximises the turn's expected score; `race` (the default) plays
    * the two-player race policy against the strongest opponent (docs/solvers.md: how seats map with more
-   * players); an elimination game maximises P(beating the target).
+   * players); an elimination game maximises P(beating the target). The move is the hint's best option for the
+   * same policy: the highest value, a stop on a tie.
    */
   botAction(state: TrainGameState, mode: "race" | "ev" = "race"): TrainAction {
-    const player = state.current;
-    const turn = state.turn;
+    const player = seatToMove(state);
+    const turn = parseTurn(state.turn, "/turn");
     const options = listOptions(turn);
     if (options.length === 1) return withPlayer(options[0]!, player);
     const k = this.kernel;
@@ -175,32 +268,41 @@ export class TrainSolver implements TrainSolverApi {
       // Beyond the tables (probability below 1e-20 in play): take the points if the rules allow.
       return withPlayer(options.find((o) => o.type === "stop") ?? options[0]!, player);
     }
+    let clamp = true;
     if (state.options.variant === "elimination" && state.target !== null) {
-      const t = Math.min(state.target, TL);
+      const t = state.target;
       this.solveFor(`beat:${t}`, () => k.beatPayoff(t, false), points);
     } else if (state.options.variant === "elimination" || mode === "ev") {
       this.solveFor("ev", () => k.evPayoff(), points);
+      clamp = false;
     } else {
       const ctx = raceContextOf(state);
-      this.race();
-      this.solveFor(TrainSolver.raceKey(ctx), () => this.racePayoff(ctx), points);
-    }
-    let best = 0;
-    let bestV = Number.NEGATIVE_INFINITY;
-    options.forEach((o, i) => {
-      const v = optionValue(k, turn, o);
-      if (v > bestV) {
-        bestV = v;
-        best = i;
+      // Already ahead on the last turn: every option wins; stop (below) at once if the rules allow.
+      if (TrainSolver.anyScoreWins(ctx)) {
+        const all = options.map(() => 1);
+        return withPlayer(options[rank(options, all)[0]!]!, player);
       }
+      this.solveRace(ctx, points);
+    }
+    const values = options.map((o) => {
+      const v = optionValue(k, turn, o);
+      return clamp ? prob(v) : v;
     });
-    return withPlayer(options[best]!, player);
+    return withPlayer(options[rank(options, values)[0]!]!, player);
   }
+}
+
+/** Option indices, best first: highest value; on a tie the stop (as the solver's own policy), then list order. */
+function rank(options: readonly Option[], values: readonly number[]): number[] {
+  const stopFirst = (i: number) => (options[i]!.type === "stop" ? 0 : 1);
+  return options
+    .map((_, i) => i)
+    .sort((a, b) => values[b]! - values[a]! || stopFirst(a) - stopFirst(b) || a - b);
 }
 
 /** The race as the seat to move sees it (two seats exactly; with more, the strongest opponent stands for all). */
 export function raceContextOf(state: TrainGameState): RaceContext {
-  const me = state.current;
+  const me = seatToMove(state);
   const n = state.options.players;
   const goal = state.options.goal;
   let opp = -1;
@@ -213,6 +315,13 @@ export function raceContextOf(state: TrainGameState): RaceContext {
   const first = state.turnsTaken[me]! === state.turnsTaken[opp]!;
   const scale = (v: number) => Math.min(GOAL - 1, Math.round((v * GOAL) / goal));
   return { me: scale(myScore), opponent: scale(oppScore), first };
+}
+
+/** The seat to move; an InputError once the game is over (no one moves). */
+function seatToMove(state: TrainGameState): number {
+  const seat: number | null = state.current;
+  if (seat === null || state.over) throw new InputError("the game is over: no seat to move", "current");
+  return seat;
 }
 
 function withPlayer(o: Option, player: number): TrainAction {
@@ -333,13 +442,19 @@ function optionValue(k: TrainKernel, turn: TurnState, o: Option): number {
   }
 }
 
-/** The solver over the Wasm kernel (`module`: the compiled build/train.release.wasm). */
-export async function createTrainSolver(module: WebAssembly.Module): Promise<TrainSolver> {
+/**
+ * The solver over the Wasm kernel (`module`: the compiled build/train.release.wasm). With `raceTable` (the
+ * decoded asset, race-table.ts) race hints and race bot moves for its goal answer without solving the race.
+ */
+export async function createTrainSolver(
+  module: WebAssembly.Module,
+  options: TrainSolverOptions = {},
+): Promise<TrainSolver> {
   const { createWasmKernel } = await import("./wasm.ts");
-  return new TrainSolver(await createWasmKernel(module));
+  return new TrainSolver(await createWasmKernel(module), options);
 }
 
 /** The solver over the TypeScript reference kernel (no Wasm needed; slower). */
-export function createTrainSolverReference(): TrainSolver {
-  return new TrainSolver(createReferenceKernel());
+export function createTrainSolverReference(options: TrainSolverOptions = {}): TrainSolver {
+  return new TrainSolver(createReferenceKernel(), options);
 }

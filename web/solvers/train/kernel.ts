@@ -1,4 +1,5 @@
-import type { RaceResult } from "./reference.ts";
+import { InputError } from "../../engine/common/errors.ts";
+import { MAX_GOAL, MIN_GOAL, type RaceResult } from "./reference.ts";
 
 /**
  * One turn/race solver engine: the TypeScript reference (reference.ts) or the Wasm kernel (wasm.ts). Both expose
@@ -19,12 +20,19 @@ export interface TrainKernel {
   beatPayoff(t: number, tieHalf: boolean): number;
   /** The payoff f(s) = s written into `f`; returns its pcap. */
   evPayoff(): number;
-  /** The whole race table (docs/solvers.md). `onProgress` gets 0..1 between rows. */
-  race(onProgress?: (done: number) => void): RaceResult;
-  /** Writes A's payoff at (a, b) for a race solved earlier; returns pcap. */
-  payoffA(a: number, b: number, w: number, r: RaceResult): number;
-  /** Writes B's payoff at (a, b) for a race solved earlier; returns pcap. */
-  payoffB(a: number, b: number, w: number, r: RaceResult): number;
+  /**
+   * The whole race table to `goal` (default 100, MIN_GOAL..MAX_GOAL; docs/solvers.md). `onProgress` gets 0..1
+   * between rows. The Wasm kernel returns views into its linear memory, valid until its next race solve.
+   */
+  race(onProgress?: (done: number) => void, goal?: number): RaceResult;
+  /**
+   * Writes A's payoff at (a, b) for a race solved (or loaded) earlier, w = the worth of a zero-score turn. Returns
+   * A's own pcap; `f` is filled for every pcap up to max(that, minPcap), so a solve with more points at stake
+   * reads this payoff only.
+   */
+  payoffA(a: number, b: number, w: number, r: RaceResult, minPcap?: number): number;
+  /** Writes B's payoff at (a, b), as payoffA. */
+  payoffB(a: number, b: number, w: number, r: RaceResult, minPcap?: number): number;
 }
 
 /** Refuses arguments the kernels' fixed buffers cannot hold (before they reach Wasm). */
@@ -43,6 +51,16 @@ export function checkRacePair(a: number, b: number, w: number, goal: number): vo
       throw new RangeError(`race score ${name} must be an integer from 0 to ${goal - 1}, got ${v}`);
   }
   if (!(w >= 0 && w <= 1)) throw new RangeError(`w must be a probability in [0, 1], got ${w}`);
+}
+
+/** Refuses race goals outside MIN_GOAL..MAX_GOAL with an InputError naming the parameter. */
+export function checkGoal(goal: number): number {
+  if (!Number.isInteger(goal) || goal < MIN_GOAL || goal > MAX_GOAL)
+    throw new InputError(
+      `the race goal must be an integer from ${MIN_GOAL} to ${MAX_GOAL}, got ${goal}`,
+      "goal",
+    );
+  return goal;
 }
 
 export function checkTarget(t: number): number {

@@ -1,10 +1,9 @@
-import { checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
+import { checkGoal, checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
 import {
   beatPayoff,
   evPayoff,
   fillPayoffA,
   fillPayoffB,
-  GOAL,
   PMAX,
   type RaceResult,
   SMAX,
@@ -26,14 +25,14 @@ export function createReferenceKernel(): TrainKernel {
     zeroProbability: () => b.zeroProbability,
     beatPayoff: (t, tieHalf) => beatPayoff(f, checkTarget(t), tieHalf),
     evPayoff: () => evPayoff(f),
-    race: (onProgress) => solveRace(onProgress),
-    payoffA: (a, bb, w, r: RaceResult) => {
-      checkRacePair(a, bb, w, GOAL);
-      return fillPayoffA(f, a, bb, w, r);
+    race: (onProgress, goal = 100) => solveRace(checkGoal(goal), onProgress),
+    payoffA: (a, bb, w, r: RaceResult, minPcap = 0) => {
+      checkRacePair(a, bb, w, r.goal);
+      return fillPayoffA(f, a, bb, w, r, checkPcap(minPcap, PMAX));
     },
-    payoffB: (a, bb, w, r: RaceResult) => {
-      checkRacePair(a, bb, w, GOAL);
-      return fillPayoffB(f, a, bb, w, r);
+    payoffB: (a, bb, w, r: RaceResult, minPcap = 0) => {
+      checkRacePair(a, bb, w, r.goal);
+      return fillPayoffB(f, a, bb, w, r, checkPcap(minPcap, PMAX));
     },
   };
 }

@@ -166,8 +166,11 @@ export function solveTurn(f: Float64Array, pcap: number, b: TurnBuffers): number
   return reg[3 * nc]!;
 }
 
-/** Race to `GOAL` with the equal-turns rule (RULES.md §1). */
+/** Race to `GOAL` with the equal-turns rule (RULES.md §1): the default goal. */
 export const GOAL = 100;
+/** Goals the race solver accepts (its buffers are sized for MAX_GOAL). */
+export const MIN_GOAL = 50;
+export const MAX_GOAL = 200;
 /** B's last turn needs more than t; L(t) is tabulated for t ≤ TL and taken as 0 beyond (L(TL) < 1e-13). */
 export const TL = 800;
 /** A freight state deep past the goal is valued as a stop once L(margin) ≤ EPS (see docs/solvers.md). */
@@ -189,62 +192,93 @@ export function evPayoff(f: Float64Array): number {
 }
 
 export interface RaceResult {
-  /** X[a * 100 + b]: P(win) + P(tie)/2 for A (first player) about to play, A has a, B has b. */
+  /** The race's goal (MIN_GOAL..MAX_GOAL); scores below run 0..goal-1. */
+  goal: number;
+  /** X[a * goal + b]: P(win) + P(tie)/2 for A (first player) about to play, A has a, B has b. */
   x: Float64Array;
-  /** Y[a * 100 + b]: the same for B about to play (A has had one more turn). */
+  /** Y[a * goal + b]: the same for B about to play (A has had one more turn). */
   y: Float64Array;
   /** L[t]: B's best P(last turn score > t) + P(= t)/2, t = 0..TL. */
   last: Float64Array;
-  /** stopAt[a * 100 + b]: smallest points at stake P ≥ 6 at which A, holding a full freight train, stops rather than banks. */
+  /** stopAt[a * goal + b]: smallest points at stake P ≥ 6 at which A, holding a full freight train, stops rather than banks. */
   stopAt: Int32Array;
   /** Newton iterations in all. */
   iterations: number;
 }
 
-/** A's payoff at (a, b) when A's wreck/shortage is worth w; returns pcap. */
-export function fillPayoffA(f: Float64Array, a: number, b: number, w: number, r: RaceResult): number {
+/** Largest score a payoff filled for `pcap` must hold: a Caboose at pcap + 12 doubles pcap + 13. */
+export function payoffTop(pcap: number): number {
+  return Math.min(SMAX, 2 * (pcap + 13) + 1);
+}
+
+/**
+ * A's payoff at (a, b) when A's wreck/shortage is worth w. Returns A's own pcap; `f` is filled for any pcap up to
+ * max(that, minPcap) (a hint with more points at stake than the race solve needed raises the pcap: every entry it
+ * reads must be this payoff's, never an earlier solve's).
+ */
+export function fillPayoffA(
+  f: Float64Array,
+  a: number,
+  b: number,
+  w: number,
+  r: RaceResult,
+  minPcap = 0,
+): number {
+  const goal = r.goal;
   const d = a - b;
   // Deep past the goal A stops once L(d + P) ≤ max(EPS, (1 - w) / 27 / 2): rolling can gain at most L, and risks a
   // wreck with probability ≥ 1/27 that costs (1 - w). Smaller P are all solved.
   const bound = Math.max(EPS, (1 - w) / 54);
-  let pcap = GOAL - a;
+  let pcap = goal - a;
   while (pcap < PMAX && d + pcap <= TL && r.last[d + pcap]! > bound) pcap++;
-  const smax = Math.min(SMAX, 2 * (pcap + 13) + 1);
+  const smax = payoffTop(Math.max(pcap, minPcap));
   f[0] = w;
   for (let s = 1; s <= smax; s++) {
     const t = a + s;
-    f[s] = t < GOAL ? 1 - r.y[t * GOAL + b]! : d + s <= TL ? 1 - r.last[d + s]! : 1;
+    f[s] = t < goal ? 1 - r.y[t * goal + b]! : d + s <= TL ? 1 - r.last[d + s]! : 1;
   }
   return pcap;
 }
 
-/** B's payoff at (a, b) when B's zero is worth w; returns pcap. */
-export function fillPayoffB(f: Float64Array, a: number, b: number, w: number, r: RaceResult): number {
+/** B's payoff at (a, b) when B's zero is worth w. Returns B's pcap; `f` is filled up to max(that, minPcap). */
+export function fillPayoffB(
+  f: Float64Array,
+  a: number,
+  b: number,
+  w: number,
+  r: RaceResult,
+  minPcap = 0,
+): number {
+  const goal = r.goal;
   f[0] = w;
-  const pcap = GOAL - b - 1;
-  const smax = Math.min(SMAX, 2 * (pcap + 13) + 1);
+  const pcap = goal - b - 1;
+  const smax = payoffTop(Math.max(pcap, minPcap));
   for (let s = 1; s <= smax; s++) {
     const t = b + s;
-    f[s] = t >= GOAL ? 1 : 1 - r.x[a * GOAL + t]!;
+    f[s] = t >= goal ? 1 : 1 - r.x[a * goal + t]!;
   }
   return pcap;
 }
 
-/** The whole race table: L by one turn solve per target, then every (a, b) pair from the goal backwards. */
-export function solveRace(onProgress?: (done: number) => void): RaceResult {
+/**
+ * The whole race table to `goal`: L by one turn solve per target, then every (a, b) pair from the goal backwards.
+ * `onProgress` gets the fraction of rows done.
+ */
+export function solveRace(goal: number = GOAL, onProgress?: (done: number) => void): RaceResult {
   const b = new TurnBuffers();
   const f = new Float64Array(SMAX + 1);
   const r: RaceResult = {
-    x: new Float64Array(GOAL * GOAL),
-    y: new Float64Array(GOAL * GOAL),
+    goal,
+    x: new Float64Array(goal * goal),
+    y: new Float64Array(goal * goal),
     last: new Float64Array(TL + 1),
-    stopAt: new Int32Array(GOAL * GOAL),
+    stopAt: new Int32Array(goal * goal),
     iterations: 0,
   };
   for (let t = 0; t <= TL; t++) r.last[t] = solveTurn(f, beatPayoff(f, t, true), b);
-  for (let a = GOAL - 1; a >= 0; a--) {
-    for (let bb = GOAL - 1; bb >= 0; bb--) {
-      let x = bb < GOAL - 1 ? r.x[a * GOAL + bb + 1]! : a < GOAL - 1 ? r.x[(a + 1) * GOAL + bb]! : 0.5;
+  for (let a = goal - 1; a >= 0; a--) {
+    for (let bb = goal - 1; bb >= 0; bb--) {
+      let x = bb < goal - 1 ? r.x[a * goal + bb + 1]! : a < goal - 1 ? r.x[(a + 1) * goal + bb]! : 0.5;
       let y = 0;
       for (let it = 0; it < 50; it++) {
         r.iterations++;
@@ -262,14 +296,14 @@ export function solveRace(onProgress?: (done: number) => void): RaceResult {
         if (done) {
           let p = 6;
           while (p <= pcapA && b.fr[4 * p + 3]! > f[p]!) p++;
-          r.stopAt[a * GOAL + bb] = p;
+          r.stopAt[a * goal + bb] = p;
           break;
         }
       }
-      r.x[a * GOAL + bb] = x;
-      r.y[a * GOAL + bb] = y;
+      r.x[a * goal + bb] = x;
+      r.y[a * goal + bb] = y;
     }
-    onProgress?.((GOAL - a) / GOAL);
+    onProgress?.((goal - a) / goal);
   }
   return r;
 }

@@ -1,14 +1,14 @@
 import { instantiate } from "../../../build/train.release.js";
-import { checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
+import { checkGoal, checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
 import { REG_SCORE_MAX, trainTables } from "./model.ts";
-import { FR_LEN, GOAL, PMAX, type RaceResult, SMAX, TL } from "./reference.ts";
+import { FR_LEN, GOAL, MAX_GOAL, PMAX, type RaceResult, SMAX, TL } from "./reference.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 
 /**
  * The Wasm twin of reference-kernel.ts. Everything is laid out in linear memory once, here: the tables of
  * model.ts, the payoff and value buffers, the race tables. No call allocates afterwards (the module uses the stub
- * runtime, which never frees), so the typed-array views below stay valid.
+ * runtime, which never frees), so the typed-array views below stay valid. The race tables are sized for MAX_GOAL.
  */
 export async function createWasmKernel(module: WebAssembly.Module): Promise<TrainKernel> {
   const ex: Exports = await instantiate(module, { env: {} });
@@ -49,25 +49,32 @@ export async function createWasmKernel(module: WebAssembly.Module): Promise<Trai
     regZ: f64(4 * nc),
     u: f64(U_LEN),
     uz: f64(U_LEN),
-    x: f64(GOAL * GOAL),
-    y: f64(GOAL * GOAL),
+    x: f64(MAX_GOAL * MAX_GOAL),
+    y: f64(MAX_GOAL * MAX_GOAL),
     last: f64(TL + 1),
-    stopAt: ex.allocBytes(GOAL * GOAL * 4),
+    stopAt: ex.allocBytes(MAX_GOAL * MAX_GOAL * 4),
   };
   ex.setBuffers(p.f, p.fr, p.frZ, p.reg, p.regZ, p.u, p.uz);
   ex.setRaceBuffers(p.x, p.y, p.last, p.stopAt, p.fr);
   const mem = ex.memory.buffer;
   const view = (ptr: number, n: number) => new Float64Array(mem, ptr, n);
   const f = view(p.f, SMAX + 1);
-  const x = view(p.x, GOAL * GOAL);
-  const y = view(p.y, GOAL * GOAL);
+  const xAll = view(p.x, MAX_GOAL * MAX_GOAL);
+  const yAll = view(p.y, MAX_GOAL * MAX_GOAL);
   const last = view(p.last, TL + 1);
-  const stopAt = new Int32Array(mem, p.stopAt, GOAL * GOAL);
-  /** Copies the race tables from a RaceResult into linear memory (for payoffs of a race solved elsewhere). */
+  const stopAll = new Int32Array(mem, p.stopAt, MAX_GOAL * MAX_GOAL);
+  /** The race whose tables linear memory holds now (a kernel solve's views, or a copy from `load`). */
+  let loaded: RaceResult | undefined;
+  /** Copies the race tables of a RaceResult into linear memory (for payoffs of a race solved or loaded elsewhere). */
   const load = (r: RaceResult): void => {
-    if (r.x !== x) x.set(r.x);
-    if (r.y !== y) y.set(r.y);
-    if (r.last !== last) last.set(r.last);
+    if (r === loaded) return;
+    const n = r.goal * r.goal;
+    if (r.x.length !== n || r.y.length !== n || r.last.length !== TL + 1)
+      throw new RangeError(`race tables do not match goal ${r.goal}`);
+    xAll.set(r.x);
+    yAll.set(r.y);
+    last.set(r.last);
+    loaded = r;
   };
   return {
     kind: "wasm",
@@ -78,24 +85,35 @@ export async function createWasmKernel(module: WebAssembly.Module): Promise<Trai
     zeroProbability: () => ex.zeroProbability(),
     beatPayoff: (t, tieHalf) => ex.beatPayoff(checkTarget(t), tieHalf),
     evPayoff: () => ex.evPayoff(),
-    race(onProgress) {
+    race(onProgress, goal = GOAL) {
+      checkGoal(goal);
+      loaded = undefined;
       ex.raceLast();
       const rows = 5;
-      for (let a = GOAL - 1; a >= 0; a -= rows) {
-        ex.raceRows(a, rows);
-        onProgress?.((GOAL - Math.max(a - rows + 1, 0)) / GOAL);
+      for (let a = goal - 1; a >= 0; a -= rows) {
+        ex.raceRows(goal, a, rows);
+        onProgress?.((goal - Math.max(a - rows + 1, 0)) / goal);
       }
-      return { x, y, last, stopAt, iterations: ex.raceIterations() };
+      const n = goal * goal;
+      loaded = {
+        goal,
+        x: xAll.subarray(0, n),
+        y: yAll.subarray(0, n),
+        last,
+        stopAt: stopAll.subarray(0, n),
+        iterations: ex.raceIterations(),
+      };
+      return loaded;
     },
-    payoffA(a, b, w, r) {
-      checkRacePair(a, b, w, GOAL);
+    payoffA(a, b, w, r, minPcap = 0) {
+      checkRacePair(a, b, w, r.goal);
       load(r);
-      return ex.fillPayoffA(a, b, w);
+      return ex.fillPayoffA(r.goal, a, b, w, checkPcap(minPcap, PMAX));
     },
-    payoffB(a, b, w, r) {
-      checkRacePair(a, b, w, GOAL);
+    payoffB(a, b, w, r, minPcap = 0) {
+      checkRacePair(a, b, w, r.goal);
       load(r);
-      return ex.fillPayoffB(a, b, w);
+      return ex.fillPayoffB(r.goal, a, b, w, checkPcap(minPcap, PMAX));
     },
   };
 }

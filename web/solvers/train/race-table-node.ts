@@ -1,0 +1,31 @@
+/**
+ * The shipped race table read from disk (Node: CLI, tests, bench, the build script). Browser code fetches it
+ * instead (web/worker/train-solver.ts).
+ */
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { decodeRaceTable, type RaceData } from "./race-table.ts";
+import { GOAL } from "./reference.ts";
+
+/** Where the asset of the race to `goal` lives (only goal 100 ships). */
+export function raceTableUrl(goal: number = GOAL): URL {
+  return new URL(`../../data/train/race-${goal}.bin`, import.meta.url);
+}
+
+export function raceTablePath(goal: number = GOAL): string {
+  return fileURLToPath(raceTableUrl(goal));
+}
+
+/** The decoded, checked asset; throws (RaceTableFormatError, or the file system's error) if absent or corrupt. */
+export async function readRaceTableNode(goal: number = GOAL): Promise<RaceData> {
+  return decodeRaceTable(await readFile(raceTableUrl(goal)), goal);
+}
+
+/** The asset if it is there and sound, else undefined (the caller solves instead). */
+export async function tryReadRaceTableNode(goal: number = GOAL): Promise<RaceData | undefined> {
+  try {
+    return await readRaceTableNode(goal);
+  } catch {
+    return undefined;
+  }
+}

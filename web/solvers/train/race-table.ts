@@ -1,0 +1,131 @@
+/**
+ * The race table as a binary asset (web/data/train/race-100.bin, built by scripts/build-race-table.ts): everything
+ * a race hint or race bot move needs besides one turn solve, so that no race has to be solved at run time.
+ *
+ * Layout, little-endian (docs/solvers.md):
+ *
+ *   offset  type     field
+ *        0  u8[4]    magic "RKRT"
+ *        4  u16      version (1)
+ *        6  u16      goal
+ *        8  u16      rows = goal (A's score 0..goal-1)
+ *       10  u16      cols = goal (B's score 0..goal-1)
+ *       12  u16      lastLen = TL + 1 (B's last-turn values L[0..TL])
+ *       14  u16      0 (reserved)
+ *       16  f64      tolerance: the bound on every value's error
+ *       24  u32      Newton iterations of the solve that made it (informative)
+ *       28  u32      payload length in bytes
+ *       32  u32      FNV-1a (32-bit) of the payload
+ *       36  u32      0 (reserved)
+ *       40  payload  X f64[rows·cols], Y f64[rows·cols], L f64[lastLen], stopAt u16[rows·cols]
+ *
+ * The f64 values are the solver's own bits, so a solver loaded from the asset answers exactly as one that solved.
+ */
+import { MAX_GOAL, MIN_GOAL, PMAX, type RaceResult, TL } from "./reference.ts";
+
+export const RACE_TABLE_MAGIC = "RKRT";
+export const RACE_TABLE_VERSION = 1;
+export const RACE_TABLE_HEADER = 40;
+
+/** A race table read back from its asset: the solver's RaceResult and the stated tolerance. */
+export interface RaceData extends RaceResult {
+  tolerance: number;
+}
+
+/** The asset is missing, truncated, of another version or corrupt. */
+export class RaceTableFormatError extends Error {
+  override readonly name = "RaceTableFormatError";
+}
+
+/** FNV-1a, 32 bits. */
+export function fnv1a32(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function payloadLength(goal: number): number {
+  const n = goal * goal;
+  return 2 * 8 * n + 8 * (TL + 1) + 2 * n;
+}
+
+/** The asset bytes of a solved race. */
+export function encodeRaceTable(r: RaceResult, tolerance: number): Uint8Array<ArrayBuffer> {
+  const goal = r.goal;
+  const n = goal * goal;
+  const len = payloadLength(goal);
+  const out = new Uint8Array(RACE_TABLE_HEADER + len);
+  const dv = new DataView(out.buffer);
+  for (let i = 0; i < 4; i++) out[i] = RACE_TABLE_MAGIC.charCodeAt(i);
+  dv.setUint16(4, RACE_TABLE_VERSION, true);
+  dv.setUint16(6, goal, true);
+  dv.setUint16(8, goal, true);
+  dv.setUint16(10, goal, true);
+  dv.setUint16(12, TL + 1, true);
+  dv.setFloat64(16, tolerance, true);
+  dv.setUint32(24, r.iterations, true);
+  dv.setUint32(28, len, true);
+  let o = RACE_TABLE_HEADER;
+  for (const arr of [r.x, r.y, r.last]) {
+    for (let i = 0; i < arr.length; i++, o += 8) dv.setFloat64(o, arr[i]!, true);
+  }
+  for (let i = 0; i < n; i++, o += 2) dv.setUint16(o, r.stopAt[i]!, true);
+  dv.setUint32(32, fnv1a32(out.subarray(RACE_TABLE_HEADER)), true);
+  return out;
+}
+
+/**
+ * Reads and checks an asset: magic, version, dimensions, payload length, checksum, and that every value is a
+ * probability. Throws RaceTableFormatError on anything else. `goal`, when given, must match.
+ */
+export function decodeRaceTable(data: ArrayBuffer | Uint8Array, goal?: number): RaceData {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  const bad = (why: string): never => {
+    throw new RaceTableFormatError(`race table: ${why}`);
+  };
+  if (bytes.length < RACE_TABLE_HEADER) bad(`${bytes.length} bytes, shorter than the header`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
+  if (magic !== RACE_TABLE_MAGIC) bad(`bad magic "${magic}"`);
+  const version = dv.getUint16(4, true);
+  if (version !== RACE_TABLE_VERSION) bad(`version ${version}, this build reads ${RACE_TABLE_VERSION}`);
+  const g = dv.getUint16(6, true);
+  if (g < MIN_GOAL || g > MAX_GOAL) bad(`goal ${g} outside ${MIN_GOAL}..${MAX_GOAL}`);
+  if (goal !== undefined && g !== goal) bad(`goal ${g}, expected ${goal}`);
+  if (dv.getUint16(8, true) !== g || dv.getUint16(10, true) !== g) bad("dimensions are not goal × goal");
+  if (dv.getUint16(12, true) !== TL + 1) bad(`last-turn table length is not ${TL + 1}`);
+  const tolerance = dv.getFloat64(16, true);
+  if (!(tolerance > 0 && tolerance < 1)) bad(`tolerance ${tolerance}`);
+  const len = dv.getUint32(28, true);
+  if (len !== payloadLength(g) || bytes.length !== RACE_TABLE_HEADER + len)
+    bad(`payload of ${bytes.length - RACE_TABLE_HEADER} bytes, expected ${payloadLength(g)}`);
+  const sum = fnv1a32(bytes.subarray(RACE_TABLE_HEADER));
+  if (sum !== dv.getUint32(32, true)) bad("checksum mismatch");
+  const n = g * g;
+  const read = (count: number, at: number): Float64Array => {
+    const a = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const v = dv.getFloat64(at + 8 * i, true);
+      if (!(v >= 0 && v <= 1)) bad(`value ${v} at byte ${at + 8 * i} is not a probability`);
+      a[i] = v;
+    }
+    return a;
+  };
+  let o = RACE_TABLE_HEADER;
+  const x = read(n, o);
+  o += 8 * n;
+  const y = read(n, o);
+  o += 8 * n;
+  const last = read(TL + 1, o);
+  o += 8 * (TL + 1);
+  const stopAt = new Int32Array(n);
+  for (let i = 0; i < n; i++, o += 2) {
+    const p = dv.getUint16(o, true);
+    if (p < 6 || p > PMAX + 1) bad(`stopAt ${p} out of range`);
+    stopAt[i] = p;
+  }
+  return { goal: g, x, y, last, stopAt, iterations: dv.getUint32(24, true), tolerance };
+}
