@@ -4,8 +4,10 @@
  *
  *   train ev                          {"expected": <expected score of a whole turn, max-EV policy>}
  *   train beat <T>                    {"target": T, "probability": <max P(turn score > T)>}   T = 0..200
- *   train race                        {"goal": 100, "firstPlayerWins": <P>, "tolerance": <bound>}
- *   train hint --train E,T,4 --roll 4,3,C --rolls-left 1 [--banked N] [--me A --opponent B [--second]]
+ *   train race [--goal N]             {"goal": N, "firstPlayerWins": <P>, "tolerance": <bound>, "source": …}
+ *                                     goal 100 (default) reads web/data/train/race-100.bin; any other goal
+ *                                     (50..200) is solved now, with progress on stderr
+ *   train hint --train E,T,4 --roll 4,3,C --rolls-left 1 [--banked N] [--me A --opponent B [--second] [--goal N]]
  *                                     every option with its expected score (and race win chance), best first
  */
 import { InputError } from "../../web/engine/common/errors.ts";
@@ -20,17 +22,39 @@ import {
 import {
   BEAT_MAX,
   createTrainSolver,
+  GOAL,
+  MAX_GOAL,
+  MIN_GOAL,
   type RaceContext,
   type TrainSolver,
 } from "../../web/solvers/train/index.ts";
+import { tryReadRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 import { intArg, parseArgs, UsageError } from "../args.ts";
 
 const USAGE =
-  "usage: rail train ev | beat <T> | race | hint --train FACES [--roll FACES] [--rolls-left N] [--banked N]";
+  "usage: rail train ev | beat <T> | race [--goal N] | hint --train FACES [--roll FACES] [--rolls-left N] [--banked N]";
 
-async function solver(): Promise<TrainSolver> {
-  return createTrainSolver(await compileWasmNode("train"));
+/** The solver; with `race` it carries the shipped race table (if present and sound: else races are solved). */
+async function solver(race = false): Promise<TrainSolver> {
+  const module = await compileWasmNode("train");
+  const raceTable = race ? await tryReadRaceTableNode(GOAL) : undefined;
+  return createTrainSolver(module, raceTable ? { raceTable } : {});
+}
+
+function goalArg(opts: Map<string, string>): number {
+  return intArg(opts.get("goal"), "--goal", MIN_GOAL, MAX_GOAL) ?? GOAL;
+}
+
+/** Progress of a long solve on stderr: nothing for the first second, then every 10%. */
+function stderrProgress(what: string): (done: number) => void {
+  const start = Date.now();
+  let shown = 0;
+  return (done) => {
+    if (Date.now() - start < 1000 || (done - shown < 0.1 && done < 1) || shown === 1) return;
+    shown = done;
+    process.stderr.write(`rail: ${what}: ${Math.round(done * 100)}%\n`);
+  };
 }
 
 /** Faces written `E T 4 3 2 C`, separated by commas or spaces ("" or "-" for none). */
@@ -106,23 +130,36 @@ export async function trainCommand(args: string[]): Promise<unknown> {
       return { target, probability: (await solver()).beatProbability(target) };
     }
     case "race": {
-      parseArgs(rest, []);
-      const r = (await solver()).raceFirstPlayerWins();
-      return { goal: 100, firstPlayerWins: r.value, tolerance: r.tolerance };
+      const p = parseArgs(rest, ["goal"]);
+      if (p.positionals.length > 0) throw new UsageError(`unexpected argument "${p.positionals[0]}"`);
+      const goal = goalArg(p.options);
+      const s = await solver(goal === GOAL);
+      const source = s.hasRace(goal) ? "table" : "solved";
+      s.raceTable(stderrProgress(`solving the race to ${goal}`), goal);
+      const r = s.raceFirstPlayerWins(goal);
+      return { goal, firstPlayerWins: r.value, tolerance: r.tolerance, source };
     }
     case "hint": {
-      const p = parseArgs(rest, ["train", "roll", "rolls-left", "banked", "me", "opponent"], ["second"]);
+      const p = parseArgs(
+        rest,
+        ["train", "roll", "rolls-left", "banked", "me", "opponent", "goal"],
+        ["second"],
+      );
       if (p.positionals.length > 0) throw new UsageError(`unexpected argument "${p.positionals[0]}"`);
       if (!p.options.has("train"))
         throw new UsageError("hint needs --train (faces in the train, e.g. E,T,4; - for none)");
       const turn = hintTurn(p.options);
       let race: RaceContext | undefined;
-      if (p.options.has("me") || p.options.has("opponent")) {
-        const me = intArg(p.options.get("me") ?? "0", "--me", 0, 99)!;
-        const opponent = intArg(p.options.get("opponent") ?? "0", "--opponent", 0, 99)!;
-        race = { me, opponent, first: !p.flags.has("second") };
+      if (p.options.has("me") || p.options.has("opponent") || p.options.has("goal")) {
+        const goal = goalArg(p.options);
+        const me = intArg(p.options.get("me") ?? "0", "--me", 0, goal - 1)!;
+        const opponent = intArg(p.options.get("opponent") ?? "0", "--opponent", 0, goal - 1)!;
+        race = { me, opponent, first: !p.flags.has("second"), ...(goal === GOAL ? {} : { goal }) };
       }
-      const options = (await solver()).hint(turn, race);
+      const s = await solver(race !== undefined);
+      if (race?.goal !== undefined)
+        s.raceTable(stderrProgress(`solving the race to ${race.goal}`), race.goal);
+      const options = s.hint(turn, race);
       return { turn, ...(race ? { race } : {}), options };
     }
     default:
