@@ -2,17 +2,39 @@
  * The worker bridge over a real Comlink channel: the service (web/worker/service.ts) exposed on one end
  * of a worker_threads MessageChannel with Comlink's node adapter, the page-side client on the other.
  * Everything crosses by structured clone, as between the page and the module worker.
+ *
+ * - The Train Game's plumbing with a stand-in solver, then with the real Wasm solver.
+ * - Whole String Railway and Light Rail games played through the worker (the computer in every seat with
+ *   `botMove`, or legal actions picked in turn with `act`) end in the state the engine alone reaches by
+ *   replaying the worker's log.
+ * - Bad input (unknown handles, malformed actions, hostile values, out-of-range options) is always an
+ *   `input` error, never a garbage answer nor an `internal` error.
  */
 import { MessageChannel } from "node:worker_threads";
 import * as Comlink from "comlink";
 import nodeEndpoint from "comlink/dist/esm/node-adapter";
 import { afterEach, describe, expect, it } from "vitest";
+import { replay } from "../web/engine/common/game.ts";
+import { lightEngine } from "../web/engine/light/index.ts";
+import { stringEngine } from "../web/engine/string/index.ts";
+import { trainEngine } from "../web/engine/train/index.ts";
 import type { TrainSolverApi } from "../web/solvers/train/api.ts";
 import { createTrainSolver, raceContextOf } from "../web/solvers/train/index.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 import { createRailkitClient, type RailkitClient, RailkitError } from "../web/worker/client.ts";
-import type { Progress } from "../web/worker/protocol.ts";
-import { createRailkitService, type TrainSolverBundle } from "../web/worker/service.ts";
+import {
+  HANDLE_PATH,
+  isUnknownGame,
+  LIGHT_MAX_PLAYOUTS,
+  MAX_GAMES,
+  PROTOCOL,
+  type Progress,
+} from "../web/worker/protocol.ts";
+import {
+  createRailkitService,
+  type RailkitServiceOptions,
+  type TrainSolverBundle,
+} from "../web/worker/service.ts";
 
 /** A stand-in solver: fixed answers, enough to check the plumbing (the real one is tested beside it). */
 function fakeSolver(): TrainSolverBundle {
@@ -43,16 +65,19 @@ function fakeSolver(): TrainSolverBundle {
   };
   return {
     solver,
-    botAction: (state) => ({ type: "roll", player: state.current }),
-    raceContext: (state) => ({ me: state.scores[state.current]!, opponent: 0, first: state.current === 0 }),
+    botAction: (state) => ({ type: "roll", player: state.current! }),
+    raceContext: (state) => ({ me: state.scores[state.current!]!, opponent: 0, first: state.current === 0 }),
   };
 }
 
 const clients: RailkitClient[] = [];
 
-function connect(load: () => Promise<TrainSolverBundle> = async () => fakeSolver()): RailkitClient {
+function connect(
+  load: () => Promise<TrainSolverBundle> = async () => fakeSolver(),
+  more: Partial<RailkitServiceOptions> = {},
+): RailkitClient {
   const { port1, port2 } = new MessageChannel();
-  Comlink.expose(createRailkitService({ loadTrainSolver: load }), nodeEndpoint(port1));
+  Comlink.expose(createRailkitService({ loadTrainSolver: load, ...more }), nodeEndpoint(port1));
   const client = createRailkitClient({ endpoint: nodeEndpoint(port2) });
   clients.push(client);
   return client;
@@ -62,56 +87,90 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.terminate();
 });
 
+/** The rejection of a call, as a RailkitError. */
+async function rejection(p: Promise<unknown>): Promise<RailkitError> {
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(RailkitError);
+  return e as RailkitError;
+}
+
+/** The fixed pick of test/e2e/determinism-games.ts: an LCG whose high half indexes the legal actions. */
+const nextPick = (x: number) => (Math.imul(x, 1103515245) + 12345) >>> 0;
+
 describe("worker bridge (train)", () => {
-  it("newGame answers with the state, the legal actions and the running turn score in one call", async () => {
+  it("newGame answers with a handle, the state, the legal actions and the running turn score in one call", async () => {
     const { train } = connect();
     const v = await train.newGame({ players: 2, variant: "race" }, 7);
+    expect(v.game).toBe("train");
+    expect(v.handle).toMatch(/^train:\d+$/);
     expect(v.state.scores).toEqual([0, 0]);
     expect(v.state.current).toBe(0);
     expect(v.legal.map((a) => a.type)).toContain("roll");
     expect(v.turnScore).toBe(0);
-    expect(v.hints).toBeUndefined();
   });
 
-  it("act applies an action and returns the next view", async () => {
+  it("act applies an action to the game the worker holds and returns the next view", async () => {
     const { train } = connect();
     const v = await train.newGame({ players: 2, variant: "race" }, 7);
-    const r = await train.act(v.state, { type: "roll", player: 0 });
+    const r = await train.act(v.handle, { type: "roll", player: 0 });
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.view.state.log).toEqual([{ type: "roll", player: 0 }]);
+    if (r.ok) {
+      expect(r.view.handle).toBe(v.handle);
+      expect(r.view.state.log).toEqual([{ type: "roll", player: 0 }]);
+    }
+    expect((await train.view(v.handle)).state.log).toHaveLength(1);
   });
 
-  it("a refused action comes back as a plain {kind, rule, message} and the state is untouched", async () => {
+  it("the page's copy of a state is only a copy: changing it changes nothing in the worker", async () => {
     const { train } = connect();
     const v = await train.newGame({ players: 2, variant: "race" }, 7);
-    const r = await train.act(v.state, { type: "roll", player: 1 });
+    v.state.scores[0] = 99;
+    v.state.current = 1;
+    const r = await train.act(v.handle, { type: "roll", player: 0 });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.view.state.scores).toEqual([0, 0]);
+  });
+
+  it("train.not-your-turn: a refused action comes back as a plain {kind, rule, message}, the game unchanged", async () => {
+    const { train } = connect();
+    const v = await train.newGame({ players: 2, variant: "race" }, 7);
+    const r = await train.act(v.handle, { type: "roll", player: 1 });
     expect(r).toEqual({
       ok: false,
       error: { kind: "rule", rule: "train.not-your-turn", message: expect.any(String) },
     });
+    expect((await train.view(v.handle)).state).toEqual(v.state);
   });
 
   it("bad options reject with a RailkitError of kind input", async () => {
     const { train } = connect();
-    const e = await train.newGame({ players: 9, variant: "race" }, 1).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(RailkitError);
-    expect((e as RailkitError).kind).toBe("input");
+    const e = await rejection(train.newGame({ players: 9, variant: "race" }, 1));
+    expect(e.kind).toBe("input");
+    expect(e.rule).toBe("/options/players");
   });
 
-  it("hints are computed in the same call when asked, with the race context of a 2-player race", async () => {
+  it("hints for the seat to move, with the race context of a 2-player race, tagged with the position", async () => {
     const { train } = connect();
-    const v = await train.newGame({ players: 2, variant: "race" }, 7, { hints: true });
-    expect(v.hints?.[0]).toMatchObject({ label: "Roll 6 dice", best: true, winProbability: 0.5 });
+    const v = await train.newGame({ players: 2, variant: "race" }, 7);
+    const h = await train.hints(v.handle);
+    expect(h).toMatchObject({ handle: v.handle, at: 0, player: 0 });
+    expect(h.hints[0]).toMatchObject({ label: "Roll 6 dice", best: true, winProbability: 0.5 });
   });
 
-  it("a solver that fails to load leaves the engine working and reports hintError", async () => {
+  it("a solver that fails to load leaves the engine working; hints and bot moves reject (internal)", async () => {
     const { train } = connect(async () => {
       throw new Error("no wasm here");
     });
-    const v = await train.newGame({ players: 3, variant: "race" }, 1, { hints: true });
+    const v = await train.newGame({ players: 3, variant: "race" }, 1);
     expect(v.legal.length).toBeGreaterThan(0);
-    expect(v.hintError).toEqual({ kind: "internal", rule: "", message: "no wasm here" });
-    await expect(train.expectedTurnScore()).rejects.toBeInstanceOf(RailkitError);
+    expect((await train.act(v.handle, { type: "roll", player: 0 })).ok).toBe(true);
+    const e = await rejection(train.hints(v.handle));
+    expect(e).toMatchObject({ kind: "internal", rule: "", message: "no wasm here" });
+    expect((await rejection(train.botMove(v.handle))).kind).toBe("internal");
+    expect((await rejection(train.expectedTurnScore())).kind).toBe("internal");
   });
 
   it("raceTable reports progress through a proxied callback, moves the table, and drops late reports", async () => {
@@ -134,12 +193,339 @@ describe("worker bridge (train)", () => {
     expect(seen.length).toBe(count);
   });
 
-  it("botAction and save/load cross the bridge", async () => {
+  it("botMove plays the computer's move (or only names it with play: false); save and load cross the bridge", async () => {
     const { train } = connect();
     const v = await train.newGame({ players: 2, variant: "race" }, "seed");
-    expect(await train.botAction(v.state, "race")).toEqual({ type: "roll", player: 0 });
-    const back = await train.load(await train.save(v.state));
-    expect(back).toEqual(v.state);
+    const asked = await train.botMove(v.handle, { play: false });
+    expect(asked).toEqual({ action: { type: "roll", player: 0 }, view: null });
+    expect((await train.view(v.handle)).state.log).toEqual([]);
+    const played = await train.botMove(v.handle, { mode: "ev" });
+    expect(played.action).toEqual({ type: "roll", player: 0 });
+    expect(played.view?.state.log).toEqual([{ type: "roll", player: 0 }]);
+    const text = await train.save(v.handle);
+    const back = await train.load(text);
+    expect(back.handle).not.toBe(v.handle);
+    expect(back.state).toEqual(played.view!.state);
+    // load also takes the state itself (checked by replay, like a text).
+    expect((await train.load(back.state)).state).toEqual(back.state);
+  });
+
+  it("replay rebuilds a game under a new handle; close drops a game", async () => {
+    const { train } = connect();
+    let v = await train.newGame({ players: 3, variant: "elimination" }, "r");
+    let x = 1;
+    for (let i = 0; i < 30 && v.legal.length > 0; i++) {
+      x = nextPick(x);
+      const r = await train.act(v.handle, v.legal[(x >>> 16) % v.legal.length]!);
+      if (r.ok) v = r.view;
+    }
+    const again = await train.replay(v.state.options, v.state.seed, v.state.log);
+    expect(again.handle).not.toBe(v.handle);
+    expect(again.state).toEqual(v.state);
+    await train.close(v.handle);
+    expect(isUnknownGame(await rejection(train.view(v.handle)))).toBe(true);
+    await train.close(v.handle); // closing twice is harmless
+  });
+
+  it("undo through the worker: train.undo-reveal refuses taking back a roll; an add is taken back", async () => {
+    const { train } = connect();
+    // Find a seed whose first roll leaves dice to add (Engine and Tender rolled, cargo on the table).
+    for (let seed = 1; seed < 200; seed++) {
+      const v = await train.newGame({ players: 2, variant: "race" }, seed);
+      const rolled = await train.act(v.handle, { type: "roll", player: 0 });
+      if (!rolled.ok) throw new Error(rolled.error.message);
+      const add = rolled.view.legal.find((a) => a.type === "add" && a.faces.length > 0);
+      if (!add || rolled.view.state.current !== 0) continue;
+      const refused = await train.undo(v.handle, 0);
+      expect(refused).toMatchObject({ ok: false, error: { kind: "rule", rule: "train.undo-reveal" } });
+      const added = await train.act(v.handle, add);
+      if (!added.ok || added.view.state.current !== 0) continue; // a Caboose ended the turn
+      expect(await train.undo(v.handle, 1)).toMatchObject({
+        ok: false,
+        error: { kind: "rule", rule: "train.undo-not-yours" },
+      });
+      const undone = await train.undo(v.handle, 0);
+      expect(undone.ok).toBe(true);
+      if (undone.ok) {
+        expect(undone.view.state).toEqual(rolled.view.state);
+        expect(undone.view.legal).toEqual(rolled.view.legal);
+      }
+      // The same add again gives the same state back.
+      const redo = await train.act(v.handle, add);
+      expect(redo.ok && redo.view.state).toEqual(added.view.state);
+      return;
+    }
+    throw new Error("no seed with an add on the first roll");
+  });
+});
+
+describe("bad input is an input error (never garbage, never internal)", () => {
+  it("unknown, malformed or another game's handles reject with input at /handle", async () => {
+    const client = connect();
+    const v = await client.train.newGame({ players: 2, variant: "race" }, 1);
+    for (const bad of ["train:999", "", "x".repeat(1000), 42, null, { handle: v.handle }, [v.handle]]) {
+      const e = await rejection(client.train.act(bad as string, { type: "roll", player: 0 }));
+      expect(e.kind).toBe("input");
+      expect(e.rule).toBe(HANDLE_PATH);
+    }
+    // A train handle is not a String Railway game.
+    const e = await rejection(client.string.view(v.handle));
+    expect(e).toMatchObject({ kind: "input", rule: HANDLE_PATH });
+    expect(e.message).toMatch(/is a train game, not a string game/);
+  });
+
+  it("malformed actions and hostile values are refused as input in the answer, the game unchanged", async () => {
+    const { train } = connect();
+    const v = await train.newGame({ players: 2, variant: "race" }, 1);
+    const bad: unknown[] = [
+      null,
+      "roll",
+      {},
+      { type: "roll" },
+      { type: "fly", player: 0 },
+      { type: "roll", player: Number.NaN },
+      { type: "roll", player: 1e300 },
+      { type: "add", player: 0, faces: "E" },
+      { type: "add", player: 0, faces: [Number.POSITIVE_INFINITY] },
+      { type: "add", player: 0, faces: Array.from({ length: 100_000 }, () => "E") },
+      { type: "roll", player: [[[[[[[[[[0]]]]]]]]]] },
+      { type: "roll", player: 10n },
+    ];
+    for (const action of bad) {
+      const r = await train.act(v.handle, action as never);
+      expect(
+        r.ok,
+        JSON.stringify(action, (_k, x) => (typeof x === "bigint" ? "bigint" : x)),
+      ).toBe(false);
+      if (!r.ok) expect(["input", "rule"]).toContain(r.error.kind);
+    }
+    expect((await train.view(v.handle)).state).toEqual(v.state);
+  });
+
+  it("a value that cannot cross to the worker at all (a function) is input, not a lost worker", async () => {
+    const client = connect();
+    const v = await client.train.newGame({ players: 2, variant: "race" }, 1);
+    const e = await rejection(client.train.act(v.handle, { type: "roll", player: 0, f: () => 1 } as never));
+    expect(e.kind).toBe("input");
+    expect(client.workers).toBe(1);
+    expect((await client.train.act(v.handle, { type: "roll", player: 0 })).ok).toBe(true);
+  });
+
+  it("train.hint with rollsLeft: 99 (or any turn the rules cannot reach) is input, not NaN", async () => {
+    const { train } = connect();
+    const turn = {
+      phase: "regular",
+      rollsLeft: 99,
+      train: ["E", "T"],
+      banked: 0,
+      step: "roll",
+      table: [],
+    } as const;
+    const e = await rejection(train.hint(turn as never));
+    expect(e).toMatchObject({ kind: "input", rule: "/turn/rollsLeft" });
+    for (const [bad, path] of [
+      [{ ...turn, rollsLeft: 2, train: ["E", "X"] }, "/turn/train/1"],
+      [{ ...turn, rollsLeft: -1 }, "/turn/rollsLeft"],
+      [{ ...turn, rollsLeft: 2, banked: Number.NaN }, "/turn/banked"],
+      [null, "/turn"],
+    ] as const) {
+      const err = await rejection(train.hint(bad as never));
+      expect(err.kind, JSON.stringify(bad)).toBe("input");
+      expect(err.rule.startsWith(path.split("/").slice(0, 3).join("/")), `${err.rule} for ${path}`).toBe(
+        true,
+      );
+    }
+    const race = await rejection(
+      train.hint({ ...turn, rollsLeft: 3, train: [] } as never, { me: -5 } as never),
+    );
+    expect(race).toMatchObject({ kind: "input", rule: "/race/me" });
+  });
+
+  it("options of hints and bot moves: unknown names, wrong types and work above the caps are input", async () => {
+    const client = connect();
+    const t = await client.train.newGame({ players: 2, variant: "race" }, 1);
+    const l = await client.light.newGame({ players: 2 }, 1);
+    const s = await client.string.newGame({ players: 2 }, 1);
+    const cases: [Promise<unknown>, string][] = [
+      [client.train.botMove(t.handle, { mode: "best" as never }), "/options/mode"],
+      [client.train.botMove(t.handle, { speed: 1 } as never), "/options/speed"],
+      [client.train.botMove(t.handle, { play: "yes" as never }), "/options/play"],
+      [client.train.hints(t.handle, { max: 3 } as never), "/options/max"],
+      [client.light.hints(l.handle, { playouts: LIGHT_MAX_PLAYOUTS + 1 }), "/options/playouts"],
+      [client.light.hints(l.handle, { playouts: 1e12 }), "/options/playouts"],
+      [client.light.botMove(l.handle, { playouts: -1 }), "/options/playouts"],
+      [client.light.botMove(l.handle, { policy: "random" as never }), "/options/policy"],
+      [client.light.hints(l.handle, { seed: {} as never }), "/options/seed"],
+      [client.string.hints(s.handle, { max: 0 }), "/options/max"],
+      [client.string.hints(s.handle, { max: 1e9 }), "/options/max"],
+      [client.string.botMove(s.handle, { policy: 3 as never }), "/options/policy"],
+      [client.string.botMove(s.handle, null as never), "/options"],
+    ];
+    for (const [p, path] of cases) expect(await rejection(p)).toMatchObject({ kind: "input", rule: path });
+  });
+
+  it("newGame, replay and load with bad values are input with the field's pointer", async () => {
+    const { train, string, light } = connect();
+    expect(await rejection(train.newGame(null as never, 1))).toMatchObject({ kind: "input" });
+    expect(await rejection(train.newGame({ players: 2, variant: "race" }, { s: 1 } as never))).toMatchObject({
+      kind: "input",
+      rule: "/seed",
+    });
+    expect(await rejection(string.newGame({ players: 7 }, 1))).toMatchObject({
+      kind: "input",
+      rule: "/options/players",
+    });
+    expect(await rejection(light.newGame({ players: 2, wrap: "yes" as never }, 1))).toMatchObject({
+      kind: "input",
+      rule: "/options/wrap",
+    });
+    const bad = await rejection(
+      train.replay({ players: 2, variant: "race" }, 1, [{ type: "roll", player: 1 }] as never),
+    );
+    expect(bad).toMatchObject({ kind: "input", rule: "/log/0" });
+    expect(await rejection(train.replay({ players: 2, variant: "race" }, 1, "log" as never))).toMatchObject({
+      kind: "input",
+      rule: "/log",
+    });
+    expect((await rejection(train.load("{not json"))).kind).toBe("input");
+    const v = await train.newGame({ players: 2, variant: "race" }, 1);
+    const forged = { ...v.state, scores: [99, 0] };
+    expect(await rejection(train.load(forged))).toMatchObject({ kind: "input", rule: "/scores/0" });
+  });
+
+  it("bot moves and hints when the game is over: <game>.game-over, and no hints", async () => {
+    const { light } = connect();
+    let v = await light.newGame({ players: 2 }, 3);
+    while (!v.state.over) {
+      const r = await light.act(v.handle, v.legal[0]!);
+      if (!r.ok) throw new Error(r.error.message);
+      v = r.view;
+    }
+    expect(await rejection(light.botMove(v.handle))).toMatchObject({ kind: "rule", rule: "light.game-over" });
+    expect(await light.hints(v.handle)).toEqual({
+      handle: v.handle,
+      at: v.state.log.length,
+      player: null,
+      hints: [],
+    });
+  });
+});
+
+describe("the games the worker holds", () => {
+  it(`holds at most maxGames (default ${MAX_GAMES}); the least recently used is dropped and restored by replay`, async () => {
+    const { train } = connect(undefined, { maxGames: 2 });
+    const a = await train.newGame({ players: 2, variant: "race" }, "a");
+    const ra = await train.act(a.handle, { type: "roll", player: 0 });
+    const b = await train.newGame({ players: 2, variant: "race" }, "b");
+    await train.view(a.handle); // a is used again: b is now the least recently used
+    const c = await train.newGame({ players: 2, variant: "race" }, "c");
+    expect((await rejection(train.view(b.handle))).rule).toBe(HANDLE_PATH);
+    expect((await train.view(a.handle)).state).toEqual(ra.ok && ra.view.state);
+    expect((await train.view(c.handle)).state.seed).toBe("c");
+    const back = await train.replay(b.state.options, b.state.seed, b.state.log);
+    expect(back.state).toEqual(b.state);
+  });
+
+  it("answers protocol 2", async () => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(createRailkitService({ loadTrainSolver: async () => fakeSolver() }), nodeEndpoint(port1));
+    const remote = Comlink.wrap<{ protocol: number }>(nodeEndpoint(port2));
+    expect(await remote.protocol).toBe(PROTOCOL);
+    remote[Comlink.releaseProxy]();
+    port1.close();
+    port2.close();
+  });
+});
+
+describe("whole games through the worker equal the engine alone", () => {
+  it("String Railway, 3 seats, the solver bot in every seat (botMove): replaying the log gives the worker's state", async () => {
+    const { string } = connect();
+    let v = await string.newGame({ players: 3 }, 7);
+    let moves = 0;
+    while (!v.state.over) {
+      if (++moves > 3000) throw new Error("the game did not end");
+      const m = await string.botMove(v.handle);
+      expect(m.view!.state.log.at(-1)).toEqual(m.action);
+      v = m.view!;
+    }
+    expect(v.legal).toEqual([]);
+    expect(v.state.winners.length).toBeGreaterThan(0);
+    expect(v.points).toEqual(v.state.result!.points);
+    const alone = replay(stringEngine, v.state.options, v.state.seed, v.state.log);
+    expect(stringEngine.save(alone)).toBe(await string.save(v.handle));
+  });
+
+  it("String Railway, 2 seats, legal actions picked in turn (act): the same state as the engine alone", async () => {
+    const { string } = connect();
+    let v = await string.newGame({ players: 2 }, "pick");
+    let s = stringEngine.setup({ players: 2 }, "pick");
+    let x = 1;
+    for (let i = 0; i < 400 && v.legal.length > 0; i++) {
+      x = nextPick(x);
+      const legal = stringEngine.legalActions(s);
+      expect(v.legal).toEqual(legal);
+      const action = legal[(x >>> 16) % legal.length]!;
+      const r = await string.act(v.handle, action);
+      if (!r.ok) throw new Error(r.error.message);
+      const alone = stringEngine.apply(s, action);
+      if (!alone.ok) throw alone.error;
+      v = r.view;
+      s = alone.state;
+    }
+    expect(v.state.log.length).toBeGreaterThan(50);
+    expect(await string.save(v.handle)).toBe(stringEngine.save(s));
+  });
+
+  it("Light Rail, 3 seats, the search bot in every seat (botMove, 200 playouts): the same state as the engine's replay", async () => {
+    const { light } = connect();
+    let v = await light.newGame({ players: 3, wrap: true }, 7);
+    while (!v.state.over) {
+      const m = await light.botMove(v.handle, { playouts: 200 });
+      v = m.view!;
+    }
+    expect(v.state.log.length).toBeGreaterThan(10);
+    expect(v.state.current).toBeNull();
+    const alone = replay(lightEngine, v.state.options, v.state.seed, v.state.log);
+    expect(lightEngine.save(alone)).toBe(await light.save(v.handle));
+  });
+
+  it("Light Rail: the greedy bot, undo refused (light.undo-turn-over), hints for the seat to move", async () => {
+    const { light } = connect();
+    const v = await light.newGame({ players: 2 }, 5);
+    const h = await light.hints(v.handle, { playouts: 100 });
+    expect(h.player).toBe(0);
+    expect(h.hints.length).toBe(v.legal.length);
+    const best = h.hints[0]!;
+    expect(v.legal).toContainEqual({
+      type: "place",
+      player: 0,
+      q: best.q,
+      r: best.r,
+      orientation: best.orientation,
+    });
+    const m = await light.botMove(v.handle, { policy: "greedy" });
+    expect(m.view!.state.current).toBe(1);
+    expect(await light.undo(v.handle, 0)).toMatchObject({ ok: false, error: { kind: "rule" } });
+    // The greedy bot is a function of the position: the same move again from the same game.
+    const again = await light.replay(v.state.options, v.state.seed, []);
+    expect((await light.botMove(again.handle, { policy: "greedy", play: false })).action).toEqual(m.action);
+  });
+
+  it("String Railway hints (route phase) are strings the engine accepts", async () => {
+    const { string } = connect();
+    let v = await string.newGame({ players: 2 }, 11);
+    // Through the tile choices of the setup to the first route phase.
+    for (let i = 0; i < 10 && !v.legal.some((a) => a.type === "place-string"); i++) {
+      const r = await string.act(v.handle, v.legal[0]!);
+      if (!r.ok) throw new Error(r.error.message);
+      v = r.view;
+    }
+    const h = await string.hints(v.handle, { max: 5 });
+    expect(h.player).toBe(v.state.current);
+    expect(h.hints.length).toBeGreaterThan(0);
+    expect(h.hints.length).toBeLessThanOrEqual(5);
+    const r = await string.act(v.handle, h.hints[0]!.action);
+    expect(r.ok).toBe(true);
   });
 });
 
@@ -149,21 +535,20 @@ describe("worker bridge with the real Wasm solver", () => {
     return { solver, botAction: (st, mode) => solver.botAction(st, mode), raceContext: raceContextOf };
   }
 
-  it("values every option of a 3-player game (max-EV, no race chances) and the bot plays a legal move", async () => {
+  it("values every option of a 3-player game (max-EV, no race chances) and the bot plays legal moves", async () => {
     const { train } = connect(wasmBundle);
-    const v = await train.newGame({ players: 3, variant: "race" }, 11, { hints: true });
-    expect(v.hintError).toBeUndefined();
-    expect(v.hints!.map((h) => h.action.type).sort()).toEqual(["roll", "stop"]);
-    expect(v.hints!.filter((h) => h.best)).toHaveLength(1);
-    expect(v.hints!.every((h) => h.winProbability === undefined)).toBe(true);
+    const v = await train.newGame({ players: 3, variant: "race" }, 11);
+    const { hints } = await train.hints(v.handle);
+    expect(hints.map((h) => h.action.type).sort()).toEqual(["roll", "stop"]);
+    expect(hints.filter((h) => h.best)).toHaveLength(1);
+    expect(hints.every((h) => h.winProbability === undefined)).toBe(true);
     expect(await train.expectedTurnScore()).toBeGreaterThan(10);
     let state = v.state;
     for (let i = 0; i < 200 && state.history.length === 0; i++) {
-      const a = await train.botAction(state, "ev");
-      const r = await train.act(state, a);
-      expect(r.ok).toBe(true);
-      if (r.ok) state = r.view.state;
+      const m = await train.botMove(v.handle, { mode: "ev" });
+      state = m.view!.state;
     }
     expect(state.history[0]?.player).toBe(0);
+    expect(trainEngine.save(state)).toBe(await train.save(v.handle));
   });
 });

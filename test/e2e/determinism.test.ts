@@ -6,8 +6,12 @@
  *   picked from `legalActions` by an integer generator) is bundled with Vite into a temporary folder,
  *   imported in Chromium, and its `save` texts compared with the same module run here in Node.
  * - The Train Game through the worker of the built demo (the element's client): `newGame` + `act` with
- *   the same picks, and a game the computer plays with the max-EV bot (`botAction`, the Wasm solver in
+ *   the same picks, and a game the computer plays with the max-EV bot (`botMove`, the Wasm solver in
  *   the worker vs the Wasm solver compiled here), compared with the engine run in Node.
+ * - Whole String Railway and Light Rail games through the same worker, the computer in every seat
+ *   (`botMove`: the stringplan and light Wasm modules in the worker), end in the state the engine alone
+ *   reaches by replaying their logs in Node, and in the same game as the worker service run here in Node
+ *   (on the solvers' TypeScript twins).
  *
  * Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
  */
@@ -16,6 +20,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replay } from "../../web/engine/common/game.ts";
+import { type LightState, lightEngine } from "../../web/engine/light/index.ts";
+import { type StringState, stringEngine } from "../../web/engine/string/index.ts";
 import {
   type TrainAction,
   type TrainGameState,
@@ -24,6 +31,7 @@ import {
 } from "../../web/engine/train/index.ts";
 import { createTrainSolver } from "../../web/solvers/train/index.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
+import { createRailkitService } from "../../web/worker/service.ts";
 import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
 import { type GameRun, nextPick, playAll } from "./determinism-games.ts";
 import { type StaticServer, serveStatic } from "./serve.ts";
@@ -56,6 +64,8 @@ const WORKER_GAMES = [
   { options: { players: 5, variant: "elimination" as const }, seed: "worker", steps: 600 },
 ];
 const BOT_GAME = { options: { players: 3, variant: "race" as const }, seed: 9, steps: 150 };
+const STRING_BOT_GAME = { options: { players: 3 }, seed: "det-worker" };
+const LIGHT_BOT_GAME = { options: { players: 3, wrap: true }, seed: "det-worker", playouts: 300 };
 
 describe.runIf(haveBrowser)("determinism: Node and Chromium give the same games", () => {
   let demo: DemoBrowser;
@@ -123,11 +133,12 @@ describe.runIf(haveBrowser)("determinism: Node and Chromium give the same games"
         let x = 1;
         for (let i = 0; i < g.steps && view.legal.length > 0; i++) {
           x = (Math.imul(x, 1103515245) + 12345) >>> 0; // nextPick
-          const r = await train.act(view.state, view.legal[(x >>> 16) % view.legal.length]!);
+          const r = await train.act(view.handle, view.legal[(x >>> 16) % view.legal.length]!);
           if (!r.ok) throw new Error(r.error.message);
           view = r.view;
         }
-        out.push(await train.save(view.state));
+        out.push(await train.save(view.handle));
+        await train.close(view.handle);
       }
       return out;
     }, WORKER_GAMES);
@@ -145,12 +156,9 @@ describe.runIf(haveBrowser)("determinism: Node and Chromium give the same games"
     const inPage = await page.evaluate(async (g) => {
       const { train } = document.querySelector("train-game")!.client!;
       let view = await train.newGame(g.options, g.seed);
-      for (let i = 0; i < g.steps && !view.state.over; i++) {
-        const r = await train.act(view.state, await train.botAction(view.state, "ev"));
-        if (!r.ok) throw new Error(r.error.message);
-        view = r.view;
-      }
-      return train.save(view.state);
+      for (let i = 0; i < g.steps && !view.state.over; i++)
+        view = (await train.botMove(view.handle, { mode: "ev" })).view!;
+      return train.save(view.handle);
     }, BOT_GAME);
     const solver = await createTrainSolver(await compileWasmNode("train"));
     let state = trainEngine.setup(BOT_GAME.options, BOT_GAME.seed);
@@ -162,6 +170,44 @@ describe.runIf(haveBrowser)("determinism: Node and Chromium give the same games"
     }
     expect(state.history.length).toBeGreaterThan(3);
     expect(inPage).toBe(trainEngine.save(state));
+    await page.close();
+  });
+
+  it("String Railway and Light Rail through the demo's worker, the computer in every seat, end in the engine's state", async () => {
+    const page = await newPage(`${demo.server.url}index.html`);
+    await page.locator('train-game [part="base"][aria-busy="false"]').waitFor({ timeout: 30_000 });
+    const inPage = await page.evaluate(
+      async ({ s, l }) => {
+        const client = document.querySelector("train-game")!.client!;
+        let sv = await client.string.newGame(s.options, s.seed);
+        for (let i = 0; i < 3000 && !sv.state.over; i++) sv = (await client.string.botMove(sv.handle)).view!;
+        let lv = await client.light.newGame(l.options, l.seed);
+        for (let i = 0; i < 100 && !lv.state.over; i++)
+          lv = (await client.light.botMove(lv.handle, { playouts: l.playouts })).view!;
+        return { string: await client.string.save(sv.handle), light: await client.light.save(lv.handle) };
+      },
+      { s: STRING_BOT_GAME, l: LIGHT_BOT_GAME },
+    );
+    const string = JSON.parse(inPage.string) as StringState;
+    const light = JSON.parse(inPage.light) as LightState;
+    expect(string.over).toBe(true);
+    expect(light.over).toBe(true);
+    expect(string.log.length).toBeGreaterThan(30);
+    expect(light.log.length).toBeGreaterThan(10);
+    // The engine alone, replaying the worker's log, reaches the worker's state.
+    expect(stringEngine.save(replay(stringEngine, string.options, string.seed, string.log))).toBe(
+      inPage.string,
+    );
+    expect(lightEngine.save(replay(lightEngine, light.options, light.seed, light.log))).toBe(inPage.light);
+    // The same games through the worker service in Node (TypeScript twins of the solvers): the same moves.
+    const service = createRailkitService({ loadTrainSolver: () => Promise.reject(new Error("not needed")) });
+    let sv = await service.string.newGame(STRING_BOT_GAME.options, STRING_BOT_GAME.seed);
+    while (!sv.state.over) sv = (await service.string.botMove(sv.handle)).view!;
+    let lv = await service.light.newGame(LIGHT_BOT_GAME.options, LIGHT_BOT_GAME.seed);
+    while (!lv.state.over)
+      lv = (await service.light.botMove(lv.handle, { playouts: LIGHT_BOT_GAME.playouts })).view!;
+    expect(await service.string.save(sv.handle)).toBe(inPage.string);
+    expect(await service.light.save(lv.handle)).toBe(inPage.light);
     await page.close();
   });
 

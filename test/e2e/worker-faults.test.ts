@@ -190,13 +190,13 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
     await page.locator('train-game [part="base"][data-seat-to-move="0"]').waitFor({ timeout: 60_000 });
     await settled();
     const workers = (await snapshot()).workers;
-    // Stands for a solve that throws in the worker (a Wasm trap, a bug): the next botAction rejects once
+    // Stands for a solve that throws in the worker (a Wasm trap, a bug): the next botMove rejects once
     // with an internal RailkitError, as the client delivers it.
     await page.evaluate(() => {
       const t = document.querySelector("train-game")!.client!.train;
-      const real = t.botAction;
-      t.botAction = () => {
-        t.botAction = real;
+      const real = t.botMove;
+      t.botMove = () => {
+        t.botMove = real;
         return Promise.reject(Object.assign(new Error("solver trapped"), { kind: "internal", rule: "" }));
       };
     });

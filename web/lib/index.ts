@@ -1,26 +1,63 @@
 /**
  * railkit, the embeddable library: `import "railkit"` defines the elements (`<train-game>`) and exports
- * the page-side worker client for pages that want to drive the engines themselves.
+ * the page-side worker client (all three games: `client.train`, `client.string`, `client.light`) for pages
+ * that want to drive the engines themselves, and the element session controller for new elements.
  * String Railway and Light Rail elements are added here when they land.
  */
+
+export {
+  BOT_DELAY_MS,
+  GameSession,
+  type HintTask,
+  MAX_FAULTS_IN_A_ROW,
+  type SessionOptions,
+  type ViewCause,
+} from "../elements/common/session.ts";
 export { TrainGame, type TrainGameOverDetail } from "../elements/train/train-game.ts";
 export {
   createRailkitClient,
+  type LightClient,
   type RailkitClient,
   type RailkitClientOptions,
   RailkitError,
+  type StringClient,
   sharedRailkitClient,
   type TrainClient,
+  WORKER_LOST,
+  type WorkerFault,
 } from "../worker/client.ts";
-export type {
-  ActResult,
-  BotMode,
-  Progress,
-  RaceTableView,
-  RailkitWorkerApi,
-  TrainState,
-  TrainView,
-  TrainViewOptions,
-  TrainWorkerApi,
-  WireError,
+export {
+  type ActResult,
+  type BotMode,
+  type BotMove,
+  type GameHandle,
+  type GameTypes,
+  type GameView,
+  type GameWorkerApi,
+  HANDLE_PATH,
+  type HintsAnswer,
+  isUnknownGame,
+  LIGHT_MAX_PLAYOUTS,
+  type LightBotOptions,
+  type LightHintOptions,
+  type LightTypes,
+  type LightView,
+  type LightWorkerApi,
+  MAX_GAMES,
+  PROTOCOL,
+  type Progress,
+  type RaceTableView,
+  type RailkitWorkerApi,
+  STRING_MAX_HINTS,
+  type StringBotOptions,
+  type StringHintOptions,
+  type StringTypes,
+  type StringView,
+  type StringWorkerApi,
+  type TrainBotOptions,
+  type TrainState,
+  type TrainTypes,
+  type TrainView,
+  type TrainWorkerApi,
+  type WireError,
 } from "../worker/protocol.ts";

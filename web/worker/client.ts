@@ -3,29 +3,46 @@
  * elements call {@link sharedRailkitClient}; {@link createRailkitClient} makes a separate one (tests,
  * or a page that wants its own worker).
  *
- * The client's methods mirror web/worker/protocol.ts; a failure arrives as a {@link RailkitError}
- * (`kind`, `rule`, `message`) instead of the plain object the worker sends.
+ * `client.train`, `client.string` and `client.light` are the worker's game namespaces as they are
+ * (web/worker/protocol.ts: `newGame`, `act`, `undo`, `view`, `hints`, `botMove`, `save`, `load`, `replay`,
+ * `close`; the train adds `hint`, `expectedTurnScore`, `raceTable`); a failure arrives as a
+ * {@link RailkitError} (`kind`, `rule`, `message`) instead of the plain object the worker sends. An
+ * argument that cannot cross to the worker at all (a function, a DOM node: a `DataCloneError`) is the
+ * page's input, so it rejects with `kind: "input"`, not `internal`.
  *
  * Worker faults: the client watches its worker (`error` / `messageerror` events, and a ping while calls
  * are pending so that a worker that stopped answering is noticed after `hangTimeoutMs`). When the worker
  * is lost, every pending call rejects with a RailkitError (`kind: "internal"`, `rule: "worker.lost"`),
  * the fault listeners hear about it, and the client starts a fresh worker at once (at most
- * `maxRestarts` in a minute): later calls go to the new one. The worker holds no game state (every call
- * carries the state), so the callers restore their games by resending them (elements `replay` the log).
+ * `maxRestarts` in a minute): later calls go to the new one. The games the old worker held are gone with
+ * it (their handles are unknown to the new one): callers restore them with `replay(options, seed, log)`,
+ * as the element session controller (web/elements/common/session.ts) does.
  */
 import * as Comlink from "comlink";
 import {
   type ActResult,
   type BotMode,
+  type BotMove,
+  type GameHandle,
+  type GameId,
+  type GameTypes,
+  type GameView,
+  type GameWorkerApi,
+  type HintsAnswer,
+  isUnknownGame,
+  type LightTypes,
+  type LightWorkerApi,
   type Progress,
   type RaceTableView,
   RailkitError,
   type RailkitWorkerApi,
+  type StringTypes,
+  type StringWorkerApi,
   type TrainAction,
   type TrainOptions,
   type TrainState,
+  type TrainTypes,
   type TrainView,
-  type TrainViewOptions,
   type TrainWorkerApi,
   type WireError,
 } from "./protocol.ts";
@@ -35,6 +52,8 @@ import {
  * `onProgress` is called on the page; the client wraps it in `Comlink.proxy`).
  */
 export type TrainClient = TrainWorkerApi;
+export type StringClient = StringWorkerApi;
+export type LightClient = LightWorkerApi;
 
 /** The rule id of the RailkitError a call rejects with when the worker was lost under it. */
 export const WORKER_LOST = "worker.lost";
@@ -51,6 +70,8 @@ export interface WorkerFault {
 
 export interface RailkitClient {
   readonly train: TrainClient;
+  readonly string: StringClient;
+  readonly light: LightClient;
   /** How many workers this client has started (1, then one more per restart). */
   readonly workers: number;
   /** Hears every worker fault (see {@link WorkerFault}); returns the function that stops listening. */
@@ -109,11 +130,10 @@ async function settle<T>(p: Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof RailkitError) throw e;
     if (isWireError(e)) throw new RailkitError(e);
-    throw new RailkitError({
-      kind: "internal",
-      rule: "",
-      message: e instanceof Error ? e.message : String(e),
-    });
+    const message = e instanceof Error ? e.message : String(e);
+    // postMessage could not copy an argument: the page's input, not a fault of the worker.
+    const kind = (e as { name?: unknown } | null)?.name === "DataCloneError" ? "input" : "internal";
+    throw new RailkitError({ kind, rule: "", message });
   }
 }
 
@@ -260,28 +280,51 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
   link = open();
 
   /** Runs one remote call on the current worker; rejects (RailkitError) if that worker is lost meanwhile. */
-  async function call<T>(f: (t: Comlink.Remote<RailkitWorkerApi>["train"]) => Promise<T>): Promise<T> {
+  async function call<T>(f: (remote: Comlink.Remote<RailkitWorkerApi>) => Promise<T>): Promise<T> {
     if (terminated) throw lostError("the railkit client was terminated");
     const l = link;
     if (l.dead) throw lostError("the railkit worker failed too often and was not restarted; reload the page");
     begin();
     try {
-      return await settle(Promise.race([f(l.remote.train), l.lost]));
+      // A DataCloneError is thrown synchronously by postMessage: inside the race, so settle sees it.
+      return await settle(Promise.race([Promise.resolve().then(() => f(l.remote)), l.lost]));
     } finally {
       end();
     }
   }
 
-  // Results cross as structured clones; Comlink's Remote<> types them as the unwrapped values.
+  /**
+   * One game's namespace: each verb forwarded by name to the same verb of `game` in the worker (results
+   * cross as structured clones, exactly the types the protocol names).
+   */
+  function gameClient<T extends GameTypes>(game: GameId): GameWorkerApi<T> {
+    const verb =
+      (name: keyof GameWorkerApi<T>) =>
+      (...args: unknown[]) =>
+        call((r) => {
+          // Comlink's Remote<> cannot be indexed by a game id held in a variable; the verb and its
+          // arguments are the protocol's own, so the untyped hop is only the name lookup.
+          const ns = r[game as "train"] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+          return ns[name]!(...args);
+        });
+    return {
+      newGame: verb("newGame"),
+      act: verb("act"),
+      undo: verb("undo"),
+      view: verb("view"),
+      hints: verb("hints"),
+      botMove: verb("botMove"),
+      save: verb("save"),
+      load: verb("load"),
+      replay: verb("replay"),
+      close: verb("close"),
+    } as GameWorkerApi<T>;
+  }
+
   const train: TrainClient = {
-    newGame: (o, seed, v) => call((t) => t.newGame(o, seed, v)),
-    act: (s, a, v) => call<ActResult>((t) => t.act(s, a, v)),
-    view: (s, v) => call((t) => t.view(s, v)),
-    replay: (o, seed, log, v) => call((t) => t.replay(o, seed, log, v)),
-    legalActions: (s) => call((t) => t.legalActions(s)),
-    hint: (turn, race) => call((t) => t.hint(turn, race)),
-    botAction: (s, mode) => call<TrainAction>((t) => t.botAction(s, mode)),
-    expectedTurnScore: () => call((t) => t.expectedTurnScore()),
+    ...gameClient<TrainTypes>("train"),
+    hint: (turn, race) => call((r) => r.train.hint(turn, race)),
+    expectedTurnScore: () => call((r) => r.train.expectedTurnScore()),
     raceTable: async (onProgress) => {
       // Progress arrives on its own MessagePort, so a late report can land after the result: drop it.
       // A report is also a sign of life for the watchdog (the solve itself blocks the worker for seconds).
@@ -291,16 +334,16 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
         if (!done) onProgress?.(p);
       });
       try {
-        return await call((t) => t.raceTable(report));
+        return await call((r) => r.train.raceTable(report));
       } finally {
         done = true;
       }
     },
-    save: (s) => call((t) => t.save(s)),
-    load: (json) => call((t) => t.load(json)),
   };
   return {
     train,
+    string: gameClient<StringTypes>("string"),
+    light: gameClient<LightTypes>("light"),
     get workers() {
       return workers;
     },
@@ -336,13 +379,16 @@ export function sharedRailkitClient(): RailkitClient {
 export type {
   ActResult,
   BotMode,
+  BotMove,
+  GameHandle,
+  GameView,
+  HintsAnswer,
   Progress,
   RaceTableView,
   TrainAction,
   TrainOptions,
   TrainState,
   TrainView,
-  TrainViewOptions,
   WireError,
 };
-export { RailkitError };
+export { isUnknownGame, RailkitError };

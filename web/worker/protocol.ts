@@ -1,28 +1,48 @@
 /**
  * The worker protocol: what the one railkit Web Worker exposes through Comlink, shared by the worker
- * (web/worker/engine.worker.ts), the page-side client (web/worker/client.ts) and the Node tests.
+ * (web/worker/engine.worker.ts, web/worker/service.ts), the page-side client (web/worker/client.ts), the
+ * element session controller (web/elements/common/session.ts) and the Node tests.
  *
- * Every property access on a Comlink proxy is a message round trip, so the API is a few coarse calls:
- * `train.newGame` and `train.act` return everything an element needs to draw the next frame (state,
- * legal actions, running turn score, hints when asked) in one answer.
+ * One namespace per game (`train`, `string`, `light`), each with the same verbs ({@link GameWorkerApi}):
+ * the worker holds every game's state itself, under a **game handle** it hands out (`newGame`, `load`,
+ * `replay`); the page names the game by its handle and never sends a state back. Each answer that changes
+ * the game carries the whole next view (state, legal actions, the game's extras), so one action costs one
+ * round trip. The worker holds a bounded number of games ({@link MAX_GAMES}, least recently used dropped);
+ * a call on a closed, dropped or unknown handle rejects with an `input` error whose path is
+ * {@link HANDLE_PATH}: the page restores its game with `replay(options, seed, log)`, as after a worker fault.
  *
  * Errors cross the boundary as plain {@link WireError} objects, never as `Error` instances (which
  * structured clone would strip of their rule id). A refused action is an ordinary answer
  * (`{ ok: false, error }`); anything else that fails rejects the call with a `WireError`, which the
- * client turns into a {@link RailkitError}.
+ * client turns into a {@link RailkitError}. Bad input (a malformed action, hostile values, out-of-range
+ * options) is always `kind: "input"`; `internal` means a bug or a failed load, never the page's input.
  */
 import type { ProxyMarked } from "comlink";
-import type { TrainAction, TrainGameState, TrainOptions, TurnState } from "../engine/train/types.ts";
+import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
+import type { LightAction, LightOptions, LightState } from "../engine/light/index.ts";
+import type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
+import type { TrainAction, TrainGameState, TrainOptions, TurnState } from "../engine/train/index.ts";
+import type { SearchedPlacement } from "../solvers/light/search.ts";
+import type { StringHint } from "../solvers/string/index.ts";
 import type { RaceContext, TrainHintOption } from "../solvers/train/api.ts";
 
-/** The Train Game state as the engine keeps it (plain JSON). */
-export type TrainState = TrainGameState;
+/** Protocol version, bumped on incompatible changes (a page and a cached worker must agree). */
+export const PROTOCOL = 2;
+
+/** Games the worker holds at once; the least recently used is dropped beyond this. */
+export const MAX_GAMES = 64;
+
+/** The `rule` (the input path) of the error a call on an unknown, closed or dropped handle rejects with. */
+export const HANDLE_PATH = "/handle";
+
+/** A game held by the worker, named by the handle it handed out (`"train:3"`). Opaque to the page. */
+export type GameHandle = string;
 
 /** A refusal or failure as it crosses the worker boundary. */
 export interface WireError {
   /** `rule`: an illegal action (RuleError); `input`: malformed input (InputError); `internal`: a bug or a load failure. */
   kind: "rule" | "input" | "internal";
-  /** Stable rule id (`train.not-your-turn`) for `rule`; the offending field path for `input`; "" otherwise. */
+  /** Stable rule id (`train.not-your-turn`) for `rule`; the offending field's JSON pointer for `input`; "" otherwise. */
   rule: string;
   message: string;
 }
@@ -39,29 +59,128 @@ export class RailkitError extends Error {
   }
 }
 
+/** True for the error of a call on a handle the worker does not hold (restore the game by `replay`). */
+export function isUnknownGame(e: unknown): boolean {
+  const { kind, rule } = (typeof e === "object" && e !== null ? e : {}) as Partial<WireError>;
+  return kind === "input" && rule === HANDLE_PATH;
+}
+
+/** What every view of every game holds; each game adds its extras ({@link TrainView}…). */
+export interface GameView<S, A> {
+  game: GameId;
+  handle: GameHandle;
+  /** The whole state, as the engine keeps it (plain JSON; its header says whose turn, over, winners). */
+  state: S;
+  /** The legal actions now, from the engine (empty when the game is over). */
+  legal: A[];
+}
+
+/** The answer of an action or an undo: the next view, or the engine's refusal (the game is unchanged). */
+export type ActResult<V> = { ok: true; view: V } | { ok: false; error: WireError };
+
+/** Hints for the seat to move, tagged with the position they are for (a page drops hints for an older one). */
+export interface HintsAnswer<H> {
+  handle: GameHandle;
+  /** Length of the game's log when the hints were computed. */
+  at: number;
+  /** The seat the hints are for (null when the game is over: no hints). */
+  player: number | null;
+  /** Every option valued, best first. */
+  hints: H[];
+}
+
+/** The computer's move for the seat to move; `view` is the game after it (null when only asked). */
+export interface BotMove<A, V> {
+  action: A;
+  view: V | null;
+}
+
+/** Options of every `botMove`: `play: false` only asks what the computer would play. */
+export interface PlayOption {
+  /** Apply the move and answer the next view (default true). */
+  play?: boolean;
+}
+
+/** The types of one game, as the worker serves it. */
+export interface GameTypes {
+  state: GameHeader;
+  action: SeatAction;
+  /** What `newGame` takes (the engine's `setup` options). */
+  options: unknown;
+  view: GameView<GameHeader, unknown>;
+  hint: unknown;
+  hintOptions: object;
+  botOptions: object;
+}
+
+/**
+ * The verbs every game has, written once in the worker (web/worker/service.ts) over a per-game plug-in
+ * (web/worker/plugins.ts). Every method is one message round trip.
+ */
+export interface GameWorkerApi<T extends GameTypes> {
+  /** A new game (engine `setup`) held by the worker. Rejects with an `input` error for bad options or seed. */
+  newGame(options: T["options"], seed: number | string): Promise<T["view"]>;
+  /** Applies one action to the held game: the next view, or the engine's refusal (game unchanged). */
+  act(handle: GameHandle, action: T["action"]): Promise<ActResult<T["view"]>>;
+  /** `player` takes back their own last action of the current turn (engine `undo`); refusals as for `act`. */
+  undo(handle: GameHandle, player: number): Promise<ActResult<T["view"]>>;
+  /** The view of the held game as it stands. */
+  view(handle: GameHandle): Promise<T["view"]>;
+  /** Every option of the seat to move valued by the game's solver (empty when the game is over). */
+  hints(handle: GameHandle, options?: T["hintOptions"]): Promise<HintsAnswer<T["hint"]>>;
+  /**
+   * The computer's move for the seat to move, played (the answer has the next view) unless `play: false`.
+   * Refused with the rule `<game>.game-over` when the game is over.
+   */
+  botMove(
+    handle: GameHandle,
+    options?: T["botOptions"] & PlayOption,
+  ): Promise<BotMove<T["action"], T["view"]>>;
+  /** JSON text of the held game (engine `save`). */
+  save(handle: GameHandle): Promise<string>;
+  /** A saved game (JSON text or the state itself), checked by the engine's `load`, held under a new handle. */
+  load(json: unknown): Promise<T["view"]>;
+  /**
+   * Rebuilds a game from its options, seed and action log (engine `replay`) under a new handle: how a page
+   * restores its game in a fresh worker, or after its handle was dropped. Rejects with the refusal of the
+   * first entry the rules refuse.
+   */
+  replay(options: T["options"], seed: number | string, log: readonly T["action"][]): Promise<T["view"]>;
+  /** Drops a held game (a handle it does not hold is ignored). */
+  close(handle: GameHandle): Promise<void>;
+}
+
+// ---- The Train Game ------------------------------------------------------------------------------------
+
+/** The Train Game state as the engine keeps it (plain JSON). */
+export type TrainState = TrainGameState;
+
+/** Everything an element needs to draw one frame of The Train Game. */
+export interface TrainView extends GameView<TrainState, TrainAction> {
+  /** Points the train on the track would score if the turn stopped now (banked points included). */
+  turnScore: number;
+}
+
 /** Which bot policy plays: `race` maximises P(win) in a two-player race, `ev` the expected turn score. */
 export type BotMode = "race" | "ev";
 
-/** What to compute alongside a new state. */
-export interface TrainViewOptions {
-  /** Also value every option of the seat to move (the hint panel). Costs a solve; off by default. */
-  hints?: boolean;
+/** No options: in a two-player race the hints carry win chances, otherwise expected scores only. */
+export type TrainHintOptions = Record<never, never>;
+
+export interface TrainBotOptions {
+  /** Default `race`. */
+  mode?: BotMode;
 }
 
-/** Everything an element needs to draw one frame of The Train Game. */
-export interface TrainView {
+export interface TrainTypes extends GameTypes {
   state: TrainState;
-  /** The legal actions now, from the engine (empty when the game is over). */
-  legal: TrainAction[];
-  /** Points the train on the track would score if the turn stopped now (banked points included). */
-  turnScore: number;
-  /** Every option of the seat to move, best first (only when `hints` was asked and the game is not over). */
-  hints?: TrainHintOption[];
-  /** Set when hints were asked but could not be computed (the solver failed to load). */
-  hintError?: WireError;
+  action: TrainAction;
+  options: TrainOptions;
+  view: TrainView;
+  hint: TrainHintOption;
+  hintOptions: TrainHintOptions;
+  botOptions: TrainBotOptions;
 }
-
-export type ActResult = { ok: true; view: TrainView } | { ok: false; error: WireError };
 
 /** Progress of a long computation, 0..1, with what is being done. */
 export interface Progress {
@@ -83,50 +202,110 @@ export interface RaceTableView {
   firstPlayerWins: { value: number; tolerance: number };
 }
 
-/** The Train Game, served by the worker. */
-export interface TrainWorkerApi {
-  /** A new game (engine `setup`). Rejects with an `input` WireError for bad options. */
-  newGame(options: TrainOptions, seed: number | string, view?: TrainViewOptions): Promise<TrainView>;
-  /** Applies one action: the next view, or the engine's refusal (state unchanged). */
-  act(state: TrainState, action: TrainAction, view?: TrainViewOptions): Promise<ActResult>;
-  /** The view of a state as it stands (after `load`, or to add hints). */
-  view(state: TrainState, view?: TrainViewOptions): Promise<TrainView>;
+/** The Train Game: the common verbs plus the solver page's own (positions given by hand, not games). */
+export interface TrainWorkerApi extends GameWorkerApi<TrainTypes> {
   /**
-   * Rebuilds a game from its options, seed and action log (engine `replay`): how an element restores its
-   * game in a fresh worker after a fault. Rejects with a `rule` WireError if the log is not legal.
+   * Solver hint for a turn given by hand, optionally in a race context (see web/solvers/train/api.ts). The
+   * turn is checked like a saved one (`parseTurn`): a turn the rules cannot reach is an `input` error.
    */
-  replay(
-    options: TrainOptions,
-    seed: number | string,
-    log: readonly TrainAction[],
-    view?: TrainViewOptions,
-  ): Promise<TrainView>;
-  legalActions(state: TrainState): Promise<TrainAction[]>;
-  /** Solver hint for a turn, optionally in a race context (see web/solvers/train/api.ts). */
   hint(turn: TurnState, race?: RaceContext): Promise<TrainHintOption[]>;
-  /** The action the computer plays for the seat to move. */
-  botAction(state: TrainState, mode: BotMode): Promise<TrainAction>;
   /** Expected score of a whole turn under the max-EV policy. */
   expectedTurnScore(): Promise<number>;
   /** The race table; `onProgress` (wrap it in `Comlink.proxy`) hears the stages as they pass. */
   raceTable(onProgress?: (p: Progress) => void): Promise<RaceTableView>;
-  /** JSON text of a state, and back (engine `save` / `load`). */
-  save(state: TrainState): Promise<string>;
-  load(json: string): Promise<TrainState>;
 }
 
-/**
- * The whole worker API: one namespace per game. String Railway (`string`) and Light Rail (`light`) get
- * their own `…WorkerApi` interfaces here when their engines land; until then they are `null`.
- */
+// ---- String Railway ------------------------------------------------------------------------------------
+
+export interface StringView extends GameView<StringState, StringAction> {
+  /** Each seat's points now (the best split of its score pile into sets, tiles counted). */
+  points: number[];
+}
+
+export interface StringHintOptions {
+  /** Most hints answered, 1..{@link STRING_MAX_HINTS} (default 20). */
+  max?: number;
+}
+
+/** Most string hints one call answers. */
+export const STRING_MAX_HINTS = 100;
+
+export interface StringBotOptions {
+  /** `solver` (default: the Wasm planners, docs/string-solvers.md) or `greedy` (the engine's simple bot). */
+  policy?: "solver" | "greedy";
+}
+
+export interface StringTypes extends GameTypes {
+  state: StringState;
+  action: StringAction;
+  options: StringOptions;
+  view: StringView;
+  hint: StringHint;
+  hintOptions: StringHintOptions;
+  botOptions: StringBotOptions;
+}
+
+export type StringWorkerApi = GameWorkerApi<StringTypes>;
+
+// ---- Light Rail ----------------------------------------------------------------------------------------
+
+export type LightView = GameView<LightState, LightAction>;
+
+/** Most playouts one hint or bot call may ask for (the search's work is linear in them). */
+export const LIGHT_MAX_PLAYOUTS = 20_000;
+
+export interface LightHintOptions {
+  /** Playouts spread over the placements, 0..{@link LIGHT_MAX_PLAYOUTS} (default 2000). */
+  playouts?: number;
+  /** Seed of the search's sampling (default: derived from the game's seed and log length). */
+  seed?: number | string;
+}
+
+export interface LightBotOptions {
+  /** `search` (default: Monte Carlo over the rest of the game) or `greedy` (best credit now). */
+  policy?: "search" | "greedy";
+  /** Playouts of the search, 0..{@link LIGHT_MAX_PLAYOUTS} (default 2000). */
+  playouts?: number;
+}
+
+export interface LightTypes extends GameTypes {
+  state: LightState;
+  action: LightAction;
+  options: LightOptions;
+  view: LightView;
+  hint: SearchedPlacement;
+  hintOptions: LightHintOptions;
+  botOptions: LightBotOptions;
+}
+
+export type LightWorkerApi = GameWorkerApi<LightTypes>;
+
+// ---- The whole worker ----------------------------------------------------------------------------------
+
+/** The whole worker API: one namespace per game, the same verbs in each. */
 export interface RailkitWorkerApi {
-  /** Protocol version, bumped on incompatible changes (a page and a cached worker must agree). */
-  readonly protocol: 1;
-  /** Marked with `Comlink.proxy` so that `remote.train.newGame(…)` is typed as one remote call (at run time
-   *  Comlink resolves the whole path `train.newGame` in the worker: still one round trip). */
+  /** {@link PROTOCOL}: a page and a cached worker must agree. */
+  readonly protocol: typeof PROTOCOL;
+  /** Each namespace is marked with `Comlink.proxy` so that `remote.train.act(…)` is typed as one remote call
+   *  (at run time Comlink resolves the whole path `train.act` in the worker: still one round trip). */
   train: TrainWorkerApi & ProxyMarked;
-  string: null;
-  light: null;
+  string: StringWorkerApi & ProxyMarked;
+  light: LightWorkerApi & ProxyMarked;
 }
 
-export type { RaceContext, TrainAction, TrainHintOption, TrainOptions, TurnState };
+export type {
+  GameId,
+  LightAction,
+  LightOptions,
+  LightState,
+  RaceContext,
+  SearchedPlacement,
+  StringAction,
+  StringHint,
+  StringOptions,
+  StringState,
+  TrainAction,
+  TrainHintOption,
+  TrainOptions,
+  TurnState,
+};

@@ -1,30 +1,50 @@
 /**
- * The implementation behind the worker protocol (web/worker/protocol.ts), independent of where it
- * runs: engine.worker.ts exposes it in the browser's module worker; the Node tests expose it over a
+ * The implementation behind the worker protocol (web/worker/protocol.ts), independent of where it runs:
+ * engine.worker.ts exposes it in the browser's module worker; the Node tests expose it over a
  * `worker_threads` MessageChannel with Comlink's node adapter.
  *
- * The engine is plain TypeScript and answers at once. The solver (Wasm) is loaded lazily, on the
- * first hint, bot move or table, through `options.loadTrainSolver`, and every solver method awaits
- * that one promise: nothing waits for Wasm that does not need it, and no top-level await can sit in
- * front of `Comlink.expose` (shared TOOLCHAIN.md).
+ * The verbs (`newGame`, `act`, `undo`, `view`, `hints`, `botMove`, `save`, `load`, `replay`, `close`) are
+ * written once here, generic over a per-game {@link GamePlugin} (web/worker/plugins.ts: the engine, the
+ * view's extras, the hints and the bot). The worker holds every game's state itself in a {@link GameStore}
+ * under the handle it handed out: a page never sends a state back, so nothing it sends can make the
+ * worker trust a state the engine did not make, and an action is applied to the held state without
+ * re-reading it.
+ *
+ * Every argument from the page is read once into a plain copy (`snapshot`) and checked; anything wrong is
+ * an `InputError` (a `kind: "input"` WireError with the JSON pointer of the field). `internal` is left for
+ * bugs and failed loads. Solvers (Wasm) load lazily through the loaders in {@link RailkitServiceOptions}, on
+ * the first call that needs them: nothing waits for Wasm that does not need it, and no top-level await can
+ * sit in front of `Comlink.expose` (shared TOOLCHAIN.md).
  */
 import * as Comlink from "comlink";
-import { InputError, RuleError } from "../engine/common/errors.ts";
-import { replay } from "../engine/common/game.ts";
-import { scoreTrain, trainEngine } from "../engine/train/index.ts";
-import type { TrainAction, TrainOptions, TurnState } from "../engine/train/types.ts";
+import { InputError, type Result, RuleError } from "../engine/common/errors.ts";
+import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts";
+import { arr, bool, int, obj, pointer, seed as readSeed, snapshot } from "../engine/common/input.ts";
+import { parseTurn } from "../engine/train/index.ts";
+import type { LightKernel } from "../solvers/light/reference.ts";
+import type { StringSolver } from "../solvers/string/index.ts";
 import type { RaceContext, TrainSolverApi } from "../solvers/train/api.ts";
-import type {
-  ActResult,
-  BotMode,
-  Progress,
-  RaceTableView,
-  RailkitWorkerApi,
-  TrainState,
-  TrainView,
-  TrainViewOptions,
-  TrainWorkerApi,
-  WireError,
+import { lightPlugin, stringPlugin, trainPlugin } from "./plugins.ts";
+import {
+  type ActResult,
+  type BotMode,
+  type BotMove,
+  type GameHandle,
+  type GameTypes,
+  type GameView,
+  type GameWorkerApi,
+  HANDLE_PATH,
+  type HintsAnswer,
+  MAX_GAMES,
+  PROTOCOL,
+  type Progress,
+  type RaceTableView,
+  type RailkitWorkerApi,
+  type TrainAction,
+  type TrainState,
+  type TrainWorkerApi,
+  type TurnState,
+  type WireError,
 } from "./protocol.ts";
 
 /** What the service needs from the train solver package (web/solvers/train). */
@@ -36,10 +56,20 @@ export interface TrainSolverBundle {
   raceContext(state: TrainState): RaceContext;
 }
 
+type OnStage = (stage: string, fraction: number) => void;
+
 export interface RailkitServiceOptions {
   /** Loads the train solver (browser: Wasm compiled from its URL; Node tests: from build/ or the TS reference). */
-  loadTrainSolver: (onStage?: (stage: string, fraction: number) => void) => Promise<TrainSolverBundle>;
+  loadTrainSolver: (onStage?: OnStage) => Promise<TrainSolverBundle>;
+  /** Loads the String Railway planners (browser: the stringplan Wasm). Default: the TypeScript twin. */
+  loadStringSolver?: () => Promise<StringSolver>;
+  /** Loads the Light Rail search kernel (browser: the light Wasm). Default: the TypeScript twin. */
+  loadLightKernel?: () => Promise<LightKernel>;
+  /** Games held at once (default {@link MAX_GAMES}); the least recently used is dropped beyond it. */
+  maxGames?: number;
 }
+
+// ---- errors ------------------------------------------------------------------------------------------------
 
 /** Any thrown value as a plain WireError (RuleError / InputError keep their ids). */
 export function toWireError(e: unknown): WireError {
@@ -63,74 +93,273 @@ async function guard<T>(f: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Hints carry race win probabilities only in a two-player race (the race solver's own setting). */
-function isTwoPlayerRace(state: TrainState): boolean {
-  return state.options.players === 2 && state.options.variant === "race" && !state.over;
+// ---- reading the page's arguments ------------------------------------------------------------------------
+
+/**
+ * A verb's options object: `undefined` is `{}`; otherwise a plain copy, with every key one of `known`
+ * (a typo is refused rather than ignored).
+ */
+export function readOptions(
+  x: unknown,
+  known: readonly string[],
+  path = "/options",
+): Record<string, unknown> {
+  if (x === undefined) return {};
+  const o = obj(snapshot(x, path), path);
+  for (const key of Object.keys(o))
+    if (!known.includes(key))
+      throw new InputError(
+        `unknown option (known: ${known.length ? known.join(", ") : "none"})`,
+        pointer(path, key),
+      );
+  return o;
+}
+
+/** Loads once; a failed load is forgotten, so the next call tries again. */
+export function lazy<T>(load: (onStage?: OnStage) => Promise<T>): (onStage?: OnStage) => Promise<T> {
+  let p: Promise<T> | undefined;
+  return (onStage) => {
+    if (!p) {
+      p = load(onStage);
+      p.catch(() => {
+        p = undefined;
+      });
+    }
+    return p;
+  };
+}
+
+// ---- the games held --------------------------------------------------------------------------------------
+
+interface Held {
+  game: GameId;
+  state: GameHeader;
+}
+
+/**
+ * The games the worker holds, by handle (`"<game>:<n>"`), least recently used first (a Map keeps insertion
+ * order; every use moves a game to the end). Beyond `max` games the least recently used is dropped.
+ */
+export class GameStore {
+  private readonly games = new Map<GameHandle, Held>();
+  private next = 0;
+  constructor(readonly max = MAX_GAMES) {}
+
+  get size(): number {
+    return this.games.size;
+  }
+
+  add(game: GameId, state: GameHeader): GameHandle {
+    const handle = `${game}:${++this.next}`;
+    this.games.set(handle, { game, state });
+    while (this.games.size > this.max) this.games.delete(this.games.keys().next().value!);
+    return handle;
+  }
+
+  /** The held game `handle` names; InputError at {@link HANDLE_PATH} if there is none or it is another game's. */
+  get(game: GameId, handle: unknown): { handle: GameHandle; state: GameHeader } {
+    if (typeof handle !== "string" || handle.length > 64)
+      throw new InputError(`a game handle is a string from newGame, load or replay`, HANDLE_PATH);
+    const held = this.games.get(handle);
+    if (!held)
+      throw new InputError(
+        `the worker holds no game ${JSON.stringify(handle)} (closed, dropped, or from another worker: replay it)`,
+        HANDLE_PATH,
+      );
+    if (held.game !== game)
+      throw new InputError(
+        `${JSON.stringify(handle)} is a ${held.game} game, not a ${game} game`,
+        HANDLE_PATH,
+      );
+    this.games.delete(handle);
+    this.games.set(handle, held);
+    return { handle, state: held.state };
+  }
+
+  set(handle: GameHandle, state: GameHeader): void {
+    const held = this.games.get(handle);
+    if (held) held.state = state;
+  }
+
+  delete(handle: unknown): void {
+    if (typeof handle === "string") this.games.delete(handle);
+  }
+}
+
+// ---- one game's verbs, written once ------------------------------------------------------------------------
+
+/** The engine as the service drives it (every engine's `defineEngine` result fits). */
+export interface PluginEngine<S> {
+  /** Options come from the page as plain JSON: the engine checks them (InputError at `/options/…`). */
+  setup(options: never, seed: number | string): S;
+  apply(state: S, action: unknown): Result<S>;
+  legalActions(state: S): unknown[];
+  load(json: unknown): S;
+  save(state: S): string;
+  undo(state: S, player: number): Result<S>;
+}
+
+/** What a game brings to the service: its engine, the extras of its view, its hints and its bot. */
+export interface GamePlugin<T extends GameTypes> {
+  readonly id: GameId;
+  readonly engine: PluginEngine<T["state"]>;
+  /** The whole view: the common fields plus the game's extras. */
+  view(base: GameView<T["state"], T["action"]>): T["view"];
+  /** The option names `hints` takes (any other is refused). */
+  readonly hintKeys: readonly string[];
+  /** Checks `hints` options (InputError at `/options/…`); every option that sets work has a cap. */
+  hintOptions(o: Record<string, unknown>): T["hintOptions"];
+  /** Loads what hints need (lazily) and returns the hint function for a position that is not over. */
+  loadHints(options: T["hintOptions"]): Promise<(state: T["state"]) => T["hint"][]>;
+  /** The option names `botMove` takes besides `play`. */
+  readonly botKeys: readonly string[];
+  /** Checks `botMove` options (`play` already taken out). */
+  botOptions(o: Record<string, unknown>): T["botOptions"];
+  /** Loads what the bot needs (lazily) and returns its move function for a position that is not over. */
+  loadBot(options: T["botOptions"]): Promise<(state: T["state"]) => T["action"]>;
+}
+
+/** The common verbs of one game over its plug-in, holding its games in `store`. */
+export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: GameStore): GameWorkerApi<T> {
+  const { id, engine } = plugin;
+  type S = T["state"];
+  type V = T["view"];
+  const viewOf = (handle: GameHandle, state: S): V =>
+    plugin.view({ game: id, handle, state, legal: engine.legalActions(state) as T["action"][] });
+  const hold = (state: S): V => viewOf(store.add(id, state), state);
+  const held = (handle: unknown) => store.get(id, handle) as { handle: GameHandle; state: S };
+  const settle = (handle: GameHandle, r: Result<S>): ActResult<V> => {
+    if (!r.ok) return { ok: false, error: toWireError(r.error) };
+    store.set(handle, r.state);
+    return { ok: true, view: viewOf(handle, r.state) };
+  };
+  const over = (s: S) => s.over || s.current === null;
+  const gameOver = () => new RuleError(`${id}.game-over`, "the game is over: no seat is to move");
+
+  return {
+    newGame: (options, seed) =>
+      guard(() => hold(engine.setup(snapshot(options, "/options") as never, readSeed(seed, "/seed")))),
+
+    act: (handle, action) =>
+      guard(() => {
+        const g = held(handle);
+        return settle(g.handle, engine.apply(g.state, action));
+      }),
+
+    undo: (handle, player) =>
+      guard(() => {
+        const g = held(handle);
+        return settle(g.handle, engine.undo(g.state, player));
+      }),
+
+    view: (handle) =>
+      guard(() => {
+        const g = held(handle);
+        return viewOf(g.handle, g.state);
+      }),
+
+    hints: (handle, options) =>
+      guard(async (): Promise<HintsAnswer<T["hint"]>> => {
+        const opts = plugin.hintOptions(readOptions(options, plugin.hintKeys));
+        let g = held(handle);
+        const none = () => ({ handle: g.handle, at: g.state.log.length, player: null, hints: [] });
+        if (over(g.state)) return none();
+        const hint = await plugin.loadHints(opts);
+        g = held(handle); // after the wait: the game may have moved on (or been dropped)
+        if (over(g.state)) return none();
+        return { handle: g.handle, at: g.state.log.length, player: g.state.current, hints: hint(g.state) };
+      }),
+
+    botMove: (handle, options) =>
+      guard(async (): Promise<BotMove<T["action"], V>> => {
+        const { play = true, ...rest } = readOptions(options, ["play", ...plugin.botKeys]);
+        const opts = plugin.botOptions(rest);
+        if (over(held(handle).state)) throw gameOver();
+        const choose = await plugin.loadBot(opts);
+        const g = held(handle); // after the wait: the bot moves in the game as it is now
+        if (over(g.state)) throw gameOver();
+        const action = choose(g.state);
+        if (!bool(play, "/options/play")) return { action, view: null };
+        const r = engine.apply(g.state, action);
+        // A bot move the rules refuse is a bug, not the page's input: internal.
+        if (!r.ok) throw new Error(`the computer chose a move the rules refuse: ${r.error.message}`);
+        store.set(g.handle, r.state);
+        return { action, view: viewOf(g.handle, r.state) };
+      }),
+
+    save: (handle) => guard(() => engine.save(held(handle).state)),
+
+    load: (json) => guard(() => hold(engine.load(json))),
+
+    replay: (options, seed, log) =>
+      guard(() => {
+        const entries = arr(snapshot(log, "/log"), "/log", MAX_LOG);
+        let state = engine.setup(snapshot(options, "/options") as never, readSeed(seed, "/seed"));
+        for (const [i, action] of entries.entries()) {
+          const r = engine.apply(state, action);
+          if (!r.ok) throw new InputError(`refused by the rules on replay: ${r.error.message}`, `/log/${i}`);
+          state = r.state;
+        }
+        return hold(state);
+      }),
+
+    close: (handle) =>
+      guard(() => {
+        store.delete(handle);
+      }),
+  };
+}
+
+// ---- the service -------------------------------------------------------------------------------------------
+
+/** The race context of `train.hint`, checked (scores are whole points; the solver checks its own range). */
+function readRace(x: unknown): RaceContext | undefined {
+  if (x === undefined) return undefined;
+  const o = readOptions(x, ["me", "opponent", "first", "lastTurnTarget"], "/race");
+  const score = (key: string) => int(o[key], `/race/${key}`, 0, 10_000);
+  const race: RaceContext = {
+    me: score("me"),
+    opponent: score("opponent"),
+    first: bool(o.first, "/race/first"),
+  };
+  if (o.lastTurnTarget !== undefined) race.lastTurnTarget = score("lastTurnTarget");
+  return race;
 }
 
 export function createRailkitService(options: RailkitServiceOptions): RailkitWorkerApi {
-  let solverPromise: Promise<TrainSolverBundle> | undefined;
-
-  /** The solver, loaded once; a failed load is retried on the next call. */
-  function solver(onStage?: (stage: string, fraction: number) => void): Promise<TrainSolverBundle> {
-    if (!solverPromise) {
-      solverPromise = options.loadTrainSolver(onStage);
-      solverPromise.catch(() => {
-        solverPromise = undefined;
-      });
-    }
-    return solverPromise;
-  }
-
-  async function makeView(state: TrainState, opts: TrainViewOptions | undefined): Promise<TrainView> {
-    const view: TrainView = {
-      state,
-      legal: trainEngine.legalActions(state),
-      turnScore: scoreTrain(state.turn.train, state.turn.banked),
-    };
-    if (opts?.hints && !state.over) {
-      try {
-        const s = await solver();
-        view.hints = s.solver.hint(state.turn, isTwoPlayerRace(state) ? s.raceContext(state) : undefined);
-      } catch (e) {
-        view.hintError = toWireError(e);
-      }
-    }
-    return view;
-  }
+  const store = new GameStore(options.maxGames ?? MAX_GAMES);
+  const trainSolver = lazy(options.loadTrainSolver);
+  const stringSolver = lazy(
+    options.loadStringSolver ??
+      (async () => (await import("../solvers/string/index.ts")).createStringSolverReference()),
+  );
+  const lightKernel = lazy(
+    options.loadLightKernel ??
+      (async () => new (await import("../solvers/light/reference.ts")).LightReference()),
+  );
 
   const train: TrainWorkerApi = {
-    newGame: (opts: TrainOptions, seed: number | string, v?: TrainViewOptions) =>
-      guard(() => makeView(trainEngine.setup(opts, seed), v)),
-
-    act: (state: TrainState, action: TrainAction, v?: TrainViewOptions) =>
-      guard(async (): Promise<ActResult> => {
-        const r = trainEngine.apply(state, action);
-        if (!r.ok) return { ok: false, error: toWireError(r.error) };
-        return { ok: true, view: await makeView(r.state, v) };
-      }),
-
-    view: (state: TrainState, v?: TrainViewOptions) => guard(() => makeView(trainEngine.load(state), v)),
-
-    replay: (opts: TrainOptions, seed: number | string, log: readonly TrainAction[], v?: TrainViewOptions) =>
-      guard(() => makeView(replay(trainEngine, opts, seed, log), v)),
-
-    legalActions: (state: TrainState) => guard(() => trainEngine.legalActions(state)),
+    ...serveGame(
+      trainPlugin(() => trainSolver()),
+      store,
+    ),
 
     hint: (turn: TurnState, race?: RaceContext) =>
-      guard(async () => (await solver()).solver.hint(turn, race)),
+      guard(async () => {
+        // The turn as a saved one would be checked: `rollsLeft: 99` or a train the rules cannot build is input.
+        const t = parseTurn(snapshot(turn, "/turn"), "/turn");
+        const r = readRace(race);
+        return (await trainSolver()).solver.hint(t, r);
+      }),
 
-    botAction: (state: TrainState, mode: BotMode) =>
-      guard(async () => (await solver()).botAction(state, mode)),
-
-    expectedTurnScore: () => guard(async () => (await solver()).solver.expectedTurnScore()),
+    expectedTurnScore: () => guard(async () => (await trainSolver()).solver.expectedTurnScore()),
 
     raceTable: (onProgress?: (p: Progress) => void) =>
       guard(async (): Promise<RaceTableView> => {
         // Progress callbacks are Comlink proxies: fire and forget, never wait for the page.
         const report = (stage: string, fraction: number) => void onProgress?.({ stage, fraction });
         report("loading the solver", 0.02);
-        const s = await solver(report);
+        const s = await trainSolver(report);
         // The value iteration is one synchronous call; its row callback is forwarded at most every 1%.
         let last = -1;
         const table = s.solver.raceTable((done) => {
@@ -147,10 +376,22 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
         const transfers: ArrayBuffer[] = [winFirst.buffer, freightStopAt.buffer];
         return Comlink.transfer(out, transfers);
       }),
-
-    save: (state: TrainState) => guard(() => trainEngine.save(state)),
-    load: (json: string) => guard(() => trainEngine.load(json)),
   };
 
-  return { protocol: 1, train: Comlink.proxy(train), string: null, light: null };
+  return {
+    protocol: PROTOCOL,
+    train: Comlink.proxy(train),
+    string: Comlink.proxy(
+      serveGame(
+        stringPlugin(() => stringSolver()),
+        store,
+      ),
+    ),
+    light: Comlink.proxy(
+      serveGame(
+        lightPlugin(() => lightKernel()),
+        store,
+      ),
+    ),
+  };
 }

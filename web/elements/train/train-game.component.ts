@@ -2,14 +2,9 @@ import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TurnRecord } from "../../engine/train/types.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
-import {
-  type RailkitClient,
-  type RailkitError,
-  sharedRailkitClient,
-  WORKER_LOST,
-  type WorkerFault,
-} from "../../worker/client.ts";
-import type { BotMode, TrainView } from "../../worker/protocol.ts";
+import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import type { BotMode, TrainTypes, TrainView } from "../../worker/protocol.ts";
+import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
 
@@ -20,9 +15,6 @@ export interface TrainGameOverDetail {
   /** Seats that won (several on a shared win). */
   winners: number[];
 }
-
-/** How long a computer seat waits before each action, so people can follow it. */
-const BOT_DELAY_MS = 400;
 
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -52,25 +44,13 @@ const REASON_TEXT: Readonly<Record<EndReason, string>> = {
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
-/** After this many worker faults with no successful action between them, the computer stops playing. */
-const MAX_FAULTS_IN_A_ROW = 3;
-
-/** JSON with object keys sorted: compares two states regardless of key order. */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : x,
-  );
-}
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /**
  * The Train Game (six dice, push-your-luck) for 1–6 seats, some of them played by the computer.
- * Thin: the rules, the dice and the bots run in the railkit worker; this element draws the state it
- * gets back and sends the player's actions. Legal buttons and pickable dice come from the engine's
- * legal actions; a refused action is shown as a message.
+ * Thin: the rules, the dice and the bots run in the railkit worker, and the session (the worker's game,
+ * the computer's seats, hints, recovery from worker faults) is the shared controller of
+ * web/elements/common/session.ts; this element draws the view it gets and turns clicks and keys into
+ * actions. Legal buttons and pickable dice come from the engine's legal actions; a refused action is
+ * shown as a message.
  *
  * Seats are numbered from 0 (seat 0 plays first).
  *
@@ -113,241 +93,75 @@ export class TrainGame extends LitElement {
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
 
-  @state() private view: TrainView | null = null;
-  /** The current view with its hints, once the worker has valued the options (null while computing). */
-  @state() private hintView: TrainView | null = null;
-  /** Indices into `turn.table` of the dice the player picked. */
+  /** Indices into `turn.table` of the dice the player (or the computer, before its move) picked. */
   @state() private selected: number[] = [];
   /** The table die that holds the tab stop (roving tabindex). */
   @state() private focusIndex = 0;
-  @state() private message = "";
-  @state() private messageIsError = false;
-  @state() private busy = false;
   /** The game log as text, built from the answers this element saw (newest last). */
   @state() private entries: string[] = [];
 
-  /** Bumped by every new game (and every worker fault): answers for an older game are dropped. */
-  private generation = 0;
-  private botRunning = false;
-  /** Restoring the game in a fresh worker after a fault: no bot, no new actions until done. */
-  private recovering = false;
-  /** Worker faults since the last accepted action (stops a bot that keeps crashing the worker). */
-  private faultsInARow = 0;
-  /** The client whose faults this element listens to, and how to stop listening. */
-  private faultClient: RailkitClient | null = null;
-  private stopListening: (() => void) | null = null;
+  /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
+  private readonly session = new GameSession<TrainTypes>(this, {
+    api: (client) => client.train,
+    client: () => (this.client ??= sharedRailkitClient()),
+    bots: () => seatList(this.bots),
+    botOptions: () => ({ mode: this.botPolicy }),
+    hints: () => this.hints,
+    onView: (next, prev, cause) => this.onView(next, prev, cause),
+    beforeBotMove: async (action) => {
+      if (action.type === "add" && action.faces.length > 0) {
+        // Show the pick before it joins the train.
+        this.selected = this.pickIndices(action.faces);
+        await delay(BOT_DELAY_MS);
+      }
+    },
+  });
 
   /** The current game state as JSON (for saving); null before the first answer. */
   get state(): TrainView["state"] | null {
-    return this.view?.state ?? null;
+    return this.session.view?.state ?? null;
   }
 
-  private get api() {
-    this.client ??= sharedRailkitClient();
-    const client = this.client;
-    if (this.faultClient !== client && this.isConnected) {
-      this.stopListening?.();
-      this.faultClient = client;
-      this.stopListening = client.onFault((f) => this.onWorkerFault(f));
-    }
-    return client.train;
-  }
-
-  /**
-   * The worker was lost (it died, hung, or was restarted after an unexpected error): drop what was in
-   * flight, say so (an alert), and restore the game in the fresh worker from its options, seed and log.
-   */
-  private onWorkerFault(fault: WorkerFault): void {
-    const gen = ++this.generation;
-    this.faultsInARow++;
-    this.selected = [];
-    this.hintView = null;
-    if (!fault.restarted) {
-      this.busy = false;
-      this.say(`The game engine stopped: ${fault.error.message}.`, true);
-      return;
-    }
-    this.say(`The game engine stopped (${fault.error.message}); restarting it…`, true);
-    void this.recover(gen, fault.error.message);
-  }
-
-  private async recover(gen: number, reason: string): Promise<void> {
-    const held = this.view?.state;
-    if (!held) {
-      // No game on screen yet: start it in the fresh worker.
-      if (this.faultsInARow < MAX_FAULTS_IN_A_ROW) void this.newGame();
-      return;
-    }
-    this.recovering = true;
-    this.busy = true;
-    let how = "";
-    try {
-      let view: TrainView;
-      try {
-        view = await this.api.replay(held.options, held.seed, held.log);
-        if (canonical(view.state) !== canonical(held))
-          throw new Error("the replayed game differs from the one shown");
-        how = "replayed from its log";
-      } catch (e) {
-        if (gen !== this.generation) return;
-        if ((e as Partial<RailkitError> | null)?.rule === WORKER_LOST) throw e;
-        // The log does not rebuild it: resend the state itself (plain JSON, checked by the engine's load).
-        view = await this.api.view(held);
-        how = `reloaded from its saved state (${errorText(e)})`;
-      }
-      if (gen !== this.generation) return;
-      this.setView(view);
-      const bots =
-        this.faultsInARow >= MAX_FAULTS_IN_A_ROW && this.isBotTurn() ? " The computer has stopped." : "";
-      this.say(`The game engine stopped (${reason}) and was restarted; the game was ${how}.${bots}`, true);
-    } catch (e) {
-      if (gen === this.generation)
-        this.say(`The game engine stopped and the game could not be restored: ${errorText(e)}`, true);
-      return;
-    } finally {
-      if (gen === this.generation) {
-        this.recovering = false;
-        this.busy = false;
-      }
-    }
-    if (this.faultsInARow < MAX_FAULTS_IN_A_ROW) this.maybeBot();
-  }
-
-  /** An unexpected failure of a call (a bug, a crashed solve): restart the worker, which restores the game. */
-  private onCallFailed(e: unknown, prefix = ""): void {
-    // Duck-typed (kind, rule): a RailkitError from any copy of the client.
-    const { kind, rule } = (typeof e === "object" && e !== null ? e : {}) as Partial<RailkitError>;
-    if (rule === WORKER_LOST) {
-      // onWorkerFault has already taken over (the generation moved on); only a client that gave up lands here.
-      this.say(`${prefix}${errorText(e)}`, true);
-      return;
-    }
-    if (kind === "internal" && this.client && this.faultsInARow < MAX_FAULTS_IN_A_ROW) {
-      this.client.restart(`${prefix}${errorText(e)}`);
-      return;
-    }
-    this.say(`${prefix}${errorText(e)}`, true);
+  private get view(): TrainView | null {
+    return this.session.view;
   }
 
   private get botSeats(): Set<number> {
-    return new Set(
-      this.bots
-        .split(",")
-        .map((s) => s.trim())
-        .filter((s) => s !== "")
-        .map(Number)
-        .filter(Number.isInteger),
-    );
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) void this.api; // listen to worker faults again
-    // Back in the page after a move: a bot stopped by disconnectedCallback picks up again.
-    if (this.hasUpdated && this.view) this.maybeBot();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.generation++; // drops answers in flight and stops a bot
-    this.busy = false;
-    this.recovering = false;
-    this.stopListening?.();
-    this.stopListening = null;
-    this.faultClient = null;
+    return seatList(this.bots);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated || changed.has("players") || changed.has("seed") || changed.has("variant")) {
       void this.newGame();
-    } else if (changed.has("hints") && this.hints) {
-      void this.fetchHints();
-    } else if (changed.has("bots")) {
-      this.maybeBot();
+    } else {
+      if (changed.has("hints")) void this.session.refreshHints();
+      if (changed.has("bots")) this.session.kick();
     }
   }
 
   /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). */
   async newGame(fresh = false): Promise<void> {
-    const gen = ++this.generation;
-    this.busy = true;
     this.selected = [];
     this.entries = [];
-    this.say("");
-    // A random seed only picks which game is dealt; the dice themselves come from the engine's generator.
-    const seed =
-      this.seed !== null && !fresh ? this.seed : String(crypto.getRandomValues(new Uint32Array(1))[0]);
-    const numeric = /^-?\d+$/.test(seed.trim()) ? Number(seed) : seed;
-    try {
-      const view = await this.api.newGame({ players: this.players, variant: this.variant }, numeric);
-      if (gen !== this.generation) return;
-      this.faultsInARow = 0;
-      this.setView(view);
-    } catch (e) {
-      if (gen !== this.generation) return;
-      this.onCallFailed(e);
-    } finally {
-      if (gen === this.generation) this.busy = false;
-    }
-    this.maybeBot();
+    await this.session.newGame({ players: this.players, variant: this.variant }, seedFrom(this.seed, fresh));
   }
 
-  /** Shows a new view; hints for it are fetched apart, so a slow solve never holds the game up. */
-  private setView(view: TrainView): void {
-    this.view = view;
+  /** A new view from the session: reset the pick; log what happened and fire the events. */
+  private onView(next: TrainView, prev: TrainView | null, cause: ViewCause<TrainAction>): void {
     this.selected = [];
     this.focusIndex = 0;
-    this.hintView = null;
-    if (this.hints) void this.fetchHints();
+    if (cause.kind === "new") this.entries = [];
+    else if (cause.kind === "action" && prev) this.announce(prev, next, cause.action);
+    else if (cause.kind === "undo")
+      this.entries = [...this.entries, `${this.seatName(cause.player)} took back the last action.`].slice(
+        -200,
+      );
   }
 
-  /** Asks the worker to value the options of the current state (a person's turn only). */
-  private async fetchHints(): Promise<void> {
-    const v = this.view;
-    if (!v || v.state.over || this.isBotTurn()) return;
-    const gen = this.generation;
-    try {
-      const h = await this.api.view(v.state, { hints: true });
-      if (gen === this.generation && this.view === v) this.hintView = h;
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      if (gen === this.generation && this.view === v)
-        this.hintView = { ...v, hintError: { kind: "internal", rule: "", message } };
-    }
-  }
-
-  private say(message: string, error = false): void {
-    this.message = message;
-    this.messageIsError = error;
-  }
-
-  /** Sends one action; returns false when the engine refused it. */
-  private async act(action: TrainAction): Promise<boolean> {
-    const prev = this.view;
-    if (!prev) return false;
-    const gen = this.generation;
+  /** Sends a person's action; focus follows if the focused control went away. */
+  private async act(action: TrainAction): Promise<void> {
     const hadFocus = this.matches(":focus-within");
-    this.busy = true;
-    try {
-      const r = await this.api.act(prev.state, action);
-      if (gen !== this.generation) return false;
-      if (!r.ok) {
-        this.say(r.error.message, true);
-        return false;
-      }
-      this.say("");
-      this.faultsInARow = 0;
-      this.setView(r.view);
-      this.announce(prev, r.view, action);
-      this.maybeBot();
-      if (hadFocus) void this.updateComplete.then(() => this.keepFocus());
-      return true;
-    } catch (e) {
-      if (gen === this.generation) this.onCallFailed(e);
-      return false;
-    } finally {
-      if (gen === this.generation) this.busy = false;
-    }
+    if ((await this.session.act(action)) && hadFocus) void this.updateComplete.then(() => this.keepFocus());
   }
 
   /** Logs what happened; fires `turn-end` for each turn that ended, `game-over` when the game did. */
@@ -385,46 +199,6 @@ export class TrainGame extends LitElement {
         winners: next.state.winners.slice(),
       };
       this.dispatchEvent(new CustomEvent("game-over", { detail, bubbles: true, composed: true }));
-    }
-  }
-
-  private isBotTurn(): boolean {
-    const s = this.view?.state;
-    return !!s && !s.over && this.botSeats.has(s.current);
-  }
-
-  /** Lets the computer play the seat to move, one action every BOT_DELAY_MS, until a person's turn. */
-  private maybeBot(): void {
-    if (this.botRunning || this.recovering || !this.isConnected || !this.isBotTurn()) return;
-    this.botRunning = true;
-    const gen = this.generation;
-    void this.runBot(gen).finally(() => {
-      this.botRunning = false;
-      // A new game may have started while the loop was waiting: its computer seat plays now. (Same game: the
-      // loop ended on an error, shown as a message; no retry loop.)
-      if (this.generation !== gen) this.maybeBot();
-    });
-  }
-
-  private async runBot(gen: number): Promise<void> {
-    while (gen === this.generation && !this.recovering && this.isBotTurn()) {
-      await delay(BOT_DELAY_MS);
-      if (gen !== this.generation || !this.view) return;
-      let action: TrainAction;
-      try {
-        action = await this.api.botAction(this.view.state, this.botPolicy);
-      } catch (e) {
-        if (gen === this.generation) this.onCallFailed(e, "computer: ");
-        return;
-      }
-      if (gen !== this.generation) return;
-      if (action.type === "add" && action.faces.length > 0) {
-        // Show the pick before it joins the train.
-        this.selected = this.pickIndices(action.faces);
-        await delay(BOT_DELAY_MS);
-        if (gen !== this.generation) return;
-      }
-      if (!(await this.act(action))) return;
     }
   }
 
@@ -480,24 +254,25 @@ export class TrainGame extends LitElement {
     return this.legalAdds.some((faces) => sameFaces(faces, pick));
   }
 
-  private get humanTurn(): boolean {
-    return !!this.view && !this.view.state.over && !this.isBotTurn();
+  /** A person may act now: their turn, and no answer or restore pending. */
+  private get canAct(): boolean {
+    return this.session.humanTurn && !this.session.busy && !this.session.recovering;
   }
 
   // ---- input -----------------------------------------------------------------------------------------
 
   private toggle(i: number): void {
-    if (!this.humanTurn || this.busy || this.recovering) return;
+    if (!this.canAct) return;
     this.focusIndex = i;
     if (this.selected.includes(i)) {
       this.selected = this.selected.filter((j) => j !== i);
-      this.say("");
+      this.session.say("");
     } else if (this.canPick(i)) {
       this.selected = [...this.selected, i];
-      this.say("");
+      this.session.say("");
     } else {
       const face = this.view!.state.turn.table[i]!;
-      this.say(`${FACE_NAME[face]} cannot join the train with this pick.`, true);
+      this.session.say(`${FACE_NAME[face]} cannot join the train with this pick.`, true);
     }
   }
 
@@ -536,12 +311,13 @@ export class TrainGame extends LitElement {
 
   private send(type: "roll" | "stop" | "bank"): void {
     const a = this.legal(type);
-    if (a && this.humanTurn && !this.busy && !this.recovering) void this.act(a);
+    if (a && this.canAct) void this.act(a);
   }
 
   private addSelected(): void {
-    if (!this.humanTurn || this.busy || this.recovering || !this.view) return;
-    void this.act({ type: "add", player: this.view.state.current, faces: this.selectedFaces });
+    const player = this.session.toMove;
+    if (!this.canAct || player === null) return;
+    void this.act({ type: "add", player, faces: this.selectedFaces });
   }
 
   // ---- render ----------------------------------------------------------------------------------------
@@ -618,16 +394,16 @@ export class TrainGame extends LitElement {
   private renderHints() {
     const v = this.view!;
     if (!this.hints) return nothing;
-    const h = this.hintView;
+    const task = this.session.hints;
     const body = (() => {
       if (v.state.over) return html`<p>The game is over.</p>`;
-      if (this.isBotTurn()) return html`<p>The computer is playing.</p>`;
-      if (!h?.hints && !h?.hintError)
+      if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
+      if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
+      if (task.status !== "complete" || !task.hints)
         return this.players === 2 && this.variant === "race"
           ? html`<p>Computing… (the first hint solves the whole race: a few seconds, once)</p>`
           : html`<p>Computing…</p>`;
-      if (h.hintError) return html`<p>Hints unavailable: ${h.hintError.message}</p>`;
-      const hints = h.hints!;
+      const hints = task.hints;
       if (hints.length === 0) return html`<p>No choice to make now.</p>`;
       const race = hints.some((o) => o.winProbability !== undefined);
       return html`<table>
@@ -655,7 +431,7 @@ export class TrainGame extends LitElement {
         <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>`;
     })();
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
-      <h3 id="hints-h">Hints${v.state.over || this.isBotTurn() ? "" : html` for ${this.seatName(v.state.current)}`}</h3>
+      <h3 id="hints-h">Hints${v.state.over || this.session.botTurn ? "" : html` for ${this.seatName(v.state.current!)}`}</h3>
       ${body}
     </section>`;
   }
@@ -688,21 +464,21 @@ export class TrainGame extends LitElement {
   protected override render() {
     const v = this.view;
     if (!v) {
-      return html`<div class="base" part="base"><p class="message ${this.messageIsError ? "error" : ""}" part="message" role="status">
-        ${this.message || "Starting the game…"}
+      return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">
+        ${this.session.message || "Starting the game…"}
       </p></div>`;
     }
     const s = v.state;
     const turn = s.turn;
     // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
-    const human = this.humanTurn;
+    const human = this.session.humanTurn;
     const table = turn.table;
     const canAdd = human && table.length > 0 && this.canAddSelection;
     const roll = this.legal("roll");
     const stop = this.legal("stop");
     const bank = this.legal("bank");
     const rolling = 6 - turn.train.length;
-    const title = s.over ? this.overTitle(v) : `${this.seatName(s.current)} to play`;
+    const title = s.over ? this.overTitle(v) : `${this.seatName(s.current!)} to play`;
     const meta = s.over
       ? ""
       : turn.phase === "freight"
@@ -714,7 +490,7 @@ export class TrainGame extends LitElement {
         : table.length > 0 && canAdd
           ? "Add nothing"
           : "Add selected";
-    return html`<div class="base" part="base" aria-busy=${this.busy ? "true" : "false"} data-seat-to-move=${s.over ? "" : s.current}>
+    return html`<div class="base" part="base" aria-busy=${this.session.busy ? "true" : "false"} data-seat-to-move=${s.over ? "" : s.current}>
       <div class="play">
         <div class="status">
           <span class="turn-title" role="status">${title}</span>
@@ -769,8 +545,8 @@ export class TrainGame extends LitElement {
           <button part="button" data-action="bank" ?disabled=${!human || !bank} @click=${() => this.send("bank")}>Bank freight</button>
           ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
         </div>
-        <p class="message ${this.messageIsError ? "error" : ""}" part="message" role=${this.messageIsError ? "alert" : "status"}>
-          ${this.message || (this.isBotTurn() ? "The computer is playing…" : "")}
+        <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
+          ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
         </p>
         ${this.renderLog()}
       </div>

@@ -1,0 +1,469 @@
+/**
+ * The element session controller: one game played through the railkit worker, for any of the three games.
+ * A Lit `ReactiveController` (https://lit.dev/docs/composition/controllers/): the element adds it in its
+ * constructor, reads its state in `render()` (`view`, `busy`, `message`, `hints`), and calls its methods
+ * (`newGame`, `act`, `undo`, `load`, `refreshHints`, `kick`); the controller asks the element to update
+ * whenever any of that changes. Everything here is the same for every game; the element keeps only what it
+ * draws and the gestures that make an action.
+ *
+ * - **One game, held by the worker.** The controller keeps the worker's last view (`view`: handle, state,
+ *   legal actions, the game's extras) and names the game by its handle. A call on a handle the worker no
+ *   longer holds (dropped from its store, or a fresh worker) restores the game by replaying its options,
+ *   seed and log, then retries the call once.
+ * - **Busy and stale answers.** `busy` is true while a call that changes the game is in flight (and while a
+ *   game is being restored); `act` is refused meanwhile. Answers for an older game (a new game was started,
+ *   or the worker was lost meanwhile) are dropped: every call remembers the generation it was made in.
+ * - **Worker faults.** When the client loses its worker (web/worker/client.ts), the controller drops what
+ *   was in flight, shows an alert, and restores the game in the fresh worker from its options, seed and log
+ *   (checking the result equals the state it holds; if not, it loads the state itself). An unexpected
+ *   (`internal`) failure of a call restarts the worker, which restores the game the same way. After
+ *   {@link MAX_FAULTS_IN_A_ROW} faults with no accepted action between them the computer stops playing.
+ * - **The computer's seats.** While a seat listed by `bots()` is to move, the controller plays it with
+ *   `botMove` (one round trip: the move and the next view), one move every `botDelayMs` so the page paints
+ *   and people can follow; the element may show the move first (`beforeBotMove`).
+ * - **Hints** for a person's turn are a task (`hints.status`: idle, pending, complete, error), fetched apart
+ *   after every new view so that a slow solve never holds the game up, and dropped when the game moves on.
+ */
+import type { ReactiveController, ReactiveControllerHost } from "lit";
+import {
+  type RailkitClient,
+  type RailkitError,
+  sharedRailkitClient,
+  WORKER_LOST,
+  type WorkerFault,
+} from "../../worker/client.ts";
+import { type GameTypes, type GameWorkerApi, isUnknownGame } from "../../worker/protocol.ts";
+
+/** How long a computer seat waits before each move, so people can follow it. */
+export const BOT_DELAY_MS = 400;
+
+/** After this many worker faults with no accepted action between them, the computer stops playing. */
+export const MAX_FAULTS_IN_A_ROW = 3;
+
+/** Why the view changed (the element's log lines and events follow from it). */
+export type ViewCause<A> =
+  /** A new game (`newGame`) or a loaded one (`load`). */
+  | { kind: "new" }
+  /** An action was accepted: a person's (`act`) or the computer's (`botMove`). */
+  | { kind: "action"; action: A; by: "person" | "computer" }
+  /** `player` took back their last action. */
+  | { kind: "undo"; player: number }
+  /** The same game, restored in a fresh worker after a fault. */
+  | { kind: "restore" };
+
+/** Hints for the position of the view, as a task. */
+export interface HintTask<H> {
+  status: "idle" | "pending" | "complete" | "error";
+  /** Log length of the position the task is for. */
+  at: number;
+  /** Set when complete: every option of the seat to move, best first. */
+  hints?: H[];
+  /** Set on error (the solver failed to load, the position is beyond it…). */
+  error?: Error;
+}
+
+export interface SessionOptions<T extends GameTypes> {
+  /** The game's namespace of a client, e.g. `(c) => c.train`. */
+  api(client: RailkitClient): GameWorkerApi<T>;
+  /** The client to use, read at every call (default: the page's shared one). */
+  client?(): RailkitClient | null;
+  /** Seats the computer plays (read whenever the bot loop looks; default none). */
+  bots?(): ReadonlySet<number>;
+  /** Options of the computer's moves. */
+  botOptions?(): T["botOptions"];
+  /** Whether hints are wanted now (default false). Hints are fetched for a person's turn only. */
+  hints?(): boolean;
+  hintOptions?(): T["hintOptions"];
+  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}). */
+  botDelayMs?: number;
+  /** The view changed: `prev` is the one before (null for the first). */
+  onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
+  /** The computer's move arrived and is about to be shown: e.g. highlight its pick, and wait a moment. */
+  beforeBotMove?(action: T["action"], view: T["view"]): Promise<void> | void;
+}
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Fields of an error that crossed from the worker (a RailkitError from any copy of the client). */
+function wireOf(e: unknown): Partial<RailkitError> {
+  return (typeof e === "object" && e !== null ? e : {}) as Partial<RailkitError>;
+}
+
+/** JSON with object keys sorted: compares two states regardless of key order. */
+export function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+}
+
+/**
+ * The seed of a new game from a `seed` attribute: digits are a number, any other text a string seed, and
+ * no attribute (or `fresh`) a random one. A random seed only picks which game is dealt: the dice, cubes and
+ * cards come from the engine's seeded generator.
+ */
+export function seedFrom(attr: string | null, fresh = false): number | string {
+  const seed = attr !== null && !fresh ? attr : String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  return /^-?\d+$/.test(seed.trim()) ? Number(seed) : seed;
+}
+
+/** Seats listed in an attribute such as `"1, 2"`. */
+export function seatList(attr: string): Set<number> {
+  return new Set(
+    attr
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")
+      .map(Number)
+      .filter(Number.isInteger),
+  );
+}
+
+export class GameSession<T extends GameTypes> implements ReactiveController {
+  /** The worker's last view of the game (null before the first answer). */
+  view: T["view"] | null = null;
+  /** A call that changes the game is in flight, or the game is being restored. */
+  busy = false;
+  /** Restoring the game in a fresh worker after a fault: no bot, no new actions until done. */
+  recovering = false;
+  /** The status line: a refusal, a fault, or "" (the element shows its own text then). */
+  message = "";
+  messageIsError = false;
+  hints: HintTask<T["hint"]> = { status: "idle", at: 0 };
+
+  /** Bumped by every new game and every worker fault: answers for an older game are dropped. */
+  private generation = 0;
+  private connected = false;
+  private botRunning = false;
+  /** Worker faults since the last accepted action (stops a bot that keeps crashing the worker). */
+  private faultsInARow = 0;
+  /** The options and seed of the last `newGame`, to start it again if a fault came before its answer. */
+  private started: { options: T["options"]; seed: number | string } | null = null;
+  /** The client whose faults this controller listens to, and how to stop listening. */
+  private faultClient: RailkitClient | null = null;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly opts: SessionOptions<T>,
+  ) {
+    host.addController(this);
+  }
+
+  /** The client in use (listening to its faults while the host is connected). */
+  get client(): RailkitClient {
+    const client = this.opts.client?.() ?? sharedRailkitClient();
+    if (this.faultClient !== client && this.connected) {
+      this.stopListening?.();
+      this.faultClient = client;
+      this.stopListening = client.onFault((f) => this.onWorkerFault(f));
+    }
+    return client;
+  }
+
+  private get api(): GameWorkerApi<T> {
+    return this.opts.api(this.client);
+  }
+
+  /** The seat to move, or null (no game yet, or over). */
+  get toMove(): number | null {
+    const s = this.view?.state;
+    return s && !s.over ? s.current : null;
+  }
+
+  /** The computer plays the seat to move. */
+  get botTurn(): boolean {
+    const seat = this.toMove;
+    return seat !== null && (this.opts.bots?.().has(seat) ?? false);
+  }
+
+  /** A person is to move. */
+  get humanTurn(): boolean {
+    return this.toMove !== null && !this.botTurn;
+  }
+
+  // ---- the host's life -------------------------------------------------------------------------------
+
+  hostConnected(): void {
+    this.connected = true;
+    void this.client; // listen to worker faults again
+    // Back in the page after a move: a computer stopped by hostDisconnected picks up again.
+    if (this.view) this.kick();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false; // stops the computer and the hints; answers in flight still land
+    this.stopListening?.();
+    this.stopListening = null;
+    this.faultClient = null;
+  }
+
+  // ---- verbs -------------------------------------------------------------------------------------------
+
+  /** Shows a status line (an alert when `error`). */
+  say(message: string, error = false): void {
+    this.message = message;
+    this.messageIsError = error;
+    this.host.requestUpdate();
+  }
+
+  /** Starts a new game (the old one is closed in the worker). */
+  async newGame(options: T["options"], seed: number | string): Promise<void> {
+    this.started = { options, seed };
+    await this.begin((api) => api.newGame(options, seed));
+  }
+
+  /** Loads a saved game (JSON text or the state), checked by the engine's `load`. */
+  async load(json: unknown): Promise<void> {
+    await this.begin((api) => api.load(json));
+  }
+
+  private async begin(call: (api: GameWorkerApi<T>) => Promise<T["view"]>): Promise<void> {
+    const gen = ++this.generation;
+    const old = this.view?.handle;
+    if (old) this.api.close(old).catch(() => {}); // nothing to do if that worker is gone
+    this.setBusy(true);
+    this.say("");
+    try {
+      const view = await call(this.api);
+      if (gen !== this.generation) return;
+      this.faultsInARow = 0;
+      this.show(view, { kind: "new" });
+    } catch (e) {
+      if (gen === this.generation) this.onCallFailed(e);
+    } finally {
+      if (gen === this.generation) this.setBusy(false);
+    }
+    this.kick();
+  }
+
+  /** Sends a person's action; false when it was not sent (busy, no game) or the engine refused it. */
+  async act(action: T["action"]): Promise<boolean> {
+    if (!this.view || this.busy || this.recovering) return false;
+    const gen = this.generation;
+    this.setBusy(true);
+    try {
+      const r = await this.withHandle(gen, (h) => this.api.act(h, action));
+      if (gen !== this.generation) return false;
+      if (!r.ok) {
+        this.say(r.error.message, true);
+        return false;
+      }
+      this.say("");
+      this.faultsInARow = 0;
+      this.show(r.view, { kind: "action", action, by: "person" });
+      return true;
+    } catch (e) {
+      if (gen === this.generation) this.onCallFailed(e);
+      return false;
+    } finally {
+      if (gen === this.generation) this.setBusy(false);
+      this.kick();
+    }
+  }
+
+  /** `player` (default: the seat to move) takes back their last action; false when refused or not sent. */
+  async undo(player = this.toMove): Promise<boolean> {
+    if (!this.view || this.busy || this.recovering || player === null) return false;
+    const gen = this.generation;
+    this.setBusy(true);
+    try {
+      const r = await this.withHandle(gen, (h) => this.api.undo(h, player));
+      if (gen !== this.generation) return false;
+      if (!r.ok) {
+        this.say(r.error.message, true);
+        return false;
+      }
+      this.say("");
+      this.show(r.view, { kind: "undo", player });
+      return true;
+    } catch (e) {
+      if (gen === this.generation) this.onCallFailed(e);
+      return false;
+    } finally {
+      if (gen === this.generation) this.setBusy(false);
+    }
+  }
+
+  /** Fetches hints for the view (a person's turn, when wanted); otherwise the task goes idle. */
+  async refreshHints(): Promise<void> {
+    const v = this.view;
+    const at = v?.state.log.length ?? 0;
+    if (!v || !this.connected || !this.opts.hints?.() || !this.humanTurn) {
+      if (this.hints.status !== "idle") this.setHints({ status: "idle", at });
+      return;
+    }
+    const gen = this.generation;
+    const current = () => gen === this.generation && this.view?.state.log.length === at;
+    this.setHints({ status: "pending", at });
+    try {
+      const h = await this.withHandle(gen, (handle) => this.api.hints(handle, this.opts.hintOptions?.()));
+      if (current() && h.at === at && h.player === this.view?.state.current)
+        this.setHints({ status: "complete", at, hints: h.hints });
+    } catch (e) {
+      if (current())
+        this.setHints({ status: "error", at, error: e instanceof Error ? e : new Error(String(e)) });
+    }
+  }
+
+  /** Lets the computer play if one of its seats is to move (call it when the `bots` seats change). */
+  kick(): void {
+    if (this.botRunning || this.recovering || !this.connected || !this.botTurn) return;
+    if (this.faultsInARow >= MAX_FAULTS_IN_A_ROW) return;
+    this.botRunning = true;
+    const gen = this.generation;
+    void this.runBot(gen).finally(() => {
+      this.botRunning = false;
+      // A new game may have started while the loop was waiting: its computer seat plays now. (Same game: the
+      // loop ended on an error, shown as a message; no retry loop.)
+      if (this.generation !== gen) this.kick();
+    });
+  }
+
+  // ---- internals ---------------------------------------------------------------------------------------
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.host.requestUpdate();
+  }
+
+  private setHints(task: HintTask<T["hint"]>): void {
+    this.hints = task;
+    this.host.requestUpdate();
+  }
+
+  private show(view: T["view"], cause: ViewCause<T["action"]>): void {
+    const prev = this.view;
+    this.view = view;
+    this.host.requestUpdate();
+    this.opts.onView?.(view, prev, cause);
+    void this.refreshHints();
+  }
+
+  /**
+   * Runs a call on the game's handle; if the worker no longer holds it, restores the game there (replay of
+   * options, seed and log under a new handle, the same state) and runs the call once more.
+   */
+  private async withHandle<R>(gen: number, call: (handle: string) => Promise<R>): Promise<R> {
+    const v = this.view!;
+    try {
+      return await call(v.handle);
+    } catch (e) {
+      if (!isUnknownGame(e) || gen !== this.generation || this.view !== v) throw e;
+      const restored = await this.rebuild();
+      if (gen !== this.generation || this.view !== v) throw e;
+      this.view = restored; // the same state under the new handle: nothing to show
+      return call(restored.handle);
+    }
+  }
+
+  /** The game of the view rebuilt in the current worker: replayed from its log, else loaded from its state. */
+  private async rebuild(): Promise<T["view"] & { how: string }> {
+    const held = this.view!.state;
+    try {
+      // The header types the log loosely (GameHeader<unknown>); a state of this game logs this game's actions.
+      const view = await this.api.replay(held.options, held.seed, held.log as T["action"][]);
+      if (canonical(view.state) === canonical(held)) return { ...view, how: "replayed from its log" };
+      this.api.close(view.handle).catch(() => {});
+      throw new Error("the replayed game differs from the one shown");
+    } catch (e) {
+      if (wireOf(e).rule === WORKER_LOST) throw e;
+      // The log does not rebuild it: send the state itself (plain JSON, checked by the engine's load).
+      const view = await this.api.load(held);
+      return { ...view, how: `reloaded from its saved state (${errorText(e)})` };
+    }
+  }
+
+  /**
+   * The worker was lost (it died, hung, or was restarted after an unexpected error): drop what was in
+   * flight, say so (an alert), and restore the game in the fresh worker from its options, seed and log.
+   */
+  private onWorkerFault(fault: WorkerFault): void {
+    const gen = ++this.generation;
+    this.faultsInARow++;
+    this.hints = { status: "idle", at: this.hints.at };
+    if (!fault.restarted) {
+      this.setBusy(false);
+      this.say(`The game engine stopped: ${fault.error.message}.`, true);
+      return;
+    }
+    this.say(`The game engine stopped (${fault.error.message}); restarting it…`, true);
+    void this.recover(gen, fault.error.message);
+  }
+
+  private async recover(gen: number, reason: string): Promise<void> {
+    if (!this.view) {
+      // No game on screen yet: start it in the fresh worker.
+      if (this.started && this.faultsInARow < MAX_FAULTS_IN_A_ROW)
+        void this.newGame(this.started.options, this.started.seed);
+      return;
+    }
+    this.recovering = true;
+    this.setBusy(true);
+    try {
+      const { how, ...view } = await this.rebuild();
+      if (gen !== this.generation) return;
+      this.show(view as T["view"], { kind: "restore" });
+      const stopped =
+        this.faultsInARow >= MAX_FAULTS_IN_A_ROW && this.botTurn ? " The computer has stopped." : "";
+      this.say(`The game engine stopped (${reason}) and was restarted; the game was ${how}.${stopped}`, true);
+    } catch (e) {
+      if (gen === this.generation)
+        this.say(`The game engine stopped and the game could not be restored: ${errorText(e)}`, true);
+      return;
+    } finally {
+      if (gen === this.generation) {
+        this.recovering = false;
+        this.setBusy(false);
+      }
+    }
+    this.kick();
+  }
+
+  /** A call failed: an unexpected (`internal`) failure restarts the worker, which restores the game. */
+  private onCallFailed(e: unknown, prefix = ""): void {
+    const { kind, rule } = wireOf(e);
+    if (rule === WORKER_LOST) {
+      // onWorkerFault has already taken over (the generation moved on); only a client that gave up lands here.
+      this.say(`${prefix}${errorText(e)}`, true);
+      return;
+    }
+    if (kind === "internal" && this.faultsInARow < MAX_FAULTS_IN_A_ROW) {
+      this.client.restart(`${prefix}${errorText(e)}`);
+      return;
+    }
+    this.say(`${prefix}${errorText(e)}`, true);
+  }
+
+  /** Plays the computer's seats, one move every botDelayMs, until a person is to move. */
+  private async runBot(gen: number): Promise<void> {
+    const ms = this.opts.botDelayMs ?? BOT_DELAY_MS;
+    while (gen === this.generation && !this.recovering && this.connected && this.botTurn) {
+      await delay(ms);
+      if (gen !== this.generation || !this.connected || !this.botTurn || this.busy) return;
+      const prev = this.view!;
+      let move: Awaited<ReturnType<GameWorkerApi<T>["botMove"]>>;
+      this.setBusy(true);
+      try {
+        move = await this.withHandle(gen, (h) =>
+          this.api.botMove(h, { ...this.opts.botOptions?.(), play: true }),
+        );
+      } catch (e) {
+        if (gen === this.generation) {
+          this.setBusy(false);
+          this.onCallFailed(e, "computer: ");
+        }
+        return;
+      }
+      if (gen !== this.generation) return;
+      this.setBusy(false);
+      await this.opts.beforeBotMove?.(move.action, prev);
+      if (gen !== this.generation || !move.view) return;
+      this.faultsInARow = 0;
+      this.show(move.view, { kind: "action", action: move.action, by: "computer" });
+    }
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The per-game plug-ins of the worker service (web/worker/service.ts): each game's engine, the extras of
+ * its view, its hints and its bot. The verbs themselves are written once, in the service.
+ *
+ * Every option that sets work has a cap (string hints: `max` ≤ STRING_MAX_HINTS; Light Rail: `playouts` ≤
+ * LIGHT_MAX_PLAYOUTS). Solvers arrive through the `solver()` / `kernel()` loaders the service passes in,
+ * which load once, on first use. A bot or a hint that needs randomness draws it from a seed derived from the
+ * game (`<seed>/<log length>`), so the same game gives the same move in Node and in every browser.
+ */
+import { int, oneOf, seed as readSeed } from "../engine/common/input.ts";
+import { botRng, greedyPlacement, lightEngine } from "../engine/light/index.ts";
+import { botAction as greedyStringAction, pointsOf, stringEngine } from "../engine/string/index.ts";
+import { scoreTrain, trainEngine } from "../engine/train/index.ts";
+import type { LightKernel } from "../solvers/light/reference.ts";
+import { searchBotAction, searchPlacements } from "../solvers/light/search.ts";
+import type { StringSolver } from "../solvers/string/index.ts";
+import {
+  type BotMode,
+  LIGHT_MAX_PLAYOUTS,
+  type LightAction,
+  type LightState,
+  type LightTypes,
+  STRING_MAX_HINTS,
+  type StringTypes,
+  type TrainState,
+  type TrainTypes,
+} from "./protocol.ts";
+import type { GamePlugin, PluginEngine, TrainSolverBundle } from "./service.ts";
+
+/** Hints carry race win probabilities only in a two-player race (the race solver's own setting). */
+function isTwoPlayerRace(state: TrainState): boolean {
+  return state.options.players === 2 && state.options.variant === "race" && !state.over;
+}
+
+/** The seed a bot or a search draws from in this position: the game's seed and how far it has gone. */
+export function positionSeed(state: { seed: number | string; log: readonly unknown[] }): string {
+  return `${state.seed}/${state.log.length}`;
+}
+
+export function trainPlugin(solver: () => Promise<TrainSolverBundle>): GamePlugin<TrainTypes> {
+  return {
+    id: "train",
+    engine: trainEngine as PluginEngine<TrainState>,
+    view: (base) => ({ ...base, turnScore: scoreTrain(base.state.turn.train, base.state.turn.banked) }),
+    hintKeys: [],
+    hintOptions: () => ({}),
+    loadHints: async () => {
+      const s = await solver();
+      return (state) => s.solver.hint(state.turn, isTwoPlayerRace(state) ? s.raceContext(state) : undefined);
+    },
+    botKeys: ["mode"],
+    botOptions: (o) => ({
+      mode: o.mode === undefined ? "race" : oneOf<BotMode>(o.mode, "/options/mode", ["race", "ev"]),
+    }),
+    loadBot: async ({ mode = "race" }) => {
+      const s = await solver();
+      return (state) => s.botAction(state, mode);
+    },
+  };
+}
+
+export function stringPlugin(solver: () => Promise<StringSolver>): GamePlugin<StringTypes> {
+  return {
+    id: "string",
+    engine: stringEngine as PluginEngine<StringTypes["state"]>,
+    view: (base) => ({ ...base, points: base.state.seats.map((_, p) => pointsOf(base.state, p)) }),
+    hintKeys: ["max"],
+    hintOptions: (o) => ({ max: o.max === undefined ? 20 : int(o.max, "/options/max", 1, STRING_MAX_HINTS) }),
+    loadHints: async ({ max }) => {
+      const s = await solver();
+      return (state) => s.stringHints(state, state.current!, max);
+    },
+    botKeys: ["policy"],
+    botOptions: (o) => ({
+      policy:
+        o.policy === undefined
+          ? "solver"
+          : oneOf<"solver" | "greedy">(o.policy, "/options/policy", ["solver", "greedy"]),
+    }),
+    loadBot: async ({ policy }) => {
+      if (policy === "greedy") return greedyStringAction;
+      const s = await solver();
+      return (state) => s.botAction(state);
+    },
+  };
+}
+
+const playouts = (x: unknown) =>
+  x === undefined ? 2000 : int(x, "/options/playouts", 0, LIGHT_MAX_PLAYOUTS);
+
+export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<LightTypes> {
+  const place = (state: LightState, p: { q: number; r: number; orientation: 0 | 1 }): LightAction => ({
+    type: "place",
+    player: state.current!,
+    q: p.q,
+    r: p.r,
+    orientation: p.orientation,
+  });
+  return {
+    id: "light",
+    engine: lightEngine as PluginEngine<LightState>,
+    view: (base) => base,
+    hintKeys: ["playouts", "seed"],
+    hintOptions: (o) => ({
+      playouts: playouts(o.playouts),
+      ...(o.seed === undefined ? {} : { seed: readSeed(o.seed, "/options/seed") }),
+    }),
+    loadHints: async (o) => {
+      const k = await kernel();
+      return (state) =>
+        searchPlacements(state, { playouts: o.playouts, seed: o.seed ?? positionSeed(state), kernel: k });
+    },
+    botKeys: ["policy", "playouts"],
+    botOptions: (o) => ({
+      policy:
+        o.policy === undefined
+          ? "search"
+          : oneOf<"search" | "greedy">(o.policy, "/options/policy", ["search", "greedy"]),
+      playouts: playouts(o.playouts),
+    }),
+    loadBot: async (o) => {
+      const noMove = () => new Error("the Light Rail bot found no placement in a game that is not over");
+      if (o.policy === "greedy")
+        return (state) => {
+          const p = greedyPlacement(state, botRng(positionSeed(state)));
+          if (!p) throw noMove();
+          return place(state, p);
+        };
+      const k = await kernel();
+      return (state) => {
+        const a = searchBotAction(state, positionSeed(state), { playouts: o.playouts, kernel: k });
+        if (!a) throw noMove();
+        return a;
+      };
+    },
+  };
+}
