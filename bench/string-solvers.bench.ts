@@ -30,7 +30,7 @@ import { compileWasmNode } from "../web/wasm/node.ts";
 
 function midGame(): StringState {
   let s = setup({ players: 4 }, 21);
-  while (s.phase !== "over" && !(s.round === 3 && s.step === "route" && s.phase === "play")) {
+  while (!s.over && !(s.round === 3 && s.step === "route" && s.phase === "play")) {
     const r = apply(s, botAction(s));
     if (!r.ok) throw r.error;
     s = r.state;

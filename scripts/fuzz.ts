@@ -49,12 +49,15 @@ function merge(into: FuzzStats, s: FuzzStats): void {
     "knownBugSkipped",
     "invariantsChecked",
     "gamesCompleted",
+    "undone",
     "replays",
     "saveLoads",
     "ms",
   ] as const)
     into[k] += s[k];
   for (const [rule, n] of Object.entries(s.refused)) into.refused[rule] = (into.refused[rule] ?? 0) + n;
+  for (const [rule, n] of Object.entries(s.undoRefused))
+    into.undoRefused[rule] = (into.undoRefused[rule] ?? 0) + n;
 }
 
 function report(s: FuzzStats): string {
@@ -71,6 +74,10 @@ function report(s: FuzzStats): string {
     rules,
     `  malformed rejected   ${s.malformedRejected} (InputError)`,
     `  other InputErrors    ${s.inputErrors} (well-formed shape, bad value)`,
+    `  undo accepted        ${s.undone} (each redone to the same state)`,
+    `  undo refused         ${Object.entries(s.undoRefused)
+      .map(([r, n]) => `${r} ${n}`)
+      .join(", ")}`,
     `  known-bug skipped    ${s.knownBugSkipped}`,
     `  invariants checked   ${s.invariantsChecked}`,
     `  games completed      ${s.gamesCompleted} of ${s.runs} runs (replay ${s.replays}, save/load ${s.saveLoads})`,

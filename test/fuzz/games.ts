@@ -3,7 +3,7 @@
  * steering and the invariants checked after every accepted action (docs/reliability.md lists them).
  */
 import fc from "fast-check";
-import type { GameEngine } from "../../web/engine/common/game.ts";
+import type { GameEngine, SeatAction } from "../../web/engine/common/game.ts";
 import type { Rng } from "../../web/engine/common/rng.ts";
 import {
   citySize,
@@ -13,9 +13,8 @@ import {
   lightEngine,
   totals,
 } from "../../web/engine/light/index.ts";
-import { ACTION_TYPES } from "../../web/engine/string/engine.ts";
 import {
-  currentPlayer,
+  ACTION_TYPES,
   type StringOptions,
   type StringState,
   stringEngine,
@@ -88,7 +87,8 @@ export const trainInvariants: readonly Invariant<TrainGameState>[] = [
         // Seats play in order: the seats before `current` have had one turn more than the others; a race
         // ends only with equal turns.
         const t0 = s.turnsTaken[0]!;
-        const want = (p: number): number => (s.over || p < s.current ? t0 : s.current > 0 ? t0 - 1 : t0);
+        const cur = s.current ?? 0;
+        const want = (p: number): number => (s.over || p < cur ? t0 : cur > 0 ? t0 - 1 : t0);
         if (s.turnsTaken.some((t, p) => t !== want(p)))
           return `race turns ${s.turnsTaken}, current ${s.current}`;
       } else if (s.history.length !== s.turnsTaken.reduce((a, b) => a + b, 0)) return "history length";
@@ -105,7 +105,7 @@ export const trainInvariants: readonly Invariant<TrainGameState>[] = [
         if (s.over && s.winners.some((w) => s.scores[w] !== best)) return "a winner without the best score";
       } else {
         if (new Set(s.out).size !== s.out.length) return "a seat out twice";
-        if (!s.over && s.out.includes(s.current)) return "the seat to move is out";
+        if (s.current !== null && s.out.includes(s.current)) return "the seat to move is out";
         if (s.over && s.options.players - s.out.length > 1) return "over with two seats left";
       }
       return null;
@@ -121,7 +121,7 @@ export const trainInvariants: readonly Invariant<TrainGameState>[] = [
 
 export const trainAdapter: GameAdapter<TrainGameState, TrainOptions> = {
   id: "train",
-  engine: trainEngine as GameEngine<TrainGameState, unknown, TrainOptions>,
+  engine: trainEngine as GameEngine<TrainGameState, SeatAction, TrainOptions>,
   options: fc.oneof(
     fc.record({
       players: fc.integer({ min: 1, max: 6 }),
@@ -130,12 +130,10 @@ export const trainAdapter: GameAdapter<TrainGameState, TrainOptions> = {
     }),
     fc.record({ players: fc.integer({ min: 2, max: 6 }), variant: fc.constant("elimination" as const) }),
   ),
-  players: (s) => s.options.players,
-  current: (s) => s.current,
   invariants: trainInvariants,
   formed(s, rng) {
     const type = pick(rng, ["roll", "add", "stop", "bank"] as const);
-    const player = seatFor(rng, s.current, s.options.players);
+    const player = seatFor(rng, s.current ?? 0, s.options.players);
     if (type !== "add") return { type, player };
     const faces: Face[] = [];
     if (rng.float() < 0.6) {
@@ -210,7 +208,7 @@ export const stringInvariants: readonly Invariant<StringState>[] = [
       if (!(s.ap >= 0) || !Number.isInteger(s.ap)) return `ap ${s.ap}`;
       if (s.replenishes > 2 || s.cubesForAp > 2) return "more than two specials of a kind";
       if (s.round < 1 || s.round > 5) return `round ${s.round}`;
-      if (s.turn < 0 || (s.phase !== "over" && s.turn >= s.order.length)) return `turn ${s.turn}`;
+      if (s.turn < 0 || (!s.over && s.turn >= s.order.length)) return `turn ${s.turn}`;
       if ([...s.order].sort().join() !== [...s.seats.keys()].join()) return `order ${s.order}`;
       return null;
     },
@@ -244,9 +242,9 @@ export const stringInvariants: readonly Invariant<StringState>[] = [
   {
     name: "phase and result",
     check(s) {
-      if ((s.phase === "over") !== (s.result !== null)) return "result iff over";
+      if (s.over !== (s.result !== null)) return "result iff over";
       if (s.phase === "setup" && s.choice?.reason !== "setup") return "setup without a tile choice";
-      if (s.phase !== "over" && currentPlayer(s) < 0) return "no seat to move";
+      if (s.choice && s.current !== s.choice.player) return "a pending tile choice is not the seat to move's";
       return null;
     },
   },
@@ -254,15 +252,13 @@ export const stringInvariants: readonly Invariant<StringState>[] = [
 
 export const stringAdapter: GameAdapter<StringState, StringOptions> = {
   id: "string",
-  engine: stringEngine as GameEngine<StringState, unknown, StringOptions>,
+  engine: stringEngine as GameEngine<StringState, SeatAction, StringOptions>,
   options: fc.record({ players: fc.integer({ min: 2, max: 5 }) }),
-  players: (s) => s.players,
-  current: (s) => Math.max(currentPlayer(s), 0),
   invariants: stringInvariants,
   optionalFields: ["chip"],
   formed(s, rng) {
     const type = pick(rng, ACTION_TYPES);
-    const player = seatFor(rng, Math.max(currentPlayer(s), 0), s.players);
+    const player = seatFor(rng, s.current ?? 0, s.options.players);
     const poly = s.board.polygon;
     let minX = Number.POSITIVE_INFINITY;
     let maxX = Number.NEGATIVE_INFINITY;
@@ -346,7 +342,8 @@ export const lightInvariants: readonly Invariant<LightState>[] = [
       }
       if (s.cards.length !== s.log.length) return "cards vs log";
       if (s.cards.some((c) => c.color !== c.player)) return "a card of another seat's colour";
-      if (s.turn !== s.cards.length % n) return `turn ${s.turn} after ${s.cards.length} cards`;
+      if (!s.over && s.current !== s.cards.length % n)
+        return `current ${s.current} after ${s.cards.length} cards`;
       if (s.cards.length > citySize(n)) return "more cards than the city holds";
       if (s.over !== (s.cards.length === citySize(n))) return "over iff the city is full";
       return null;
@@ -369,17 +366,15 @@ export const lightInvariants: readonly Invariant<LightState>[] = [
 
 export const lightAdapter: GameAdapter<LightState, LightOptions> = {
   id: "light",
-  engine: lightEngine as GameEngine<LightState, unknown, LightOptions>,
+  engine: lightEngine as GameEngine<LightState, SeatAction, LightOptions>,
   options: fc.record({ players: fc.integer({ min: 2, max: 4 }), wrap: fc.boolean() }),
-  players: (s) => s.options.players,
-  current: (s) => s.turn,
   invariants: lightInvariants,
   formed(s, rng) {
     const base = s.cards.length > 0 ? pick(rng, s.cards) : { q: 0, r: 0 };
     const spread = rng.float() < 0.8 ? 2 : 40;
     return {
       type: "place",
-      player: seatFor(rng, s.turn, s.options.players),
+      player: seatFor(rng, s.current ?? 0, s.options.players),
       q: base.q + rng.int(2 * spread + 1) - spread,
       r: base.r + rng.int(2 * spread + 1) - spread,
       orientation: rng.int(2),

@@ -11,9 +11,12 @@
  *   string, a 10⁵-entry array, deep nesting, a BigInt…): must be refused with an `InputError`;
  * - `drop`: a legal action with one field deleted: accepted or refused;
  * - `extra`: a legal action with an unknown field added: same outcome as the clean action;
- * - `junk`: a whole action of the wrong shape: must be refused with an `InputError`.
+ * - `junk`: a whole action of the wrong shape: must be refused with an `InputError`;
+ * - `undo`: the seat to move (or another seat) takes back the last action: accepted only for that seat's own
+ *   action of the running turn that revealed nothing random (`engine.reveals`), and then the same action again
+ *   gives the state back (undo then redo); otherwise refused with a `<game>.undo-*` rule and nothing changes.
  *
- * After every step: `apply` did not throw; a refusal is a `RuleError`/`InputError` and the state and the
+ * After every step (read through the shared header: `current`, `over`, `winners`, `log`): `apply` did not throw; a refusal is a `RuleError`/`InputError` and the state and the
  * action are untouched (`JSON.stringify` before/after; the action against a structured clone); an accepted
  * action leaves its input state untouched, keeps the game's invariants and (for engines whose move
  * generator is complete) is one of `legalActions`. At the end of the run: `replay(options, seed, log)`
@@ -24,7 +27,7 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { InputError, RuleError } from "../../web/engine/common/errors.ts";
-import { type GameEngine, replay } from "../../web/engine/common/game.ts";
+import { type GameEngine, type GameHeader, replay, type SeatAction } from "../../web/engine/common/game.ts";
 import { Rng } from "../../web/engine/common/rng.ts";
 
 /** A named check of an accepted state: returns a description of the problem, or null. */
@@ -34,16 +37,12 @@ export interface Invariant<S> {
 }
 
 /** What the harness needs to know about one game. */
-export interface GameAdapter<S, O> {
+export interface GameAdapter<S extends GameHeader<O, SeatAction>, O extends { players: number }> {
   id: "train" | "string" | "light";
   /** The engine under test, with its action type erased (the fuzzer sends `unknown` anyway). */
-  engine: GameEngine<S, unknown, O>;
+  engine: GameEngine<S, SeatAction, O>;
   /** Options of one game. */
   options: fc.Arbitrary<O>;
-  /** Seat count of a state (for `wrong-player`). */
-  players(state: S): number;
-  /** Seat to act now. */
-  current(state: S): number;
   invariants: readonly Invariant<S>[];
   /** A well-formed action with random plausible fields for this state (often illegal). */
   formed(state: S, rng: Rng): Record<string, unknown>;
@@ -71,7 +70,8 @@ export type Step =
   | { k: "mutate"; pick: number; field: number; value: Junk }
   | { k: "drop"; pick: number; field: number }
   | { k: "extra"; pick: number; value: Junk }
-  | { k: "junk"; value: Junk };
+  | { k: "junk"; value: Junk }
+  | { k: "undo"; own: boolean; seat: number; keep: boolean };
 
 /** A junk value, described so that the plan stays printable (huge values are built on use). */
 export type Junk =
@@ -170,6 +170,15 @@ export function stepArb(): fc.Arbitrary<Step> {
     { weight: 5, arbitrary: fc.record({ k: fc.constant("drop" as const), pick, field: fc.nat({ max: 7 }) }) },
     { weight: 5, arbitrary: fc.record({ k: fc.constant("extra" as const), pick, value: junkArb }) },
     { weight: 7, arbitrary: fc.record({ k: fc.constant("junk" as const), value: junkArb }) },
+    {
+      weight: 8,
+      arbitrary: fc.record({
+        k: fc.constant("undo" as const),
+        own: fc.boolean(),
+        seat: fc.nat({ max: 7 }),
+        keep: fc.boolean(),
+      }),
+    },
   );
 }
 
@@ -188,6 +197,9 @@ export interface FuzzStats {
   knownBugSkipped: number;
   invariantsChecked: number;
   gamesCompleted: number;
+  /** Undos accepted (each checked by redoing the action), and refused by rule id. */
+  undone: number;
+  undoRefused: Record<string, number>;
   replays: number;
   saveLoads: number;
   ms: number;
@@ -205,6 +217,8 @@ export function emptyStats(game: string): FuzzStats {
     knownBugSkipped: 0,
     invariantsChecked: 0,
     gamesCompleted: 0,
+    undone: 0,
+    undoRefused: {},
     replays: 0,
     saveLoads: 0,
     ms: 0,
@@ -262,7 +276,7 @@ function describe(e: unknown): string {
  * Plays one run. Throws `FuzzViolation` on the first broken property; adds to `stats` as it goes.
  * `maxAfterOver` junk steps are still tried once the game is over (they must all be refused).
  */
-export function runGame<S, O>(
+export function runGame<S extends GameHeader<O, SeatAction>, O extends { players: number }>(
   adapter: GameAdapter<S, O>,
   options: O,
   seed: number | string,
@@ -281,7 +295,7 @@ export function runGame<S, O>(
     });
   }
   const checkInvariants = (s: S, when: () => string): void => {
-    for (const inv of adapter.invariants) {
+    for (const inv of [...headerInvariants(adapter.id, log.length), ...adapter.invariants]) {
       let problem: string | null;
       try {
         problem = inv.check(s);
@@ -294,6 +308,8 @@ export function runGame<S, O>(
   };
 
   let state = engine.setup(options, seed);
+  /** The state before the last accepted action (null right after setup or an undo). */
+  let previous: S | null = null;
   stats.runs++;
   checkInvariants(state, () => "after setup");
   let legalCache: { state: S; list: unknown[] } | null = null;
@@ -335,8 +351,8 @@ export function runGame<S, O>(
       }
       case "wrong-player": {
         const a = pickLegal(step.pick) ?? adapter.formed(state, new Rng(step.pick));
-        const n = adapter.players(state);
-        const cur = adapter.current(state);
+        const n = state.options.players;
+        const cur = state.current ?? 0;
         const other = (cur + 1 + (step.seat % Math.max(n - 1, 1))) % n;
         if (n < 2 || other === cur) continue;
         a.player = other;
@@ -373,6 +389,41 @@ export function runGame<S, O>(
         a.__fuzzExtra = junkValue(step.value);
         action = a;
         break;
+      }
+      case "undo": {
+        const n = state.options.players;
+        const who = step.own ? (state.current ?? 0) : step.seat % n;
+        const last = state.log.at(-1);
+        const before = engine.save(state);
+        tried.push({ undo: who });
+        const u = engine.undo(state, who);
+        if (engine.save(state) !== before) fail(`undo mutated its input state (seat ${who})`);
+        const ownTurn = last !== undefined && last.player === who && !state.over && state.current === who;
+        if (u.ok) {
+          if (!ownTurn) fail(`undo by seat ${who} accepted outside its own turn`);
+          if (previous && engine.reveals(previous, last!, state))
+            fail(`undo went back past a random reveal: ${printable(last)}`);
+          const redo = engine.apply(u.state, last);
+          if (!redo.ok || engine.save(redo.state) !== before)
+            fail(`undo then the same action again does not give the state back: ${printable(last)}`);
+          stats.undone++;
+          if (step.keep) {
+            state = u.state;
+            log.pop();
+            previous = null;
+          }
+        } else {
+          const err = u.error;
+          if (!(err instanceof RuleError) || !err.rule.startsWith(`${adapter.id}.undo-`))
+            fail(`undo refused with ${describe(err)}, expected a ${adapter.id}.undo-* rule`);
+          if (ownTurn && previous && err.rule !== `${adapter.id}.undo-turn-over`) {
+            const revealed = engine.reveals(previous, last!, state);
+            if (revealed !== (err.rule === `${adapter.id}.undo-reveal`))
+              fail(`undo of ${printable(last)} refused with ${err.rule}, reveals says ${revealed}`);
+          }
+          stats.undoRefused[err.rule] = (stats.undoRefused[err.rule] ?? 0) + 1;
+        }
+        continue;
       }
       case "junk": {
         const v = junkValue(step.value);
@@ -446,6 +497,7 @@ export function runGame<S, O>(
     }
     stats.accepted++;
     log.push(action);
+    previous = state;
     state = next;
     checkInvariants(state, () => `after ${printable(action)}`);
   }
@@ -473,6 +525,33 @@ export function runGame<S, O>(
   stats.saveLoads++;
 }
 
+/** What every game's state must satisfy, read from the shared header alone. */
+function headerInvariants(
+  game: string,
+  accepted: number,
+): Invariant<GameHeader<{ players: number }, SeatAction>>[] {
+  return [
+    {
+      name: "header: game, seats, turn, game over and winners",
+      check(s) {
+        const n = s.options.players;
+        if (s.game !== game) return `game ${s.game}`;
+        if (s.over !== (s.current === null)) return `over ${s.over}, current ${s.current}`;
+        if (s.current !== null && !(Number.isInteger(s.current) && s.current >= 0 && s.current < n))
+          return `current ${s.current}`;
+        if (s.over !== s.winners.length > 0) return `over ${s.over}, winners ${s.winners}`;
+        if (
+          s.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < n)) ||
+          new Set(s.winners).size !== s.winners.length
+        )
+          return `winners ${s.winners}`;
+        if (s.log.length !== accepted) return `log has ${s.log.length} actions, ${accepted} were accepted`;
+        return null;
+      },
+    },
+  ];
+}
+
 /** Picks a legal action by type first (uniform over the types present), then within the type. */
 function pickByType(moves: readonly unknown[], pick: number): unknown {
   const types: string[] = [];
@@ -495,7 +574,11 @@ export interface FuzzConfig {
 }
 
 /** The fast-check property of one game: `runGame` over generated options, seed and plan. */
-export function fuzzProperty<S, O>(adapter: GameAdapter<S, O>, stats: FuzzStats, steps: number) {
+export function fuzzProperty<S extends GameHeader<O, SeatAction>, O extends { players: number }>(
+  adapter: GameAdapter<S, O>,
+  stats: FuzzStats,
+  steps: number,
+) {
   return fc.property(
     adapter.options,
     fc.oneof(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.string({ maxLength: 6 })),
@@ -510,7 +593,7 @@ export function fuzzProperty<S, O>(adapter: GameAdapter<S, O>, stats: FuzzStats,
  * Runs a pass and returns its statistics; on a violation, the shrunk counterexample is played again to
  * produce the repro (fast-check seed and path, options, game seed, the actions tried).
  */
-export function fuzz<S, O>(
+export function fuzz<S extends GameHeader<O, SeatAction>, O extends { players: number }>(
   adapter: GameAdapter<S, O>,
   config: FuzzConfig,
 ): { stats: FuzzStats; failure: null | { message: string; repro: string } } {

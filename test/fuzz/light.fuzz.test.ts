@@ -9,9 +9,12 @@ import { lightAdapter } from "./games.ts";
 import { fuzz } from "./harness.ts";
 
 describe("light: action fuzzing", () => {
-  it("random games with illegal and malformed actions keep every property", () => {
+  it("random games with illegal and malformed actions, and undo, keep every property", () => {
     const { stats, failure } = fuzz(lightAdapter, { seed: 20261202, runs: 30, steps: 120 });
     expect(failure, failure ? `${failure.message}\nrepro: ${failure.repro}` : "").toBeNull();
+    expect(Object.keys(stats.undoRefused)).toEqual(
+      expect.arrayContaining(["light.undo-turn-over", "light.undo-not-yours"]),
+    );
     expect(stats.accepted).toBeGreaterThan(300);
     expect(stats.gamesCompleted).toBeGreaterThan(3);
     expect(Object.keys(stats.refused)).toEqual(

@@ -9,9 +9,13 @@ import { stringAdapter } from "./games.ts";
 import { fuzz } from "./harness.ts";
 
 describe("string: action fuzzing", () => {
-  it("random games with illegal and malformed actions keep every property", () => {
+  it("random games with illegal and malformed actions, and undo, keep every property", () => {
     const { stats, failure } = fuzz(stringAdapter, { seed: 20261202, runs: 6, steps: 400 });
     expect(failure, failure ? `${failure.message}\nrepro: ${failure.repro}` : "").toBeNull();
+    expect(stats.undone).toBeGreaterThan(0);
+    expect(Object.keys(stats.undoRefused)).toEqual(
+      expect.arrayContaining(["string.undo-turn-over", "string.undo-not-yours"]),
+    );
     expect(stats.accepted).toBeGreaterThan(150);
     expect(stats.malformedRejected).toBeGreaterThan(50);
     expect(Object.keys(stats.refused)).toContain("string.not-your-turn");

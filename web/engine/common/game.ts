@@ -78,6 +78,11 @@ export interface GameRules<S extends GameHeader<O, A>, A extends SeatAction, O> 
    * drawn from the bag, a card or tile drawn): undo never goes back past it.
    */
   reveals(before: S, action: A, after: S): boolean;
+  /**
+   * Whether `action` ended the turn of the seat that played it. Default: the seat to move changed (or the game
+   * ended). A game where the same seat can move again after its turn ends (a solo Train Game) says so here.
+   */
+  endsTurn?(before: S, action: A, after: S): boolean;
 }
 
 /** A whole engine: the rules plus the shared load policy, save and undo. */
@@ -193,7 +198,8 @@ export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
   try {
     if (!isObject(state) || state.game !== id)
       return { ok: false, error: new InputError(`not a ${id} game state: ${describe(state)}`) };
-    int(player, "/player", 0, 64);
+    const seats = isObject(state.options) ? state.options.players : undefined;
+    int(player, "/player", 0, typeof seats === "number" ? seats - 1 : 0);
     const log = state.log;
     if (log.length === 0) return no("undo-nothing", "there is nothing to undo");
     const last = log[log.length - 1]!;
@@ -202,7 +208,15 @@ export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
     if (state.over || state.current !== player)
       return no("undo-turn-over", "that action ended the turn: it cannot be taken back");
     const before = replay(rules, state.options, state.seed, log.slice(0, -1));
-    if (before.current !== player) return no("undo-turn-over", "that action began the turn");
+    const again = rules.apply(before, last);
+    if (!again.ok || JSON.stringify(again.state) !== JSON.stringify(state))
+      return {
+        ok: false,
+        error: new InputError("this state is not the replay of its own log: nothing to undo to"),
+      };
+    const ended = rules.endsTurn ? rules.endsTurn(before, last, state) : before.current !== state.current;
+    if (ended || before.current !== player)
+      return no("undo-turn-over", "that action ended the turn: it cannot be taken back");
     if (rules.reveals(before, last, state))
       return no("undo-reveal", "that action revealed something random: it cannot be taken back");
     return { ok: true, state: before };

@@ -212,6 +212,11 @@ export function reveals(_before: TrainGameState, action: TrainAction): boolean {
   return action.type === "roll";
 }
 
+/** A finished turn is booked in `history`: that ends the turn even when the same seat moves next (solo). */
+export function endsTurn(before: TrainGameState, _action: TrainAction, after: TrainGameState): boolean {
+  return after.history.length > before.history.length;
+}
+
 /**
  * The Train Game under the common contract. `load` accepts a save only if replaying its options, seed and
  * log reproduces it (InputError with the JSON pointer of the first difference otherwise); `undo(state,
@@ -225,6 +230,7 @@ export const trainEngine: GameEngine<TrainGameState, TrainAction, TrainOptions> 
   apply: applyAction,
   legalActions,
   reveals,
+  endsTurn,
 });
 
 /** `trainEngine.apply`: a new state or a typed refusal; never throws, never mutates its input. */
