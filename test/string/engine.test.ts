@@ -130,7 +130,7 @@ function place(s: StringState, player: number, path: number[], kind: "short" | "
 }
 
 describe("string engine: setup", () => {
-  it("2 cubes on each city station, 3 on the mountain station, 94 in all, one tile kept each", () => {
+  it("string.setup: 2 cubes on each city station, 3 on the mountain station, 94 in all, one tile kept each", () => {
     let s = setup({ players: 3, board: BOARD }, 5);
     BOARD.stations.forEach((st, i) => {
       const n = countTotal(s.stationCubes[i]!);
@@ -148,21 +148,21 @@ describe("string engine: setup", () => {
     expect(s.ap).toBe(3);
   });
 
-  it("refuses a player count outside 2..5", () => {
+  it("string.setup: refuses a player count outside 2..5", () => {
     expect(() => setup({ players: 1 }, 1)).toThrow(/players/);
     expect(() => setup({ players: 6 }, 1)).toThrow(/players/);
   });
 });
 
 describe("string engine: route phase", () => {
-  it("a string between two stations costs nothing and lists its stations in order", () => {
+  it("string.route: a string between two stations costs nothing and lists its stations in order", () => {
     const s = must(place(turnOf(game(), 0, 3), 0, line("R", "B", "O"), "long"));
     expect(s.seats[0]!.strings[0]!.stations.map((i) => s.stations[i]!.id)).toEqual(["R", "B", "O"]);
     expect(s.ap).toBe(3);
     expect(s.seats[0]!.longLeft).toBe(0);
   });
 
-  it("crossing another player's string outside every station costs 1 AP", () => {
+  it("string.not-enough-ap: crossing another player's string outside every station costs 1 AP", () => {
     const s = lay(game(), 0, line("O2", "B"));
     const t = must(place(turnOf(s, 1, 3), 1, line("R", "Y")));
     expect(t.ap).toBe(2);
@@ -173,19 +173,19 @@ describe("string engine: route phase", () => {
     );
   });
 
-  it("a crossing inside a station disc is free", () => {
+  it("string.route: a crossing inside a station disc is free", () => {
     const s = lay(game(), 0, line("R", "B", "O"), "long");
     const t = must(place(turnOf(s, 1, 0), 1, line("P", "B", "Y"), "long"));
     expect(t.ap).toBe(0);
   });
 
-  it("crossing one's own string is free", () => {
+  it("string.route: crossing one's own string is free", () => {
     const s = lay(game(), 0, line("O2", "B"));
     const t = must(place(turnOf(s, 0, 0), 0, line("R", "Y")));
     expect(t.ap).toBe(0);
   });
 
-  it("a string through the mountain costs +1, once however often it enters", () => {
+  it("string.route: a string through the mountain costs +1, once however often it enters", () => {
     const s = turnOf(game(), 0, 3);
     expect(must(place(s, 0, line("B2", "Y2"))).ap).toBe(2);
     const zigzag = [55, 25, 62, 38, 66, 42, 70, 38, 85, 25];
@@ -197,7 +197,7 @@ describe("string engine: route phase", () => {
     );
   });
 
-  it("touching the board edge is refused; leaving the board is refused", () => {
+  it("string.touches-board-edge, string.leaves-board: touching the board edge is refused; leaving the board is refused", () => {
     const s = turnOf(game(), 0);
     refused(
       s,
@@ -211,7 +211,7 @@ describe("string engine: route phase", () => {
     );
   });
 
-  it("the same station twice in a row is refused (also: both ends in one station)", () => {
+  it("string.same-station-twice: the same station twice in a row is refused (also: both ends in one station)", () => {
     const s = turnOf(game(), 0);
     refused(
       s,
@@ -227,7 +227,7 @@ describe("string engine: route phase", () => {
     expect(place(s, 0, line("R", "B", "R"), "long").ok).toBe(true);
   });
 
-  it("an end outside every station is refused", () => {
+  it("string.endpoint-not-in-station: an end outside every station is refused", () => {
     refused(
       turnOf(game(), 0),
       { type: "place-string", player: 0, kind: "short", path: [10, 50, 20, 60] },
@@ -235,13 +235,13 @@ describe("string engine: route phase", () => {
     );
   });
 
-  it("a path longer than its string is refused (30 short, 60 long)", () => {
+  it("string.too-long: a path longer than its string is refused (30 short, 60 long)", () => {
     const s = turnOf(game(), 0);
     refused(s, { type: "place-string", player: 0, kind: "short", path: line("R", "O") }, "string.too-long");
     expect(place(s, 0, line("R", "O"), "long").ok).toBe(true);
   });
 
-  it("one string per turn, four short and one long per player", () => {
+  it("string.route: one string per turn, four short and one long per player", () => {
     let s = must(place(turnOf(game(), 0), 0, line("R", "B")));
     refused(
       s,
@@ -257,14 +257,14 @@ describe("string engine: route phase", () => {
     );
   });
 
-  it("outskirts stations touched receive 3 cubes from the bag", () => {
+  it("string.route: outskirts stations touched receive 3 cubes from the bag", () => {
     const s = lay(game(), 0, line("O2", "Y"));
     expect(countTotal(cubesAt(s, "O2"))).toBe(3);
     expect(countTotal(cubesAt(s, "Y"))).toBe(0);
     expect(totalCubes(s)).toBe(94);
   });
 
-  it("a draw from an almost empty bag draws what is left", () => {
+  it("string.route: a draw from an almost empty bag draws what is left", () => {
     const s = game();
     // Move all but 2 bag cubes to seat 1's score pile, keeping the 94.
     for (const k of Object.keys(s.bag) as (keyof Counts)[]) {
@@ -281,7 +281,7 @@ describe("string engine: route phase", () => {
     expect(totalCubes(u)).toBe(94);
   });
 
-  it("not your turn", () => {
+  it("string.not-your-turn: not your turn", () => {
     const s = turnOf(game(), 0);
     refused(
       s,
@@ -299,20 +299,20 @@ describe("string engine: transport", () => {
   const mv = (from: string, to: string, colour: string): StringAction =>
     ({ type: "transport", player: 0, from, to, colour }) as StringAction;
 
-  it("a cube scores on arrival at a station of its colour (1 AP)", () => {
+  it("string.transport: a cube scores on arrival at a station of its colour (1 AP)", () => {
     const s = must(apply(withString(), mv("R", "B", "blue")));
     expect(s.seats[0]!.pile.blue).toBe(1);
     expect(s.ap).toBe(7);
     expect(cubesAt(s, "R").blue).toBe(0);
   });
 
-  it("any distance along one string is one transport", () => {
+  it("string.transport: any distance along one string is one transport", () => {
     const s = must(apply(withString(), mv("R", "O", "green")));
     expect(s.seats[0]!.pile.green).toBe(1);
     expect(s.ap).toBe(7);
   });
 
-  it("a cube that started on a station of its colour does not score there", () => {
+  it("string.transport: a cube that started on a station of its colour does not score there", () => {
     const s = put(lay(game(), 0, line("R", "R2")), "R", { red: 1 });
     const t = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "R", to: "R2", colour: "red" }));
     expect(t.seats[0]!.pile.red).toBe(0);
@@ -324,7 +324,7 @@ describe("string engine: transport", () => {
     expect(v.seats[0]!.pile.red).toBe(1);
   });
 
-  it("green scores at outskirts, not when it started on one", () => {
+  it("string.transport: green scores at outskirts, not when it started on one", () => {
     const s = put(lay(lay(game(), 0, line("O2", "Y")), 0, line("O2", "R")), "Y", { green: 1 });
     let t = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "Y", to: "O2", colour: "green" }));
     expect(t.seats[0]!.pile.green).toBe(1);
@@ -337,13 +337,13 @@ describe("string engine: transport", () => {
     expect(cubesAt(t, "O").green).toBe(before + 1);
   });
 
-  it("white cubes never score by transport", () => {
+  it("string.transport: white cubes never score by transport", () => {
     const s = must(apply(withString(), mv("R", "B", "white")));
     expect(countTotal(s.seats[0]!.pile)).toBe(0);
     expect(cubesAt(s, "B").white).toBe(1);
   });
 
-  it("the mountain station and a chipless new station score nothing", () => {
+  it("string.transport: the mountain station and a chipless new station score nothing", () => {
     expect(scoringColour({ id: "M", kind: "mountain", colour: null, x: 0, y: 0 })).toBeNull();
     expect(scoringColour({ id: "n", kind: "new", colour: null, x: 0, y: 0 })).toBeNull();
     let s = edit(game(), (t) => {
@@ -357,14 +357,14 @@ describe("string engine: transport", () => {
     expect(cubesAt(s, "new-0").red).toBe(reds + 1);
   });
 
-  it("a chip makes a new station score like a city of that colour", () => {
+  it("string.transport: a chip makes a new station score like a city of that colour", () => {
     let s = must(apply(turnOf(game(), 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
     s = put(lay(s, 0, [30, 70, 50, 70]), "P", { yellow: 1 });
     s = must(apply(turnOf(s, 0), { type: "transport", player: 0, from: "P", to: "new-0", colour: "yellow" }));
     expect(s.seats[0]!.pile.yellow).toBe(1);
   });
 
-  it("refusals: not connected, another player's string, no such cube, same station, no AP", () => {
+  it("string.not-connected, string.no-such-cube, string.transport-same-station: refusals: not connected, another player's string, no such cube, same station, no AP", () => {
     const s = withString();
     refused(s, mv("R", "P", "red"), "string.not-connected");
     refused(s, mv("B", "R", "blue"), "string.no-such-cube");
@@ -373,7 +373,7 @@ describe("string engine: transport", () => {
     refused(turnOf(s, 1), { ...mv("R", "B", "blue"), player: 1 }, "string.not-connected");
   });
 
-  it("no string after a transport; no transport after an upgrade", () => {
+  it("string.phase-order: no string after a transport; no transport after an upgrade", () => {
     const s = must(apply(withString(), mv("R", "B", "blue")));
     refused(
       s,
@@ -384,7 +384,7 @@ describe("string engine: transport", () => {
     refused(t, mv("R", "B", "red"), "string.phase-order");
   });
 
-  it("an unknown station is an InputError", () => {
+  it("string.transport: an unknown station is an InputError", () => {
     const r = apply(withString(), mv("R", "nowhere", "red"));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.name).toBe("InputError");
@@ -410,7 +410,7 @@ describe("string engine: long-distance tiles", () => {
     stations,
   });
 
-  it("row A (via B, C): keep the white cube, flip the tile; 1 AP a hop", () => {
+  it("string.long-distance: row A (via B, C): keep the white cube, flip the tile; 1 AP a hop", () => {
     const s = must(apply(ldGame(), ld("A", ["R", "B", "P", "new-0"])));
     expect(s.ap).toBe(0);
     expect(s.seats[0]!.pile.white).toBe(1);
@@ -419,14 +419,14 @@ describe("string engine: long-distance tiles", () => {
     refused(turnOf(s, 0), ld("A", ["R", "B", "P", "new-0"]), "string.no-such-tile");
   });
 
-  it("row B (via C): keep the white cube, the tile leaves the game", () => {
+  it("string.long-distance: row B (via C): keep the white cube, the tile leaves the game", () => {
     const s = must(apply(ldGame(), ld("B", ["B", "P", "new-0"])));
     expect(s.ap).toBe(1);
     expect(s.seats[0]!.pile.white).toBe(1);
     expect(s.seats[0]!.tiles.map((t) => t.id)).toEqual([1]);
   });
 
-  it("row C: the white cube returns to the bag, the tile leaves the game", () => {
+  it("string.long-distance: row C: the white cube returns to the bag, the tile leaves the game", () => {
     const s0 = ldGame();
     const bag = s0.bag.white;
     const s = must(apply(s0, ld("C", ["P", "new-0"])));
@@ -437,13 +437,13 @@ describe("string engine: long-distance tiles", () => {
     expect(totalCubes(s)).toBe(94);
   });
 
-  it("revisiting stations is allowed (and paid)", () => {
+  it("string.long-distance: revisiting stations is allowed (and paid)", () => {
     const s = turnOf(ldGame(), 0, 5);
     const t = must(apply(s, ld("A", ["R", "B", "R", "B", "P", "new-0"])));
     expect(t.ap).toBe(0);
   });
 
-  it("refusals: wrong start colour, hop not along a string, colours out of order, not at the new station, AP", () => {
+  it("string.ld-wrong-start, string.ld-not-adjacent, string.ld-colours-out-of-order: refusals: wrong start colour, hop not along a string, colours out of order, not at the new station, AP", () => {
     const s = ldGame();
     refused(s, ld("A", ["B", "P", "new-0"]), "string.ld-wrong-start");
     refused(s, ld("A", ["R", "P", "new-0"]), "string.ld-not-adjacent");
@@ -476,7 +476,7 @@ describe("string engine: long-distance tiles", () => {
     expect(legalActions(s).filter((a) => a.type === "long-distance" && a.stations.length < 2)).toEqual([]);
   });
 
-  it("without a placed new station it is refused", () => {
+  it("string.no-new-station: without a placed new station it is refused", () => {
     const s = put(
       edit(lay(game(), 0, line("R", "B")), (t) => giveTiles(t, 0, [{ id: 0 }])),
       "R",
@@ -485,7 +485,7 @@ describe("string engine: long-distance tiles", () => {
     refused(turnOf(s, 0), ld("A", ["R", "B"]), "string.no-new-station");
   });
 
-  it("legalActions offers the shortest route for each row", () => {
+  it("string.long-distance: legalActions offers the shortest route for each row", () => {
     const acts = legalActions(ldGame()).filter((a) => a.type === "long-distance");
     expect(acts).toContainEqual(ld("A", ["R", "B", "P", "new-0"]));
     expect(acts).toContainEqual(ld("B", ["B", "P", "new-0"]));
@@ -495,7 +495,7 @@ describe("string engine: long-distance tiles", () => {
 });
 
 describe("string engine: locomotive", () => {
-  it("3→4 costs 1, 4→5 costs 2, 5→6 costs 2; the new AP count applies next turn", () => {
+  it("string.locomotive: 3→4 costs 1, 4→5 costs 2, 5→6 costs 2; the new AP count applies next turn", () => {
     let s = turnOf(game(), 0, 5);
     s = must(apply(s, { type: "upgrade", player: 0 }));
     expect([s.seats[0]!.loco, s.ap]).toEqual([4, 4]);
@@ -515,7 +515,7 @@ describe("string engine: locomotive", () => {
     expect(s.order[0] === 0 ? s.ap : 6).toBe(6);
   });
 
-  it("an upgrade without the AP is refused", () => {
+  it("string.not-enough-ap: an upgrade without the AP is refused", () => {
     refused(turnOf(game(), 0, 0), { type: "upgrade", player: 0 }, "string.not-enough-ap");
     const s = edit(turnOf(game(), 0, 1), (t) => {
       t.seats[0]!.loco = 4;
@@ -525,7 +525,7 @@ describe("string engine: locomotive", () => {
 });
 
 describe("string engine: special actions", () => {
-  it("new station: once a game, 3 cubes from the bag, a remaining chip", () => {
+  it("string.special: new station: once a game, 3 cubes from the bag, a remaining chip", () => {
     let s = turnOf(game(), 0, 0);
     refused(s, { type: "new-station", player: 0, x: 50, y: 70, chip: null }, "string.chip-required");
     s = must(apply(s, { type: "new-station", player: 0, x: 50, y: 70, chip: "red" }));
@@ -541,7 +541,7 @@ describe("string engine: special actions", () => {
     expect(totalCubes(s)).toBe(94);
   });
 
-  it("new station placement rules", () => {
+  it("string.special: new station placement rules", () => {
     const s = turnOf(lay(game(), 1, line("R", "B")), 0);
     const at = (x: number, y: number): StringAction => ({
       type: "new-station",
@@ -560,7 +560,7 @@ describe("string engine: special actions", () => {
     expect(apply(s, at(20, 56)).ok).toBe(true);
   });
 
-  it("replenish: 1 AP, 2 cubes, at most twice a turn", () => {
+  it("string.replenish-limit, string.not-enough-ap: replenish: 1 AP, 2 cubes, at most twice a turn", () => {
     let s = turnOf(game(), 0, 5);
     s = must(apply(s, { type: "replenish", player: 0, station: "O" }));
     s = must(apply(s, { type: "replenish", player: 0, station: "O" }));
@@ -570,7 +570,7 @@ describe("string engine: special actions", () => {
     refused(turnOf(game(), 0, 0), { type: "replenish", player: 0, station: "O" }, "string.not-enough-ap");
   });
 
-  it("cube for AP: a scored cube back to the bag for +1 AP, at most twice a turn", () => {
+  it("string.no-such-cube, string.cube-for-ap-limit: cube for AP: a scored cube back to the bag for +1 AP, at most twice a turn", () => {
     let s = turnOf(game(), 0, 0);
     refused(s, { type: "cube-for-ap", player: 0, colour: "red" }, "string.no-such-cube");
     s = edit(s, (t) => {
@@ -586,7 +586,7 @@ describe("string engine: special actions", () => {
     expect(apply(turnOf(s, 0, 0), { type: "cube-for-ap", player: 0, colour: "red" }).ok).toBe(true);
   });
 
-  it("draw a tile: draw 2 keep 1 (the other to the bottom); 1 left: take it; none: refused", () => {
+  it("string.choose-tile-first, string.tile-not-offered, string.deck-empty: draw a tile: draw 2 keep 1 (the other to the bottom); 1 left: take it; none: refused", () => {
     let s = turnOf(game(), 0);
     const top = s.deck.slice(0, 2);
     const rest = s.deck.length;
@@ -611,7 +611,7 @@ describe("string engine: special actions", () => {
 });
 
 describe("string engine: rounds, order and the end", () => {
-  it("after a round the order is by fewest cubes in the score pile", () => {
+  it("string.rounds: after a round the order is by fewest cubes in the score pile", () => {
     let s = edit(game(3), (t) => {
       t.order = [0, 1, 2];
       t.turn = 2;
@@ -625,7 +625,7 @@ describe("string engine: rounds, order and the end", () => {
     expect(s.ap).toBe(3);
   });
 
-  it("ties are broken by the seeded generator (both orders occur over seeds)", () => {
+  it("string.rounds: ties are broken by the seeded generator (both orders occur over seeds)", () => {
     const firsts = new Set<number>();
     for (let k = 0; k < 20; k++) {
       const s = edit(game(3), (t) => {
@@ -639,7 +639,7 @@ describe("string engine: rounds, order and the end", () => {
     expect(firsts.size).toBeGreaterThan(1);
   });
 
-  it("the game ends after round 5; most points wins, then fewer cubes, else shared", () => {
+  it("string.rounds: the game ends after round 5; most points wins, then fewer cubes, else shared", () => {
     const end = (piles: Partial<Counts>[]): StringState => {
       const s = edit(game(2), (t) => {
         t.round = 5;
@@ -670,7 +670,7 @@ describe("string engine: rounds, order and the end", () => {
     expect(legalActions(s)).toEqual([]);
   });
 
-  it("final points count long-distance tiles: face up -2, flipped +5", () => {
+  it("string.rounds: final points count long-distance tiles: face up -2, flipped +5", () => {
     const s = edit(game(2), (t) => {
       t.round = 5;
       t.order = [0, 1];
@@ -684,7 +684,7 @@ describe("string engine: rounds, order and the end", () => {
 });
 
 describe("string engine: input handling", () => {
-  it("malformed actions are InputErrors and never throw", () => {
+  it("string.input: malformed actions are InputErrors and never throw", () => {
     const s = turnOf(game(), 0);
     const bad: unknown[] = [
       null,
@@ -714,7 +714,7 @@ describe("string engine: input handling", () => {
     }
   });
 
-  it("every legal action offered applies", () => {
+  it("string.input: every legal action offered applies", () => {
     const s = turnOf(put(lay(game(), 0, line("R", "B", "O"), "long"), "R", { blue: 2, white: 1 }), 0, 4);
     const acts = legalActions(s);
     const types = new Set(acts.map((a) => a.type));

@@ -44,7 +44,7 @@ function live(r: StepResult): TurnState {
 }
 
 describe("scoring helpers", () => {
-  it("scores cargo, doubles with a Caboose (banked included), bonus train 25", () => {
+  it("train.score: scores cargo, doubles with a Caboose (banked included), bonus train 25", () => {
     expect(scoreTrain(F("ET4"), 0)).toBe(4);
     expect(scoreTrain(F("ET432"), 0)).toBe(9);
     expect(scoreTrain(F("ET44C"), 0)).toBe(18);
@@ -55,7 +55,7 @@ describe("scoring helpers", () => {
     expect(scoreTrain(F("ETE"), 19)).toBe(19);
   });
 
-  it("an invalid train scores 0 (Equipment Shortage)", () => {
+  it("train.score: an invalid train scores 0 (Equipment Shortage)", () => {
     expect(isValidTrain(F("ET"))).toBe(false);
     expect(isValidTrain(F("E"))).toBe(false);
     expect(isValidTrain(F("ETC"))).toBe(true);
@@ -64,14 +64,14 @@ describe("scoring helpers", () => {
     expect(scoreTrain(F("44"), 0)).toBe(0);
   });
 
-  it("recognises the freight train: 2E, T and three non-Caboose cargo", () => {
+  it("train.score: recognises the freight train: 2E, T and three non-Caboose cargo", () => {
     expect(isFreightTrain(F("ETE442"))).toBe(true);
     expect(isFreightTrain(F("ET4442"))).toBe(false);
     expect(isFreightTrain(F("ETE44C"))).toBe(false);
     expect(isFreightTrain(F("ETE44"))).toBe(false);
   });
 
-  it("parseFaces reads command-line faces", () => {
+  it("train.score: parseFaces reads command-line faces", () => {
     expect(parseFaces("E,T,4")).toEqual(["E", "T", "4"]);
     expect(parseFaces("e t c")).toEqual(["E", "T", "C"]);
     expect(parseFaces("")).toEqual([]);
@@ -80,7 +80,7 @@ describe("scoring helpers", () => {
 });
 
 describe("the rulebook's worked example", () => {
-  it("no Engine → reroll; E T 4 4 +E; Caboose rerolled → Boxcar; bank 10; 3 2 C would be 32; Tanker; bank 19; wreck", () => {
+  it("train.rulebook-example: no Engine → reroll; E T 4 4 +E; Caboose rerolled → Boxcar; bank 10; 3 2 C would be 32; Tanker; bank 19; wreck", () => {
     // Roll 1: 3 Boxcars, 1 Caboose, 2 Tenders. No Engine: nothing joins, the roll is spent.
     let t = live(applyRollFaces(newTurn(), F("222CTT")));
     expect(t).toEqual({ phase: "regular", rollsLeft: 2, train: [], banked: 0, step: "roll", table: [] });
@@ -134,55 +134,55 @@ describe("the rulebook's worked example", () => {
 });
 
 describe("regular phase", () => {
-  it("first Engine then first Tender join automatically, both from one roll", () => {
+  it("train.regular: first Engine then first Tender join automatically, both from one roll", () => {
     const t = live(applyRollFaces(newTurn(), F("TE4432")));
     expect(t.train).toEqual(["E", "T"]);
     expect(t.table).toEqual(["4", "4", "3", "2"]);
   });
 
-  it("a Tender without an Engine does not join; the roll is spent", () => {
+  it("train.regular: a Tender without an Engine does not join; the roll is spent", () => {
     const t = live(applyRollFaces(newTurn(), F("T4432C")));
     expect(t.train).toEqual([]);
     expect(t.step).toBe("roll");
     expect(t.rollsLeft).toBe(2);
   });
 
-  it("an Engine without a Tender: the Engine joins, the rest is rerolled", () => {
+  it("train.regular: an Engine without a Tender: the Engine joins, the rest is rerolled", () => {
     const t = live(applyRollFaces(newTurn(), F("E4432C")));
     expect(t).toEqual({ phase: "regular", rollsLeft: 2, train: ["E"], banked: 0, step: "roll", table: [] });
   });
 
-  it("a roll that gives no choice after E+T is spent (only Tenders on the table)", () => {
+  it("train.regular: a roll that gives no choice after E+T is spent (only Tenders on the table)", () => {
     const t0 = makeTurn({ train: F("ET4"), rollsLeft: 2 });
     const t = live(applyRollFaces(t0, F("TTT")));
     expect(t).toEqual({ ...t0, rollsLeft: 1 });
   });
 
-  it("adding nothing is allowed in the regular phase: it spends the roll", () => {
+  it("train.regular: adding nothing is allowed in the regular phase: it spends the roll", () => {
     const t0 = makeTurn({ train: F("ET"), table: F("4432"), rollsLeft: 2 });
     expect(legalAdds(t0)[0]).toEqual([]);
     const t = live(applyAdd(t0, []));
     expect(t).toEqual({ ...t0, step: "roll", table: [] });
   });
 
-  it("Caboose ends the turn at once and doubles", () => {
+  it("train.regular: Caboose ends the turn at once and doubles", () => {
     const t = makeTurn({ train: F("ET4"), table: F("3CT"), rollsLeft: 1 });
     const r = applyAdd(t, F("3C"));
     expect(r.ended).toEqual({ score: (4 + 3 + 1) * 2, reason: "caboose" });
     expect(r.turn.train).toEqual(F("ET43C"));
   });
 
-  it("a Caboose alone doubles a one-car train: E T C scores 2", () => {
+  it("train.regular: a Caboose alone doubles a one-car train: E T C scores 2", () => {
     const t = makeTurn({ train: F("ET"), table: F("C444"), rollsLeft: 2 });
     expect(applyAdd(t, F("C")).ended).toEqual({ score: 2, reason: "caboose" });
   });
 
-  it("bonus train: one each of E, T, 4, 3, 2, C scores 25", () => {
+  it("train.regular: bonus train: one each of E, T, 4, 3, 2, C scores 25", () => {
     const t = live(applyRollFaces(newTurn(), F("ET432C")));
     expect(applyAdd(t, F("432C")).ended).toEqual({ score: 25, reason: "caboose" });
   });
 
-  it("Equipment Shortage when stopping with an invalid train", () => {
+  it("train.regular: Equipment Shortage when stopping with an invalid train", () => {
     expect(applyStop(newTurn()).ended).toEqual({ score: 0, reason: "shortage" });
     expect(applyStop(makeTurn({ train: F("E"), rollsLeft: 2 })).ended).toEqual({
       score: 0,
@@ -194,7 +194,7 @@ describe("regular phase", () => {
     });
   });
 
-  it("stopping with a valid train scores it; dice on the table are ignored", () => {
+  it("train.regular: stopping with a valid train scores it; dice on the table are ignored", () => {
     expect(applyStop(makeTurn({ train: F("ET4"), rollsLeft: 1 })).ended).toEqual({
       score: 4,
       reason: "stop",
@@ -203,7 +203,7 @@ describe("regular phase", () => {
     expect(applyStop(withTable).ended).toEqual({ score: 4, reason: "stop" });
   });
 
-  it("Equipment Shortage after the third roll: no Engine/Tender, or E+T and no cargo", () => {
+  it("train.regular: Equipment Shortage after the third roll: no Engine/Tender, or E+T and no cargo", () => {
     const noTender = makeTurn({ train: F("E"), rollsLeft: 1 });
     const short = applyRollFaces(noTender, F("44444"));
     expect(short.ended).toEqual({ score: 0, reason: "shortage" });
@@ -216,7 +216,7 @@ describe("regular phase", () => {
     expect(applyAdd(nothingAdded, []).ended).toEqual({ score: 0, reason: "shortage" });
   });
 
-  it("after the third roll a valid train scores (out of rolls)", () => {
+  it("train.regular: after the third roll a valid train scores (out of rolls)", () => {
     const t = live(applyRollFaces(makeTurn({ train: F("ET4"), rollsLeft: 1 }), F("332")));
     expect(applyAdd(t, []).ended).toEqual({ score: 4, reason: "out-of-rolls" });
     expect(applyAdd(t, F("33")).ended).toEqual({ score: 10, reason: "out-of-rolls" });
@@ -227,18 +227,18 @@ describe("regular phase", () => {
     });
   });
 
-  it("a full train with one Engine (E, T, four cargo) ends the turn and scores", () => {
+  it("train.regular: a full train with one Engine (E, T, four cargo) ends the turn and scores", () => {
     const t = makeTurn({ train: F("ET44"), table: F("32"), rollsLeft: 1 });
     expect(applyAdd(t, F("32")).ended).toEqual({ score: 13, reason: "full" });
   });
 
-  it("second Engine may join after E+T, also from the roll that brought them", () => {
+  it("train.regular: second Engine may join after E+T, also from the roll that brought them", () => {
     const t = live(applyRollFaces(newTurn(), F("EET444")));
     expect(legalAdds(t)).toContainEqual(["E"]);
     expect(live(applyAdd(t, F("E"))).train).toEqual(F("ETE"));
   });
 
-  it("no third Engine", () => {
+  it("train.third-engine: no third Engine", () => {
     const t = makeTurn({ train: F("ETE"), table: F("E43"), rollsLeft: 1 });
     expect(ruleOf(() => applyAdd(t, F("E")))).toBe("train.third-engine");
     const t2 = makeTurn({ train: F("ET"), table: F("EE43"), rollsLeft: 2 });
@@ -246,30 +246,30 @@ describe("regular phase", () => {
     expect(legalAdds(t2).every((c) => c.filter((f) => f === "E").length <= 1)).toBe(true);
   });
 
-  it("no second Tender", () => {
+  it("train.second-tender: no second Tender", () => {
     const t = makeTurn({ train: F("ET"), table: F("T443"), rollsLeft: 2 });
     expect(ruleOf(() => applyAdd(t, F("T4")))).toBe("train.second-tender");
   });
 
-  it("no second Caboose", () => {
+  it("train.second-caboose: no second Caboose", () => {
     const t = makeTurn({ train: F("ET"), table: F("CC43"), rollsLeft: 2 });
     expect(ruleOf(() => applyAdd(t, F("CC")))).toBe("train.second-caboose");
     expect(legalAdds(t).some((c) => c.filter((f) => f === "C").length > 1)).toBe(false);
   });
 
-  it("a face not on the table, and too many dice, are refused", () => {
+  it("train.not-on-table, train.too-many-dice: a face not on the table, and too many dice, are refused", () => {
     const t = makeTurn({ train: F("ET4"), table: F("432"), rollsLeft: 1 });
     expect(ruleOf(() => applyAdd(t, F("C")))).toBe("train.not-on-table");
     expect(ruleOf(() => applyAdd(t, F("44")))).toBe("train.not-on-table");
     expect(ruleOf(() => applyAdd(t, F("4322")))).toBe("train.too-many-dice");
   });
 
-  it("no cargo before Engine and Tender", () => {
+  it("train.engine-tender-first: no cargo before Engine and Tender", () => {
     const t = makeTurn({ train: F("E"), rollsLeft: 2 });
     expect(ruleOf(() => applyAdd(t, F("4")))).toBe("train.engine-tender-first");
   });
 
-  it("wrong step: add before a roll, roll before choosing", () => {
+  it("train.wrong-step: wrong step: add before a roll, roll before choosing", () => {
     expect(ruleOf(() => applyAdd(makeTurn({ train: F("ET4"), rollsLeft: 2 }), F("4")))).toBe(
       "train.wrong-step",
     );
@@ -277,7 +277,7 @@ describe("regular phase", () => {
     expect(ruleOf(() => applyRollFaces(adding, F("4432")))).toBe("train.wrong-step");
   });
 
-  it("no roll when the regular rolls are used", () => {
+  it("train.no-rolls-left: no roll when the regular rolls are used", () => {
     // Unreachable in play (the turn ends first) but the check still stands for hand-made objects.
     const t: TurnState = {
       phase: "regular",
@@ -290,12 +290,12 @@ describe("regular phase", () => {
     expect(checkRoll(t)?.rule).toBe("train.no-rolls-left");
   });
 
-  it("a roll must give exactly one face per die not in the train", () => {
+  it("train.regular: a roll must give exactly one face per die not in the train", () => {
     expect(() => applyRollFaces(newTurn(), F("ET4"))).toThrow(InputError);
     expect(() => applyRollFaces(newTurn(), ["E", "T", "4", "3", "2", "X"] as Face[])).toThrow(InputError);
   });
 
-  it("legalAdds lists every distinct choice", () => {
+  it("train.regular: legalAdds lists every distinct choice", () => {
     const t = makeTurn({ train: F("ET"), table: F("44EC"), rollsLeft: 1 });
     const adds = legalAdds(t);
     expect(adds).toHaveLength(2 * 3 * 2); // E 0..1 × 4 0..2 × C 0..1
@@ -308,7 +308,7 @@ describe("regular phase", () => {
 describe("freight cycles", () => {
   const full = (): TurnState => makeTurn({ train: F("ETE443"), rollsLeft: 1 });
 
-  it("bank only when eligible: 2E, T, three non-Caboose cargo, between rolls", () => {
+  it("train.bank-not-allowed: bank only when eligible: 2E, T, three non-Caboose cargo, between rolls", () => {
     expect(canBank(full())).toBe(true);
     const r = live(applyBank(full()));
     expect(r).toEqual({
@@ -330,19 +330,19 @@ describe("freight cycles", () => {
     expect(ruleOf(() => applyBank(adding))).toBe("train.bank-not-allowed");
   });
 
-  it("the full freight train cannot roll: bank or stop", () => {
+  it("train.train-full: the full freight train cannot roll: bank or stop", () => {
     expect(ruleOf(() => applyRollFaces(full(), []))).toBe("train.train-full");
     expect(applyStop(full()).ended).toEqual({ score: 11, reason: "stop" });
   });
 
-  it("bank is offered right after the third regular roll", () => {
+  it("train.freight: bank is offered right after the third regular roll", () => {
     const t = live(applyRollFaces(makeTurn({ train: F("ETE4"), rollsLeft: 1 }), F("43")));
     const filled = live(applyAdd(t, F("43")));
     expect(filled.rollsLeft).toBe(0);
     expect(canBank(filled)).toBe(true);
   });
 
-  it("freight roll: at least one die must be added; stopping instead is refused", () => {
+  it("train.freight-must-add: freight roll: at least one die must be added; stopping instead is refused", () => {
     const t = live(applyRollFaces(live(applyBank(full())), F("4TE")));
     expect(ruleOf(() => applyAdd(t, []))).toBe("train.freight-must-add");
     expect(ruleOf(() => applyStop(t))).toBe("train.freight-must-add");
@@ -352,27 +352,27 @@ describe("freight cycles", () => {
     expect(applyAdd(late, F("2")).turn.train).toEqual(F("ETE432"));
   });
 
-  it("freight roll: Engine and Tender are never playable", () => {
+  it("train.third-engine, train.second-tender: freight roll: Engine and Tender are never playable", () => {
     const t = live(applyRollFaces(live(applyBank(full())), F("4TE")));
     expect(ruleOf(() => applyAdd(t, F("E")))).toBe("train.third-engine");
     expect(ruleOf(() => applyAdd(t, F("T")))).toBe("train.second-tender");
   });
 
-  it("Train Wreck when no rolled die is playable: 0, banked points included", () => {
+  it("train.freight: Train Wreck when no rolled die is playable: 0, banked points included", () => {
     const t = live(applyBank(full()));
     expect(applyRollFaces(t, F("EET")).ended).toEqual({ score: 0, reason: "wreck" });
     const one = makeTurn({ train: F("ETE43"), banked: 12 });
     expect(applyRollFaces(one, F("T")).ended).toEqual({ score: 0, reason: "wreck" });
   });
 
-  it("Caboose in freight doubles banked + cargo + 1", () => {
+  it("train.freight: Caboose in freight doubles banked + cargo + 1", () => {
     const t = makeTurn({ train: F("ETE4"), table: F("C3"), banked: 10 });
     expect(applyAdd(t, F("C")).ended).toEqual({ score: (10 + 4 + 1) * 2, reason: "caboose" });
     const big = makeTurn({ train: F("ETE43"), table: F("C"), banked: 57 });
     expect(applyAdd(big, F("C")).ended).toEqual({ score: (57 + 4 + 3 + 1) * 2, reason: "caboose" });
   });
 
-  it("between freight rolls the player may stop: banked + current cargo", () => {
+  it("train.freight: between freight rolls the player may stop: banked + current cargo", () => {
     expect(applyStop(makeTurn({ train: F("ETE4"), banked: 10 })).ended).toEqual({
       score: 14,
       reason: "stop",
@@ -380,7 +380,7 @@ describe("freight cycles", () => {
     expect(applyStop(makeTurn({ train: F("ETE"), banked: 10 })).ended).toEqual({ score: 10, reason: "stop" });
   });
 
-  it("no roll limit in the freight phase; bank again each time the slots fill", () => {
+  it("train.freight: no roll limit in the freight phase; bank again each time the slots fill", () => {
     let t = live(applyBank(full()));
     for (let cycle = 0; cycle < 4; cycle++) {
       for (const roll of ["2TT", "2T", "2"]) {
@@ -396,7 +396,7 @@ describe("freight cycles", () => {
 });
 
 describe("makeTurn", () => {
-  it("builds the CLI's hint position with defaults", () => {
+  it("train.position: builds the CLI's hint position with defaults", () => {
     expect(makeTurn({ train: F("ET4"), table: F("43C"), rollsLeft: 1 })).toEqual({
       phase: "regular",
       rollsLeft: 1,
