@@ -11,6 +11,8 @@ export {
   type HintTask,
   MAX_FAULTS_IN_A_ROW,
   type SessionOptions,
+  seatList,
+  seedFrom,
   type ViewCause,
 } from "../elements/common/session.ts";
 export { TrainGame, type TrainGameOverDetail } from "../elements/train/train-game.ts";
