@@ -8,21 +8,12 @@
  * TypeScript twin (same answer). Bad input throws an Error with a one-line message (the dispatcher exits 2).
  */
 import { readFile } from "node:fs/promises";
+import { describe } from "../../web/engine/common/input.ts";
 import { countIntersectingPairs } from "../../web/engine/string/geometry/pairs.ts";
 import { createStringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
 const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
-
-/** A short description of a bad value for an error message (never serialises it: it may be huge or deep). */
-function describe(v: unknown): string {
-  if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return String(v);
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  if (v === null) return "null";
-  if (v === undefined) return "nothing";
-  if (Array.isArray(v)) return "an array";
-  return `a value of type ${typeof v}`;
-}
 
 /** Parses the file's JSON into `[x1, y1, x2, y2, …]`; throws a one-line Error naming the bad field. */
 export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
