@@ -166,12 +166,25 @@ describe("session controller", () => {
     expect(causes).toEqual([{ kind: "new" }]);
   });
 
-  it("a handle the worker dropped: the game is replayed there under a new handle and the action goes through", async () => {
-    const { session: s, rk } = session<TrainTypes>((c) => c.train);
+  it("a handle the worker dropped: the game is replayed there once under a new handle and the action goes through", async () => {
+    let wanted = false;
+    const { session: s, rk } = session<TrainTypes>((c) => c.train, { hints: () => wanted });
     await s.newGame({ players: 2, variant: "race" }, 5);
     const old = s.view!.handle;
     await rk.train.close(old);
+    const replay = rk.train.replay;
+    let replays = 0;
+    rk.train.replay = (...args) => {
+      replays++;
+      return replay(...args);
+    };
+    // A hint fetch and an action both find the handle gone: one replay serves both.
+    wanted = true;
+    const hints = s.refreshHints();
     expect(await s.act({ type: "roll", player: 0 })).toBe(true);
+    await hints;
+    expect(replays).toBe(1);
+    expect(Object.keys(s.view!).sort()).toEqual(["game", "handle", "legal", "state", "turnScore"]);
     expect(s.view!.handle).not.toBe(old);
     expect(s.view!.state.log).toEqual([{ type: "roll", player: 0 }]);
     expect(rk.workers).toBe(1); // not a fault: no restart

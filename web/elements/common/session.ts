@@ -145,6 +145,8 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
   /** The client whose faults this controller listens to, and how to stop listening. */
   private faultClient: RailkitClient | null = null;
   private stopListening: (() => void) | null = null;
+  /** The rebuild under way after the worker answered that it no longer holds the game. */
+  private rebuilding: Promise<T["view"] & { how: string }> | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -190,8 +192,11 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
   hostConnected(): void {
     this.connected = true;
     void this.client; // listen to worker faults again
-    // Back in the page after a move: a computer stopped by hostDisconnected picks up again.
-    if (this.view) this.kick();
+    // Back in the page after a move: a computer stopped by hostDisconnected picks up again, hints resume.
+    if (this.view) {
+      this.kick();
+      void this.refreshHints();
+    }
   }
 
   hostDisconnected(): void {
@@ -348,15 +353,22 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
    * options, seed and log under a new handle, the same state) and runs the call once more.
    */
   private async withHandle<R>(gen: number, call: (handle: string) => Promise<R>): Promise<R> {
-    const v = this.view!;
+    const handle = this.view!.handle;
     try {
-      return await call(v.handle);
+      return await call(handle);
     } catch (e) {
-      if (!isUnknownGame(e) || gen !== this.generation || this.view !== v) throw e;
-      const restored = await this.rebuild();
-      if (gen !== this.generation || this.view !== v) throw e;
-      this.view = restored; // the same state under the new handle: nothing to show
-      return call(restored.handle);
+      if (!isUnknownGame(e) || gen !== this.generation || !this.view) throw e;
+      if (this.view.handle === handle) {
+        // One rebuild for every call that found the handle gone (an action and a hint fetch, say).
+        this.rebuilding ??= this.rebuild().finally(() => {
+          this.rebuilding = null;
+        });
+        const { how: _, ...restored } = await this.rebuilding;
+        if (gen !== this.generation || !this.view) throw e;
+        // The same state under the new handle: nothing to show.
+        if (this.view.handle === handle) this.view = restored as T["view"];
+      }
+      return call(this.view.handle);
     }
   }
 
