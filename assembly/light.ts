@@ -1,8 +1,9 @@
 // Light Rail Wasm module (RULES.md §3): incremental routes, city-limit fit, playouts and flat Monte
-// Carlo search. TypeScript drives it through web/engine/light/wasm/ (raw bindings): inputs and outputs
-// pass through the shared Int32 buffer `IO` (`ioPtr()`, 16384 Int32), layouts documented per export.
+// Carlo search. TypeScript drives it through web/solvers/light/wasm.ts (raw bindings): inputs and outputs
+// pass through the shared Int32 buffer `io` named in the descriptor below, layouts documented per export.
 // Coordinates are axial (q, r) relative to the anchor card (the first card of the game) at (0, 0).
 
+import * as d from "./glue/descriptor";
 import { buildGeometry, cellAt, nCells, nPlacements, shapeSize } from "./routes/fit";
 import { fullRows, incrementalRows } from "./routes/full";
 import {
@@ -10,12 +11,15 @@ import {
   CELL_R,
   DES,
   DSTRIDE,
+  GRID,
   get,
   IO,
   MASK,
+  MAXCARDS,
   MAXD,
   MAXP,
   mark as trailMark,
+  RSTRIDE,
   S_ALIVE,
   S_CARD,
   S_NPLACED,
@@ -23,21 +27,40 @@ import {
   undo as trailUndo,
   W,
 } from "./routes/layout";
-import { measureInto, OBJ, setObjectiveCount } from "./routes/objectives";
-import { legalAt, legalCells, playoutBatch, search, setMyObjectives, setUnplayed } from "./routes/playout";
+import { MAXOBJ, MEASURES, measureInto, OBJ, OSTRIDE, setObjectiveCount } from "./routes/objectives";
+import {
+  legalAt,
+  legalCells,
+  MAXDECK,
+  playoutBatch,
+  SEARCH_STRIDE,
+  search,
+  setMyObjectives,
+  setUnplayed,
+} from "./routes/playout";
 import { legalCell, place, resetState, setWrapOption } from "./routes/unionfind";
 
-export const IO_LENGTH: i32 = IO.length;
-export const MAX_DESIGNS: i32 = MAXD;
-export const MAX_PLAYERS: i32 = MAXP;
-export const MASK_WORDS: i32 = W;
+// The descriptor (glue/descriptor.ts): the IO buffer, the limits the wrapper checks inputs against, and the
+// row strides of the IO layouts. Bump VERSION whenever a buffer, a limit's meaning, a layout or an export's
+// signature changes.
+const VERSION: i32 = 1;
+d.describe("light", VERSION);
+d.buffer("io", IO);
+d.limit("players", MAXP); // 2..players
+d.limit("designs", MAXD); // card designs in setDesigns
+d.limit("cards", MAXCARDS); // cards in a city
+d.limit("gridHalf", GRID / 2); // placeAt / isLegal coordinates lie in [-gridHalf, gridHalf)
+d.limit("unplayed", MAXDECK); // unplayed designs per player
+d.limit("objectives", MAXOBJ); // rows of the objective table
+d.limit("measures", MEASURES); // objective measure codes 0..measures - 1
+d.limit("maskWords", W); // placement words at the head of cityMask
+d.limit("designStride", DSTRIDE); // Int32 per design row
+d.limit("routeStride", RSTRIDE); // Int32 per route row
+d.limit("searchStride", SEARCH_STRIDE); // Int32 per search row
+d.limit("objectiveStride", OSTRIDE); // Int32 per objective row
+export { descriptor } from "./glue/descriptor";
 
-/** Byte offset of the IO buffer in memory. */
-export function ioPtr(): usize {
-  return changetype<usize>(IO);
-}
-
-/** Card designs from IO: n × [segments, (end a, end b, building) × 2]; ends 0..5 or 6 (terminus). */
+/** Card designs from IO: n × [segments, (end a, end b, building) × 2] (DSTRIDE); ends 0..5 or 6 (terminus). */
 export function setDesigns(n: i32): void {
   for (let i = 0; i < n * DSTRIDE; i++) unchecked((DES[i] = IO[i]));
 }
@@ -175,7 +198,7 @@ export function searchPlacements(me: i32, hand: i32, count: i32, seed: u32, poli
  * routes/objectives.ts); n = 0 turns objectives off (playouts count route credit only).
  */
 export function setObjectives(n: i32): void {
-  for (let i = 0; i < n * 3; i++) OBJ[i] = IO[i];
+  for (let i = 0; i < n * OSTRIDE; i++) OBJ[i] = IO[i];
   setObjectiveCount(n);
 }
 

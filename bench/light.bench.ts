@@ -23,9 +23,10 @@ import os from "node:os";
 import Benchmark from "benchmark";
 import { Rng } from "../web/engine/common/rng.ts";
 import { applyPlacement, type LightState, legalPlacements, setup } from "../web/engine/light/index.ts";
-import { kernelDesigns, kernelObjectives, loadCity, searchPlacements } from "../web/engine/light/search.ts";
-import { type LightKernel, LightReference } from "../web/engine/light/search-reference.ts";
-import { createLightWasm } from "../web/engine/light/wasm/node.ts";
+import { kernelDesigns, kernelObjectives, loadCity, searchPlacements } from "../web/solvers/light/search.ts";
+import type { LightKernel } from "../web/solvers/light/kernel.ts";
+import { LightReference } from "../web/solvers/light/reference.ts";
+import { createLightWasm } from "../web/solvers/light/node.ts";
 import { lightMcts } from "./light-bgio.ts";
 
 /**
@@ -143,7 +144,7 @@ export async function run(): Promise<void> {
     loadCity(k, mid);
     let seed = 1;
     const b = timeIt(`search ${name}`, () => {
-      searchPlacements(mid, { playouts: 2000, seed: seed++, kernel: k });
+      searchPlacements(k, mid, { playouts: 2000, seed: seed++ });
     });
     rate[`search ${name}`] = b.cpuHz * 2000;
     rows.push({

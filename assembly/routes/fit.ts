@@ -5,7 +5,7 @@
 // placed card (`S_ALIVE`). A set of cells fits iff the AND of their masks is not zero, and a cell stays
 // inside the city iff its mask meets the alive placements.
 
-import { CELL_Q, CELL_R, CW, GRID, GRIDMAP, MASK, MAXC, MAXPL, NB, PLCELLS, W } from "./layout";
+import { CELL_Q, CELL_R, CW, GRID, GRIDMAP, MASK, MAXC, MAXCARDS, MAXPL, NB, PLCELLS, W } from "./layout";
 
 const HEIGHTS_2: StaticArray<i32> = [1, 2, 3, 4, 3, 2, 1];
 const HEIGHTS_3: StaticArray<i32> = [1, 2, 3, 4, 5, 6];
@@ -20,8 +20,8 @@ export let origin: i32 = 0;
 
 const SHAPE_Q = new StaticArray<i32>(72);
 const SHAPE_R = new StaticArray<i32>(72);
-const PL = new StaticArray<i32>(96 * 36); // placements as sorted window squares, for de-duplication
-const TMP = new StaticArray<i32>(36);
+const PL = new StaticArray<i32>(MAXPL * MAXCARDS); // placements as sorted window squares, for de-duplication
+const TMP = new StaticArray<i32>(MAXCARDS);
 const HALF: i32 = GRID / 2;
 
 function heights(players: i32): StaticArray<i32> {
@@ -96,7 +96,7 @@ export function buildGeometry(players: i32): void {
       for (let p = 0; p < nPlacements && !dup; p++) {
         let same = true;
         for (let i = 0; i < n; i++) {
-          if (unchecked(PL[p * 36 + i]) != unchecked(tmp[i])) {
+          if (unchecked(PL[p * MAXCARDS + i]) != unchecked(tmp[i])) {
             same = false;
             break;
           }
@@ -107,7 +107,7 @@ export function buildGeometry(players: i32): void {
       const p = nPlacements++;
       for (let i = 0; i < n; i++) {
         const g = unchecked(tmp[i]);
-        unchecked((PL[p * 36 + i] = g));
+        unchecked((PL[p * MAXCARDS + i] = g));
         let c = unchecked(GRIDMAP[g]);
         if (c < 0) {
           c = nCells++;

@@ -15,6 +15,7 @@ export const CW: i32 = 4; // 32-bit words of a cell bitset
 export const MAXS: i32 = 96; // segments (36 cells × 2 at most)
 export const MAXP: i32 = 4; // players
 export const MAXD: i32 = 16; // card designs
+export const MAXCARDS: i32 = 36; // cards in the largest city (4 players)
 export const W: i32 = 3; // 32-bit words of a placement mask (up to 96 placements)
 export const MAXPL: i32 = W * 32;
 export const GRID: i32 = 32; // side of the coordinate window; the anchor is at (GRID/2, GRID/2)

@@ -10,8 +10,11 @@ import { CELL_Q, F_BM, F_COL, F_LEN, F_LOOP, F_OPEN, get, MAXC, MAXP, MAXS, NB, 
 import { find, players } from "./unionfind";
 
 export const MAXOBJ: i32 = 16;
-/** Objective table: per objective [measure, test, threshold]. */
-export const OBJ = new StaticArray<i32>(MAXOBJ * 3);
+/** Measure codes 0..MEASURES - 1 (listed above). */
+export const MEASURES: i32 = 8;
+/** Int32 per objective of the table: [measure, test, threshold]. */
+export const OSTRIDE: i32 = 3;
+export const OBJ = new StaticArray<i32>(MAXOBJ * OSTRIDE);
 export let nObjectives: i32 = 0;
 
 export function setObjectiveCount(n: i32): void {
@@ -164,15 +167,15 @@ export function objectiveCredit(held: StaticArray<i32>, credit: StaticArray<i32>
       const o = unchecked(held[p * 2 + k]);
       if (o < 0) continue;
       if (unchecked(DONE[o]) < 0) {
-        const m = unchecked(OBJ[o * 3]);
+        const m = unchecked(OBJ[o * OSTRIDE]);
         if (!prepared && m != 4 && m != 5 && m != 6) {
           routeCards();
           prepared = true;
         }
         measure(m);
         let bits = 0;
-        if (unchecked(OBJ[o * 3 + 1]) == 1) {
-          const t = unchecked(OBJ[o * 3 + 2]);
+        if (unchecked(OBJ[o * OSTRIDE + 1]) == 1) {
+          const t = unchecked(OBJ[o * OSTRIDE + 2]);
           for (let q = 0; q < players; q++) if (unchecked(OUT[q]) >= t) bits |= 1 << q;
         } else {
           let best = 0;

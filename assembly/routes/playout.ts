@@ -11,6 +11,8 @@ import { nObjectives, objectiveCredit } from "./objectives";
 import { legalCell, legalCount, legalSelect, place, players } from "./unionfind";
 
 export const MAXDECK: i32 = 16;
+/** Int32 per row of `search`. */
+export const SEARCH_STRIDE: i32 = 7;
 const LEGAL = new StaticArray<i32>(MAXC);
 const DECK = new StaticArray<i32>(MAXP * MAXDECK);
 const DECKP = new StaticArray<i32>(MAXP);
@@ -287,7 +289,7 @@ function successiveHalving(nc: i32, me: i32, hand: i32, budget: i32, policy: i32
 /**
  * Flat Monte Carlo for player `me` holding design `hand`: candidates are every legal cell × orientation.
  * `halving` 0: playouts go round-robin over them; 1: successive halving (see `successiveHalving`);
- * 2: round-robin on common deals (see `paired`). Writes per candidate a row of 7 Int32 into IO[0..):
+ * 2: round-robin on common deals (see `paired`). Writes per candidate a row of SEARCH_STRIDE Int32 into IO[0..):
  *   [q, r (relative to the anchor), orientation, immediate credit of me, playouts, sum of margins,
  *    2 × wins + ties]
  * and returns the number of candidates. Unplayed designs must be set first (`setUnplayed`).
@@ -318,7 +320,7 @@ export function search(me: i32, hand: i32, playouts: i32, seed: u32, policy: i32
     }
   }
   for (let i = 0; i < nc; i++) {
-    const o = i * 7;
+    const o = i * SEARCH_STRIDE;
     const c = unchecked(CAND[i]);
     unchecked((IO[o] = CELL_Q[c]));
     unchecked((IO[o + 1] = CELL_R[c]));

@@ -65,21 +65,23 @@ export function scoreReport(city: City, wrap: boolean) {
 }
 
 /**
- * Search values come from web/engine/light/search.ts (`searchPlacements`, determinised Monte Carlo). The
+ * Search values come from web/solvers/light/search.ts (`searchPlacements`, determinised Monte Carlo). The
  * Wasm kernel is used when build/light.release.wasm exists; otherwise the TypeScript twin.
  */
-type SearchModule = typeof import("../../web/engine/light/search.ts");
+type SearchModule = typeof import("../../web/solvers/light/search.ts");
+type LightKernel = import("../../web/solvers/light/kernel.ts").LightKernel;
 
-/** Loads the search with the Wasm kernel when build/light.release.wasm exists, else its TypeScript twin. */
-async function loadSearch(): Promise<SearchModule> {
-  const search = await import("../../web/engine/light/search.ts");
+/** Loads the search and its kernel: the Wasm one when build/light.release.wasm exists, else the TypeScript twin. */
+async function loadSearch(): Promise<SearchModule & { kernel: LightKernel }> {
+  const search = await import("../../web/solvers/light/search.ts");
+  let kernel: LightKernel;
   try {
-    const { createLightWasm } = await import("../../web/engine/light/wasm/node.ts");
-    search.setSearchKernel(await createLightWasm("release"));
+    const { createLightWasm } = await import("../../web/solvers/light/node.ts");
+    kernel = await createLightWasm("release");
   } catch {
-    search.setSearchKernel(null);
+    kernel = new (await import("../../web/solvers/light/reference.ts")).LightReference();
   }
-  return search;
+  return { ...search, kernel };
 }
 
 export async function hintReport(
@@ -92,8 +94,8 @@ export async function hintReport(
   if (search.playouts !== 0 && ranked.length > 0) {
     // The search is another module (its own engineer); a failure there must not break the credit hints.
     try {
-      const { searchPlacements } = await loadSearch();
-      const found = searchPlacements(state, { playouts: search.playouts ?? 2000, seed: search.seed ?? 0 });
+      const { searchPlacements, kernel } = await loadSearch();
+      const found = searchPlacements(kernel, state, { playouts: search.playouts ?? 2000, seed: search.seed ?? 0 });
       values = new Map(found.map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
     } catch (e) {
       searchError = (e as Error).message;
@@ -134,10 +136,10 @@ async function playSearchGame(
   wrap: boolean,
   playouts: number,
 ): Promise<LightState> {
-  const { searchBotAction } = await loadSearch();
+  const { searchBotAction, kernel } = await loadSearch();
   let state = setup({ players, wrap }, seed);
   for (let move = 0; !state.over; move++) {
-    const action = searchBotAction(state, `${seed}/${move}`, { playouts });
+    const action = searchBotAction(kernel, state, `${seed}/${move}`, { playouts });
     if (!action) break;
     const r = lightEngine.apply(state, action);
     if (!r.ok) throw new Error(`light bot: the search bot's move was refused: ${r.error.message}`);

@@ -21,10 +21,11 @@ import {
   routesFlat,
   setup,
 } from "../../web/engine/light/index.ts";
-import { kernelDesigns, loadCity } from "../../web/engine/light/search.ts";
-import { type LightKernel, LightReference, RSTRIDE } from "../../web/engine/light/search-reference.ts";
-import type { LightWasm } from "../../web/engine/light/wasm/index.ts";
-import { createLightWasm } from "../../web/engine/light/wasm/node.ts";
+import { kernelDesigns, loadCity } from "../../web/solvers/light/search.ts";
+import { type LightKernel, RSTRIDE } from "../../web/solvers/light/kernel.ts";
+import { LightReference } from "../../web/solvers/light/reference.ts";
+import type { LightWasm } from "../../web/solvers/light/wasm.ts";
+import { createLightWasm } from "../../web/solvers/light/node.ts";
 
 let wasm: LightWasm;
 let ref: LightReference;

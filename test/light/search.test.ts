@@ -20,11 +20,11 @@ import {
   loadCity,
   searchBotAction,
   searchPlacements,
-  setSearchKernel,
-} from "../../web/engine/light/search.ts";
-import { type LightKernel, LightReference } from "../../web/engine/light/search-reference.ts";
-import type { LightWasm } from "../../web/engine/light/wasm/index.ts";
-import { createLightWasm } from "../../web/engine/light/wasm/node.ts";
+} from "../../web/solvers/light/search.ts";
+import type { LightKernel } from "../../web/solvers/light/kernel.ts";
+import { LightReference } from "../../web/solvers/light/reference.ts";
+import type { LightWasm } from "../../web/solvers/light/wasm.ts";
+import { createLightWasm } from "../../web/solvers/light/node.ts";
 
 let wasm: LightWasm;
 let ref: LightReference;
@@ -88,8 +88,8 @@ describe("playouts: Wasm equals the TypeScript twin", () => {
         const state = position(players, 31 * players + moves, moves);
         const allocation = (["round-robin", "halving", "paired"] as const)[(moves / 3 + players) % 3]!;
         const opts = { playouts: 300, seed: moves + players, policy: 2, allocation };
-        const w = searchPlacements(state, { ...opts, kernel: wasm });
-        const r = searchPlacements(state, { ...opts, kernel: ref });
+        const w = searchPlacements(wasm, state, opts);
+        const r = searchPlacements(ref, state, opts);
         expect(w).toEqual(r);
       }
     }
@@ -100,7 +100,7 @@ describe("searchPlacements (hints)", () => {
   it("ranks every legal placement once, with the engine's immediate credit, best value first", () => {
     for (let seed = 1; seed <= 6; seed++) {
       const state = position(2, seed, 2 * seed);
-      const ranked = searchPlacements(state, { playouts: 400, seed, kernel: wasm });
+      const ranked = searchPlacements(wasm, state, { playouts: 400, seed });
       const key = (p: { q: number; r: number; orientation: number }) => `${p.q},${p.r},${p.orientation}`;
       expect(ranked.map(key).sort()).toEqual(legalPlacements(state).map(key).sort());
       const credit = new Map(rankPlacements(state).map((p) => [key(p), p.credit]));
@@ -109,7 +109,7 @@ describe("searchPlacements (hints)", () => {
         expect(ranked[i - 1]!.value).toBeGreaterThanOrEqual(ranked[i]!.value);
       expect(ranked.reduce((a, p) => a + p.playouts, 0)).toBe(400);
       for (const allocation of ["halving", "paired"] as const) {
-        const other = searchPlacements(state, { playouts: 400, seed, kernel: wasm, allocation });
+        const other = searchPlacements(wasm, state, { playouts: 400, seed, allocation });
         expect(other.reduce((a, p) => a + p.playouts, 0)).toBe(400);
         expect(other.map(key).sort()).toEqual(ranked.map(key).sort());
       }
@@ -119,22 +119,22 @@ describe("searchPlacements (hints)", () => {
 
   it("is a function of the state and the seed (not of the hidden deck order)", () => {
     const state = position(3, 9, 7);
-    const a = searchPlacements(state, { playouts: 300, seed: 5, kernel: wasm });
-    expect(searchPlacements(state, { playouts: 300, seed: 5, kernel: wasm })).toEqual(a);
+    const a = searchPlacements(wasm, state, { playouts: 300, seed: 5 });
+    expect(searchPlacements(wasm, state, { playouts: 300, seed: 5 })).toEqual(a);
     // shuffling what the mover cannot see changes nothing
     const other = (state.current! + 1) % 3;
     const hidden: LightState = {
       ...state,
       decks: state.decks.map((d, p) => (p === other ? [...d].reverse() : d)),
     };
-    expect(searchPlacements(hidden, { playouts: 300, seed: 5, kernel: wasm })).toEqual(a);
+    expect(searchPlacements(wasm, hidden, { playouts: 300, seed: 5 })).toEqual(a);
   });
 
   it("never grows the module's memory (runtime stub: nothing is allocated per call)", () => {
     const state = position(4, 2, 10);
-    searchPlacements(state, { playouts: 50, seed: 1, kernel: wasm });
+    searchPlacements(wasm, state, { playouts: 50, seed: 1 });
     const bytes = wasm.memoryBytes;
-    for (let i = 0; i < 30; i++) searchPlacements(state, { playouts: 50, seed: i, kernel: wasm });
+    for (let i = 0; i < 30; i++) searchPlacements(wasm, state, { playouts: 50, seed: i });
     wasm.newGame(3);
     wasm.playouts(100, 1, 0, 2);
     expect(wasm.memoryBytes).toBe(bytes);
@@ -143,29 +143,25 @@ describe("searchPlacements (hints)", () => {
   it("returns nothing when the game is over", () => {
     const state = position(2, 3, 100);
     expect(state.over).toBe(true);
-    expect(searchPlacements(state, { kernel: wasm })).toEqual([]);
-    expect(searchBotAction(state, 1)).toBeNull();
+    expect(searchPlacements(wasm, state)).toEqual([]);
+    expect(searchBotAction(wasm, state, 1)).toBeNull();
+    expect(searchBotAction(ref, state, 1)).toBeNull();
   });
 });
 
 describe("search bot games", () => {
   it("play to the end through the engine for 2, 3 and 4 players (4 players with wrapping)", () => {
-    setSearchKernel(wasm);
-    try {
-      for (const players of [2, 3, 4]) {
-        let state = setup({ players, wrap: players === 4 }, `bot-${players}`);
-        let turns = 0;
-        while (!state.over) {
-          const action = searchBotAction(state, turns, { playouts: 150 });
-          const r = lightEngine.apply(state, action);
-          if (!r.ok) throw r.error;
-          state = r.state;
-          turns++;
-        }
-        expect(state.cards.length).toBe({ 2: 16, 3: 21, 4: 36 }[players]);
+    for (const players of [2, 3, 4]) {
+      let state = setup({ players, wrap: players === 4 }, `bot-${players}`);
+      let turns = 0;
+      while (!state.over) {
+        const action = searchBotAction(wasm, state, turns, { playouts: 150 });
+        const r = lightEngine.apply(state, action);
+        if (!r.ok) throw r.error;
+        state = r.state;
+        turns++;
       }
-    } finally {
-      setSearchKernel(null);
+      expect(state.cards.length).toBe({ 2: 16, 3: 21, 4: 36 }[players]);
     }
   });
 
@@ -178,7 +174,7 @@ describe("search bot games", () => {
       const rng = new Rng(g + 1);
       while (!state.over) {
         if (state.current === seat) {
-          const a = searchBotAction(state, g * 100 + state.cards.length, { playouts: 300, kernel: wasm })!;
+          const a = searchBotAction(wasm, state, g * 100 + state.cards.length, { playouts: 300 })!;
           state = applyPlacement(state, a);
         } else {
           const legal = legalPlacements(state);

@@ -14,11 +14,11 @@
  * (docs/reliability.md "Bugs found").
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { kernelDesigns } from "../../web/engine/light/search.ts";
-import type { LightWasm } from "../../web/engine/light/wasm/index.ts";
-import { createLightWasm } from "../../web/engine/light/wasm/node.ts";
 import * as ref from "../../web/engine/string/geometry/index.ts";
 import { countIntersectingPairs } from "../../web/engine/string/geometry/pairs.ts";
+import { createLightWasm } from "../../web/solvers/light/node.ts";
+import { kernelDesigns } from "../../web/solvers/light/search.ts";
+import type { LightWasm } from "../../web/solvers/light/wasm.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { PMAX } from "../../web/solvers/train/reference.ts";

@@ -141,6 +141,9 @@ export interface WasmGlue<B extends Record<string, ElementType>, L extends strin
   readonly memoryBytes: number;
 }
 
+/** The glue `bindWasm(exports, spec)` returns for a spec, as a type (for a wrapper's fields). */
+export type GlueOf<S> = S extends WasmSpec<infer B, infer L> ? WasmGlue<B, L> : never;
+
 function differ(what: string, expected: string[], actual: string[]): string | null {
   const missing = expected.filter((n) => !actual.includes(n));
   const extra = actual.filter((n) => !expected.includes(n));

@@ -11,7 +11,7 @@ import { int, oneOf, seed as readSeed } from "../engine/common/input.ts";
 import { botRng, greedyPlacement, lightEngine } from "../engine/light/index.ts";
 import { botAction as greedyStringAction, pointsOf, stringEngine } from "../engine/string/index.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
-import type { LightKernel } from "../solvers/light/reference.ts";
+import type { LightKernel } from "../solvers/light/kernel.ts";
 import { searchBotAction, searchPlacements } from "../solvers/light/search.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
 import {
@@ -108,7 +108,7 @@ export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<Ligh
     loadHints: async (o) => {
       const k = await kernel();
       return (state) =>
-        searchPlacements(state, { playouts: o.playouts, seed: o.seed ?? positionSeed(state), kernel: k });
+        searchPlacements(k, state, { playouts: o.playouts, seed: o.seed ?? positionSeed(state) });
     },
     botKeys: ["policy", "playouts"],
     botOptions: (o) => ({
@@ -128,7 +128,7 @@ export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<Ligh
         };
       const k = await kernel();
       return (state) => {
-        const a = searchBotAction(state, positionSeed(state), { playouts: o.playouts, kernel: k });
+        const a = searchBotAction(k, state, positionSeed(state), { playouts: o.playouts });
         if (!a) throw noMove();
         return a;
       };

@@ -21,7 +21,7 @@ import { InputError, type Result, RuleError } from "../engine/common/errors.ts";
 import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts";
 import { arr, bool, int, obj, pointer, seed as readSeed, snapshot } from "../engine/common/input.ts";
 import { parseTurn } from "../engine/train/index.ts";
-import type { LightKernel } from "../solvers/light/reference.ts";
+import type { LightKernel } from "../solvers/light/kernel.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
 import type { RaceContext, TrainSolverApi } from "../solvers/train/api.ts";
 import { lightPlugin, stringPlugin, trainPlugin } from "./plugins.ts";

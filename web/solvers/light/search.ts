@@ -1,7 +1,7 @@
 /**
  * Light Rail search for hints and bots: every legal cell × orientation of the card in hand, valued by
  * determinised flat Monte Carlo over the rest of the game (assembly/routes/playout.ts, twin in
- * ./search-reference.ts). Each playout samples what the mover cannot see: the order of every deck and the
+ * ./reference.ts). Each playout samples what the mover cannot see: the order of every deck and the
  * other seats' cards in hand (the unplayed designs of each colour are known: ten per colour, minus the
  * cards in the city). The playout policy samples `policy` placements per turn and keeps the one with the
  * best immediate credit margin for the seat to move (0 = uniform random).
@@ -13,13 +13,13 @@
  * total (route + objective credit) margin of the mover over the best other seat; `winRate` counts a tie
  * as half.
  *
- * The kernel is the TypeScript twin unless `setSearchKernel` installed another (Node:
- * `setSearchKernel(await createLightWasm())` from ./wasm/node.ts; the worker: `fromModule(...)`).
+ * The kernel is a parameter: the Wasm one (Node: `await createLightWasm()` from ./node.ts; the worker:
+ * `fromModule(...)` from ./wasm.ts) or the TypeScript twin (`new LightReference()` from ./reference.ts).
  */
-import { seedRng } from "../common/rng.ts";
-import { DESIGNS, MEASURES, OBJECTIVE_IDS, OBJECTIVES } from "./data.ts";
-import { type LightKernel, LightReference, SEARCH_STRIDE } from "./search-reference.ts";
-import type { LightAction, LightState } from "./types.ts";
+import { seedRng } from "../../engine/common/rng.ts";
+import { DESIGNS, MEASURES, OBJECTIVE_IDS, OBJECTIVES } from "../../engine/light/data.ts";
+import type { LightAction, LightState } from "../../engine/light/types.ts";
+import { type LightKernel, SEARCH_STRIDE } from "./kernel.ts";
 
 export interface SearchOptions {
   /** Playouts in all (spread round-robin over the placements). Default 2000. */
@@ -36,8 +36,6 @@ export interface SearchOptions {
   allocation?: "halving" | "round-robin" | "paired";
   /** Count objectives in the playouts' value (default true). */
   objectives?: boolean;
-  /** Kernel to use (default: the one installed by `setSearchKernel`, else the TypeScript twin). */
-  kernel?: LightKernel;
 }
 
 export interface SearchedPlacement {
@@ -74,17 +72,10 @@ export function kernelObjectives(): Int32Array {
   return out;
 }
 
-let installed: LightKernel | null = null;
+/** Kernels that hold the design table already (it never changes, so it is loaded once per kernel). */
 const designsLoaded = new WeakSet<LightKernel>();
 
-/** Installs the kernel `searchPlacements` uses by default (e.g. the Wasm one). */
-export function setSearchKernel(kernel: LightKernel | null): void {
-  installed = kernel;
-}
-
-function kernelFor(opts: SearchOptions): LightKernel {
-  if (!opts.kernel && !installed) installed = new LightReference();
-  const k = opts.kernel ?? installed!;
+function withDesigns(k: LightKernel): LightKernel {
   if (!designsLoaded.has(k)) {
     k.setDesigns(kernelDesigns());
     designsLoaded.add(k);
@@ -108,13 +99,20 @@ export function loadCity(kernel: LightKernel, state: LightState): [number, numbe
   return anchor;
 }
 
-/** Every legal placement of the card in hand valued by search, best first (value, credit, q, r, orientation). */
-export function searchPlacements(state: LightState, opts: SearchOptions = {}): SearchedPlacement[] {
+/**
+ * Every legal placement of the card in hand valued by search on `kernel` (Wasm or the twin: same seed, same
+ * result), best first (value, credit, q, r, orientation).
+ */
+export function searchPlacements(
+  kernel: LightKernel,
+  state: LightState,
+  opts: SearchOptions = {},
+): SearchedPlacement[] {
   const me = state.current;
   if (me === null) return [];
   const hand = state.hands[me];
   if (state.over || hand === null || hand === undefined) return [];
-  const kernel = kernelFor(opts);
+  withDesigns(kernel);
   const [aq, ar] = loadCity(kernel, state);
   const n = state.options.players;
   for (let p = 0; p < n; p++) {
@@ -161,12 +159,13 @@ export function searchPlacements(state: LightState, opts: SearchOptions = {}): S
  * halving finds it with less regret than equal shares (docs/light-search.md).
  */
 export function searchBotAction(
+  kernel: LightKernel,
   state: LightState,
   seed: number | string,
   opts: Omit<SearchOptions, "seed"> = {},
 ): LightAction | null {
   const me = state.current;
-  const best = searchPlacements(state, { allocation: "halving", ...opts, seed })[0];
+  const best = searchPlacements(kernel, state, { allocation: "halving", ...opts, seed })[0];
   if (!best || me === null) return null;
   return { type: "place", player: me, q: best.q, r: best.r, orientation: best.orientation };
 }

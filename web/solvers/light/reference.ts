@@ -1,68 +1,16 @@
 /**
  * TypeScript twin of the Light Rail Wasm module (assembly/light.ts, assembly/routes/*): the same tables,
  * the same arithmetic and the same draws, so the same seed gives the same results. Used by the
- * differential tests and the bench, and as a fallback where Wasm is unavailable.
- *
- * Conventions (stated once, as in the kernels): axial (q, r) relative to the anchor card, the first card
- * of the game, at (0, 0); edges 0..5 clockwise from up, edge e faces edge (e + 3) % 6; a segment end is an
- * edge or TERMINUS (6); buildings 1..5, 0 none; player p's segments are colour p. A design is 7 Int32:
- * [segments, (end a, end b, building) × 2]. Orientation 1 turns the card 180° (edge e becomes e + 3).
+ * differential tests and the bench, and as a fallback where Wasm is unavailable. Conventions and row
+ * layouts: kernel.ts.
  */
-
-export const TERMINUS = 6;
-export const DSTRIDE = 7;
-/** A route row: [route id (smallest segment id), open, dead, termini, loop, buildings, length, complete, colours × 4]. */
-export const RSTRIDE = 12;
-/** A search row: [q, r, orientation, immediate credit, playouts, sum of margins, 2 × wins + ties]. */
-export const SEARCH_STRIDE = 7;
-export const MAXP = 4;
-
-/** The operations both twins offer (Wasm: web/engine/light/wasm/index.ts). */
-export interface LightKernel {
-  setDesigns(designs: ArrayLike<number>): void;
-  /** New empty city for 2..4 players; returns the number of compact cells. */
-  newGame(players: number): number;
-  /** Compact cell, -1 outside every city placement, -2 taken. No adjacency check (replays). */
-  placeAt(q: number, r: number, design: number, orientation: number, player: number): number;
-  isLegal(q: number, r: number): boolean;
-  /** Legal cells for the next card, [q0, r0, q1, r1, …]. */
-  legal(): Int32Array;
-  /** [alive placement words × 3, cell bits…] (see assembly/light.ts `cityMask`). */
-  cityMask(): Int32Array;
-  fitCells(cells: ArrayLike<number>): boolean;
-  placed(): number;
-  cityCells(): number;
-  score(player: number): number;
-  mark(): number;
-  undo(mark: number): void;
-  routes(): Int32Array;
-  routesFull(): Int32Array;
-  setUnplayed(player: number, designs: ArrayLike<number>): void;
-  /** Objective table, n × [measure code 0..7, test (0 most, 1 at-least), threshold]; empty: objectives off. */
-  setObjectives(table: ArrayLike<number>): void;
-  /** The searching player's own objectives (table indices, -1 none). */
-  setMyObjectives(a: number, b: number): void;
-  /** Objective measure m of every player for the current city. */
-  measure(m: number): Int32Array;
-  /** The wrapping option: when the city fills, open ends wrap across it and wrapped routes score. */
-  setWrap(on: boolean): void;
-  playouts(count: number, seed: number, toMove: number, policy: number): number;
-  /** Rows of SEARCH_STRIDE; `halving` 0 (default): round-robin, 1: successive halving, 2: paired round-robin. */
-  search(
-    me: number,
-    hand: number,
-    playouts: number,
-    seed: number,
-    policy: number,
-    halving?: number,
-  ): Int32Array;
-}
+import { DSTRIDE, type LightKernel, MASK_WORDS, MAXP, OSTRIDE, RSTRIDE, SEARCH_STRIDE, TERMINUS } from "./kernel.ts";
 
 const MAXC = 128;
 const CW = 4;
 const MAXS = 96;
 const MAXD = 16;
-const W = 3;
+const W = MASK_WORDS;
 const MAXPL = W * 32;
 const GRID = 32;
 const HALF = GRID / 2;
@@ -148,7 +96,7 @@ export class LightReference implements LightKernel {
   private readonly UNPLAYED = new Int32Array(MAXP * MAXDECK);
   private readonly UNPLAYEDN = new Int32Array(MAXP);
   private readonly BEFORE = new Int32Array(MAXP);
-  private readonly OBJ = new Int32Array(16 * 3);
+  private readonly OBJ = new Int32Array(16 * OSTRIDE);
   private nObjectives = 0;
   private readonly HELD = new Int32Array(MAXP * 2);
   private readonly MYOBJ = new Int32Array(2);
@@ -725,7 +673,7 @@ export class LightReference implements LightKernel {
   // --- objectives (assembly/routes/objectives.ts) ---
   setObjectives(table: ArrayLike<number>): void {
     for (let i = 0; i < table.length; i++) this.OBJ[i] = table[i]!;
-    this.nObjectives = Math.floor(table.length / 3);
+    this.nObjectives = Math.floor(table.length / OSTRIDE);
   }
   setMyObjectives(a: number, b: number): void {
     this.MYOBJ[0] = a;
@@ -865,10 +813,10 @@ export class LightReference implements LightKernel {
         if (o < 0) continue;
         let bits = done[o]!;
         if (bits < 0) {
-          const v = this.measureInto(OBJ[o * 3]!);
+          const v = this.measureInto(OBJ[o * OSTRIDE]!);
           bits = 0;
-          if (OBJ[o * 3 + 1] === 1) {
-            for (let q = 0; q < players; q++) if (v[q]! >= OBJ[o * 3 + 2]!) bits |= 1 << q;
+          if (OBJ[o * OSTRIDE + 1] === 1) {
+            for (let q = 0; q < players; q++) if (v[q]! >= OBJ[o * OSTRIDE + 2]!) bits |= 1 << q;
           } else {
             let best = 0;
             for (let q = 0; q < players; q++) best = Math.max(best, v[q]!);

@@ -1,5 +1,5 @@
-import { compileWasmNode, type WasmTarget } from "../../../wasm/node.ts";
-import { fromModule, type LightWasm } from "./index.ts";
+import { compileWasmNode, type WasmTarget } from "../../wasm/node.ts";
+import { fromModule, type LightWasm } from "./wasm.ts";
 
 /** A fresh Light Rail module in Node (tests, CLI, bench): its own memory and state. */
 export async function createLightWasm(target: WasmTarget = "release"): Promise<LightWasm> {
