@@ -23,10 +23,10 @@ import os from "node:os";
 import Benchmark from "benchmark";
 import { Rng } from "../web/engine/common/rng.ts";
 import { applyPlacement, type LightState, legalPlacements, setup } from "../web/engine/light/index.ts";
-import { kernelDesigns, kernelObjectives, loadCity, searchPlacements } from "../web/solvers/light/search.ts";
 import type { LightKernel } from "../web/solvers/light/kernel.ts";
-import { LightReference } from "../web/solvers/light/reference.ts";
 import { createLightWasm } from "../web/solvers/light/node.ts";
+import { LightReference } from "../web/solvers/light/reference.ts";
+import { kernelDesigns, kernelObjectives, loadCity, searchPlacements } from "../web/solvers/light/search.ts";
 import { lightMcts } from "./light-bgio.ts";
 
 /**

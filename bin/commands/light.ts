@@ -95,7 +95,10 @@ export async function hintReport(
     // The search is another module (its own engineer); a failure there must not break the credit hints.
     try {
       const { searchPlacements, kernel } = await loadSearch();
-      const found = searchPlacements(kernel, state, { playouts: search.playouts ?? 2000, seed: search.seed ?? 0 });
+      const found = searchPlacements(kernel, state, {
+        playouts: search.playouts ?? 2000,
+        seed: search.seed ?? 0,
+      });
       values = new Map(found.map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
     } catch (e) {
       searchError = (e as Error).message;

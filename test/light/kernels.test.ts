@@ -21,11 +21,11 @@ import {
   routesFlat,
   setup,
 } from "../../web/engine/light/index.ts";
-import { kernelDesigns, loadCity } from "../../web/solvers/light/search.ts";
 import { type LightKernel, RSTRIDE } from "../../web/solvers/light/kernel.ts";
-import { LightReference } from "../../web/solvers/light/reference.ts";
-import type { LightWasm } from "../../web/solvers/light/wasm.ts";
 import { createLightWasm } from "../../web/solvers/light/node.ts";
+import { LightReference } from "../../web/solvers/light/reference.ts";
+import { kernelDesigns, loadCity } from "../../web/solvers/light/search.ts";
+import type { LightWasm } from "../../web/solvers/light/wasm.ts";
 
 let wasm: LightWasm;
 let ref: LightReference;

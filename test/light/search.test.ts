@@ -14,6 +14,9 @@ import {
   setup,
   totals,
 } from "../../web/engine/light/index.ts";
+import type { LightKernel } from "../../web/solvers/light/kernel.ts";
+import { createLightWasm } from "../../web/solvers/light/node.ts";
+import { LightReference } from "../../web/solvers/light/reference.ts";
 import {
   kernelDesigns,
   kernelObjectives,
@@ -21,10 +24,7 @@ import {
   searchBotAction,
   searchPlacements,
 } from "../../web/solvers/light/search.ts";
-import type { LightKernel } from "../../web/solvers/light/kernel.ts";
-import { LightReference } from "../../web/solvers/light/reference.ts";
 import type { LightWasm } from "../../web/solvers/light/wasm.ts";
-import { createLightWasm } from "../../web/solvers/light/node.ts";
 
 let wasm: LightWasm;
 let ref: LightReference;

@@ -20,6 +20,8 @@ import { createLightWasm } from "../../web/solvers/light/node.ts";
 import { kernelDesigns } from "../../web/solvers/light/search.ts";
 import type { LightWasm } from "../../web/solvers/light/wasm.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
+import { MAX_BOARD, MAX_BUDGET, MAX_CAND, MAX_PLACED, MAX_ST } from "../../web/solvers/string/kernel.ts";
+import { createWasmKernel as createPlanKernel } from "../../web/solvers/string/wasm.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { PMAX } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
@@ -173,7 +175,56 @@ describe("string: fixed bug", () => {
   });
 });
 
-describe("light: routes and playout kernels (web/engine/light/wasm)", () => {
+describe("stringplan: planning kernels (web/solvers/string/wasm.ts)", () => {
+  // The kernels write prev/queue (4 per station), resI/resF (per candidate), the path (per candidate vertex)
+  // unchecked: before the wrapper checked counts, ldRoute(300, …) wrote past its 4 × 256 slots into the next
+  // table. Every count and every index the kernels follow is now checked against the descriptor's limits.
+  it("refuses counts over the module's limits with a RangeError, leaving memory byte for byte as it was", async () => {
+    const { value: k, memory } = await withMemory(async () =>
+      createPlanKernel(await compileWasmNode("stringplan")),
+    );
+    // three stations in a row, colours 0, 1, 2, a white cube on the first
+    k.adjStart.set([0, 1, 3, 4]);
+    k.adj.set([1, 0, 2, 1]);
+    k.colour.set([0, 1, 2]);
+    k.white.set([1, 0, 0]);
+    k.candNv[0] = 2;
+    const before = new Uint8Array(memory.buffer).slice();
+    const refused: [string, () => unknown][] = [
+      ["ldRoute stations", () => k.ldRoute(MAX_ST + 1, 2, 0, 1, 2, 3, 64)],
+      ["ldRoute colours", () => k.ldRoute(3, 2, 0, 1, 2, 4, 64)],
+      ["planTransports stations", () => k.planTransports(MAX_ST + 1, 3, 0)],
+      ["planTransports budget", () => k.planTransports(3, MAX_BUDGET, 1)],
+      ["evaluate candidates", () => k.evaluate(MAX_CAND + 1, 3, 0, 4, 4, 2.5, 3)],
+      ["evaluate stations", () => k.evaluate(1, MAX_ST + 1, 0, 4, 4, 2.5, 3)],
+      ["evaluate placed segments", () => k.evaluate(1, 3, MAX_PLACED + 1, 4, 4, 2.5, 3)],
+      ["evaluate board", () => k.evaluate(1, 3, 0, MAX_BOARD + 1, 4, 2.5, 3)],
+      ["evaluate mountain", () => k.evaluate(1, 3, 0, 4, 2, 2.5, 3)],
+      ["evaluate radius", () => k.evaluate(1, 3, 0, 4, 4, Number.NaN, 3)],
+      ["scoreCubes", () => k.scoreCubes(0, 0, 0, 0, 0, 95)],
+      ["negative count", () => k.ldRoute(-1, 2, 0, 1, 2, 3, 64)],
+      ["fractional count", () => k.evaluate(1.5, 3, 0, 4, 4, 2.5, 3)],
+    ];
+    for (const [what, call] of refused) expect(call, what).toThrow(RangeError);
+    // the tables the kernels follow: an adjacency entry past the stations, a CSR end past the limit, a
+    // candidate of 40 vertices (the path buffer holds 64)
+    k.adj[1] = 7;
+    expect(() => k.ldRoute(3, 2, 0, 1, 2, 3, 64)).toThrow(/adj\[1\]/);
+    k.adj[1] = 0;
+    k.adjStart[3] = 1 << 20;
+    expect(() => k.planTransports(3, 3, 0)).toThrow(/adjacency entries/);
+    k.adjStart[3] = 4;
+    k.candNv[0] = 40;
+    expect(() => k.evaluate(1, 3, 0, 4, 4, 2.5, 3)).toThrow(/candNv\[0\]/);
+    k.candNv[0] = 2;
+    expect(Buffer.from(memory.buffer).equals(Buffer.from(before.buffer))).toBe(true);
+    // and the kernel answers: the white cube goes 0 → 1 → 2 through colours 0, 1, 2
+    expect(k.ldRoute(3, 2, 0, 1, 2, 3, 64)).toBe(2);
+    expect([...k.out.subarray(0, 3)]).toEqual([0, 1, 2]);
+  });
+});
+
+describe("light: routes and playout kernels (web/solvers/light/wasm.ts)", () => {
   let l: LightWasm;
   let memory: WebAssembly.Memory;
   beforeAll(async () => {
@@ -259,5 +310,34 @@ describe("light: routes and playout kernels (web/engine/light/wasm)", () => {
     expect(() => fresh.placeAt(0, 0, 0, 2, 0)).toThrow(RangeError);
     expect(() => fresh.placeAt(0, 0, 0, 0, 9)).toThrow(RangeError);
     expect(() => fresh.setUnplayed(9, [1, 2])).toThrow(RangeError);
+  });
+
+  // More indices the kernels follow unchecked: an own objective past the table (DONE[o] is written), a trail
+  // mark below zero (TRAIL[-2] is read), a measure code past the last, a placement outside the coordinate window
+  // (which i32 would wrap onto the anchor), a design row with an end 9 (CSEG[c·6 + 9] is written).
+  it("objectives, marks, measures, coordinates and design rows out of range are refused", async () => {
+    const fresh = await createLightWasm("release");
+    fresh.setDesigns(kernelDesigns());
+    fresh.newGame(2);
+    fresh.setObjectives([0, 0, 0, 1, 1, 3]);
+    expect(() => fresh.setMyObjectives(0, 2)).toThrow(/objective b/);
+    expect(() => fresh.setMyObjectives(-2, 1)).toThrow(/objective a/);
+    expect(() => fresh.setObjectives([9, 0, 0])).toThrow(/measure/);
+    expect(() => fresh.setObjectives([0, 0])).toThrow(/rows of 3/);
+    expect(() => fresh.undo(-2)).toThrow(/mark/);
+    expect(() => fresh.undo(fresh.mark() + 2)).toThrow(/mark/);
+    expect(() => fresh.measure(fresh.limits.measures)).toThrow(/measure/);
+    expect(() => fresh.placeAt(0.5, 0, 0, 0, 0)).toThrow(/integers/);
+    expect(fresh.placeAt(2 ** 32, 0, 0, 0, 0)).toBe(-1);
+    expect(fresh.placed()).toBe(0);
+    const bad = kernelDesigns();
+    bad[1] = 9;
+    expect(() => fresh.setDesigns(bad)).toThrow(/end a/);
+    expect(() => fresh.playouts(1, 1, 2, 0)).toThrow(/toMove/);
+    expect(() => fresh.search(0, 0, 10, 1, 0, 3)).toThrow(/halving/);
+    // the refusals left the module as it was: the objectives set above still count
+    fresh.setMyObjectives(0, 1);
+    expect(fresh.placeAt(0, 0, 0, 0, 0)).toBeGreaterThanOrEqual(0);
+    expect(fresh.placed()).toBe(1);
   });
 });

@@ -78,7 +78,8 @@ export function readDescriptor(memory: WebAssembly.Memory, ptr: number): WasmDes
   if (!(Number.isInteger(ptr) && ptr > 0 && ptr % 4 === 0 && ptr + 4 * HEADER_WORDS <= mem.byteLength))
     throw new WasmGlueError(`descriptor address ${ptr} is outside the module's memory`);
   const words = new Int32Array(mem, ptr, HEADER_WORDS);
-  if (words[0] !== DESCRIPTOR_MAGIC) throw new WasmGlueError("not a railkit Wasm module: no descriptor magic");
+  if (words[0] !== DESCRIPTOR_MAGIC)
+    throw new WasmGlueError("not a railkit Wasm module: no descriptor magic");
   if (words[1] !== DESCRIPTOR_FORMAT)
     throw new WasmGlueError(`descriptor format ${words[1]}: this code reads format ${DESCRIPTOR_FORMAT}`);
   const count = words[7]!;
@@ -97,9 +98,12 @@ export function readDescriptor(memory: WebAssembly.Memory, ptr: number): WasmDes
     const name = readName(bytes, ptr + 4 * (w + 1));
     const [kind, a, b, c] = [all[w]!, all[w + 5]!, all[w + 6]!, all[w + 7]!];
     const table = kind === KIND_BUFFER ? out.buffers : kind === KIND_LIMIT ? out.limits : null;
-    if (!table) throw new WasmGlueError(`${out.module} descriptor entry ${e} ("${name}") has unknown kind ${kind}`);
+    if (!table)
+      throw new WasmGlueError(`${out.module} descriptor entry ${e} ("${name}") has unknown kind ${kind}`);
     if (Object.hasOwn(table, name))
-      throw new WasmGlueError(`${out.module} descriptor names ${kind === KIND_BUFFER ? "buffer" : "limit"} "${name}" twice`);
+      throw new WasmGlueError(
+        `${out.module} descriptor names ${kind === KIND_BUFFER ? "buffer" : "limit"} "${name}" twice`,
+      );
     if (kind === KIND_LIMIT) {
       out.limits[name] = a;
       continue;
@@ -194,7 +198,8 @@ export function bindWasm<const B extends Record<string, ElementType>, const L ex
       if (mem !== exports.memory.buffer) {
         mem = exports.memory.buffer;
         const made: Record<string, ArrayOf[ElementType]> = {};
-        for (const [name, b] of Object.entries(d.buffers)) made[name] = new ARRAYS[b.type](mem, b.offset, b.length);
+        for (const [name, b] of Object.entries(d.buffers))
+          made[name] = new ARRAYS[b.type](mem, b.offset, b.length);
         views = Object.freeze(made) as WasmViews<B>;
       }
       return views;

@@ -4,7 +4,16 @@
  * differential tests and the bench, and as a fallback where Wasm is unavailable. Conventions and row
  * layouts: kernel.ts.
  */
-import { DSTRIDE, type LightKernel, MASK_WORDS, MAXP, OSTRIDE, RSTRIDE, SEARCH_STRIDE, TERMINUS } from "./kernel.ts";
+import {
+  DSTRIDE,
+  type LightKernel,
+  MASK_WORDS,
+  MAXP,
+  OSTRIDE,
+  RSTRIDE,
+  SEARCH_STRIDE,
+  TERMINUS,
+} from "./kernel.ts";
 
 const MAXC = 128;
 const CW = 4;

@@ -144,7 +144,8 @@ export class LightWasm implements LightKernel {
   }
   undo(mark: number): void {
     // a mark is an even trail position at most the current one; anything else would read outside the trail
-    if (checkRange("mark", mark, 0, this.x.mark()) % 2 !== 0) throw new RangeError(`mark ${mark} is not a mark`);
+    if (checkRange("mark", mark, 0, this.x.mark()) % 2 !== 0)
+      throw new RangeError(`mark ${mark} is not a mark`);
     this.x.undo(mark);
   }
   routes(): Int32Array {

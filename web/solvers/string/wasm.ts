@@ -74,7 +74,8 @@ export async function createWasmKernel(module: WebAssembly.Module): Promise<Plan
     for (let s = 0; s < n; s++)
       if (!(v.adjStart[s]! >= 0 && v.adjStart[s]! <= v.adjStart[s + 1]!))
         throw new RangeError(`adjStart[${s}] = ${v.adjStart[s]} is not between 0 and adjStart[${s + 1}]`);
-    for (let e = n > 0 ? v.adjStart[0]! : 0; e < v.adjStart[n]!; e++) checkRange(`adj[${e}]`, v.adj[e]!, 0, n - 1);
+    for (let e = n > 0 ? v.adjStart[0]! : 0; e < v.adjStart[n]!; e++)
+      checkRange(`adj[${e}]`, v.adj[e]!, 0, n - 1);
     return n;
   };
 
