@@ -4,8 +4,9 @@
  */
 import fc from "fast-check";
 import type { GameEngine, SeatAction } from "../../web/engine/common/game.ts";
-import type { Rng } from "../../web/engine/common/rng.ts";
+import { Rng, seedRng } from "../../web/engine/common/rng.ts";
 import {
+  COORD_LIMIT,
   citySize,
   DESIGNS,
   type LightOptions,
@@ -370,7 +371,24 @@ export const lightAdapter: GameAdapter<LightState, LightOptions> = {
   options: fc.record({ players: fc.integer({ min: 2, max: 4 }), wrap: fc.boolean() }),
   invariants: lightInvariants,
   formed(s, rng) {
-    const base = s.cards.length > 0 ? pick(rng, s.cards) : { q: 0, r: 0 };
+    if (s.cards.length === 0) {
+      // The first card may go anywhere: often at the coordinate limit (the extremes, where the city's
+      // frames are cut by the box), else anywhere in range.
+      const L = COORD_LIMIT - 1;
+      const coord = () => {
+        if (rng.float() >= 0.6) return rng.int(2 * L + 1) - L;
+        const v = L - rng.int(13); // within a city's width of the edge
+        return rng.float() < 0.5 ? v : -v;
+      };
+      return {
+        type: "place",
+        player: seatFor(rng, s.current ?? 0, s.options.players),
+        q: coord(),
+        r: coord(),
+        orientation: rng.int(2),
+      };
+    }
+    const base = pick(rng, s.cards);
     const spread = rng.float() < 0.8 ? 2 : 40;
     return {
       type: "place",
@@ -379,6 +397,26 @@ export const lightAdapter: GameAdapter<LightState, LightOptions> = {
       r: base.r + rng.int(2 * spread + 1) - spread,
       orientation: rng.int(2),
     };
+  },
+  greedy(s) {
+    // The first card may go anywhere: steer many games to a first card at the coordinate limit, where the
+    // city's frames are cut by the box (issue #11: legalActions listed cells apply refused there).
+    if (s.cards.length > 0 || s.current === null) return null;
+    const rng = new Rng(seedRng(`${s.seed}/first`));
+    const L = COORD_LIMIT - 1;
+    const edge = () => (L - rng.int(13)) * (rng.float() < 0.5 ? 1 : -1);
+    for (let i = 0; i < 8; i++) {
+      const [q, r] = rng.float() < 0.5 ? [edge(), rng.int(2 * L + 1) - L] : [edge(), edge()];
+      const a = {
+        type: "place",
+        player: s.current,
+        q: rng.float() < 0.5 ? q : r,
+        r: rng.float() < 0.5 ? r : q,
+        orientation: rng.int(2),
+      };
+      if (lightEngine.apply(s, a).ok) return a;
+    }
+    return null;
   },
   legalKey(a, s) {
     const o = a as { player: number; q: number; r: number; orientation: number };

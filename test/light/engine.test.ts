@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { InputError, RuleError } from "../../web/engine/common/errors.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import {
+  COORD_LIMIT,
+  citySize,
   computeRoutes,
   creditOf,
   DESIGNS,
@@ -143,6 +145,65 @@ describe("light placement rules", () => {
       rule: "light.outside-city-limit",
     });
     expect(refused(s, { type: "place", player: 0, q: 0, r: -1, orientation: 1 })).toMatchObject({
+      rule: "light.outside-city-limit",
+    });
+  });
+
+  it("light.outside-city-limit: near the coordinate limit every listed placement is accepted, and the city fills", () => {
+    // Regression (issue #11): a first card at the edge of the coordinate box used to make legalActions list
+    // cells beyond |q|, |r| < COORD_LIMIT, which apply refuses. Frames now lie wholly inside the box.
+    const L = COORD_LIMIT - 1;
+    const firsts: [number, number][] = [
+      [L, 0],
+      [-L, 0],
+      [0, L],
+      [0, -L],
+      [L, -L],
+      [-L, L],
+      [L - 3, 2 - L],
+      [5 - L, L - 1],
+    ];
+    let games = 0;
+    for (const players of [2, 3, 4]) {
+      for (const [fq, fr] of firsts) {
+        let s = E.setup({ players }, `edge/${fq}/${fr}`);
+        const first = E.apply(s, { type: "place", player: 0, q: fq, r: fr, orientation: 0 });
+        if (!first.ok) throw first.error;
+        s = first.state;
+        let turn = 0;
+        while (!s.over) {
+          const legal = legalActions(s);
+          expect(legal.length, `stuck after ${s.cards.length} cards`).toBeGreaterThan(0);
+          for (const a of legal) {
+            expect(Math.abs(a.q)).toBeLessThan(COORD_LIMIT);
+            expect(Math.abs(a.r)).toBeLessThan(COORD_LIMIT);
+            const r = E.apply(s, a);
+            expect(r.ok, `listed ${JSON.stringify(a)} refused`).toBe(true);
+          }
+          const next = E.apply(s, legal[(turn++ * 7) % legal.length]!);
+          if (!next.ok) throw next.error;
+          s = next.state;
+        }
+        expect(s.cards.length).toBe(citySize(players));
+        games++;
+      }
+    }
+    expect(games).toBe(24);
+    // A cell beyond the box next to an edge card is malformed input; a cell inside it whose every frame
+    // crosses the box's edge is outside the city limit.
+    const s = play(2, [[L, 0]]);
+    expect(refused(s, { type: "place", player: 1, q: L + 1, r: 0, orientation: 0 })).toMatchObject({
+      path: "/action/q",
+    });
+    expect(legalActions(s).every((a) => a.q <= L)).toBe(true);
+  });
+
+  it("light.outside-city-limit: a first card in a corner no city frame fits is refused", () => {
+    // (L, L): every frame through the cell also holds a cell with a larger q or a larger r.
+    const L = COORD_LIMIT - 1;
+    const s = E.setup({ players: 2 }, 1);
+    expect(framesContaining(2, [[L, L]])).toEqual([]);
+    expect(refused(s, { type: "place", player: 0, q: L, r: L, orientation: 0 })).toMatchObject({
       rule: "light.outside-city-limit",
     });
   });

@@ -51,10 +51,20 @@ export function citySize(players: number): number {
   return (COLUMN_HEIGHTS[players] ?? []).reduce((a, b) => a + b, 0);
 }
 
+/** True when the cell lies inside the engine's coordinate box, |q| and |r| below COORD_LIMIT. */
+export function inCoordBox(q: number, r: number): boolean {
+  return Math.abs(q) < COORD_LIMIT && Math.abs(r) < COORD_LIMIT;
+}
+
 /**
  * Every frame (translated shape or mirror) that contains all `cells`; with no cells, every frame
  * containing `anchor` (default (0,0)). Frames are deduplicated (for symmetric shapes the mirror is a
  * translation of the shape), listed shape first, then mirror, by translation order.
+ *
+ * Only frames lying wholly inside the coordinate box (|q|, |r| < COORD_LIMIT, {@link inCoordBox}) count:
+ * the engine accepts no card outside it, so a frame crossing its edge could never be filled. This matters
+ * only within a city's width of the box's edge (a first card there keeps the frames that fit; a first card
+ * in a corner that no frame fits is refused as `light.outside-city-limit`).
  */
 export function framesContaining(
   players: number,
@@ -81,6 +91,7 @@ export function framesContaining(
       }
       if (!ok) continue;
       const frame = shape.map(([q, r]) => [q - tq, r - tr] as [number, number]);
+      if (!frame.every(([q, r]) => inCoordBox(q, r))) continue;
       const sig = frame
         .map(([q, r]) => cellKey(q, r))
         .sort((a, b) => a - b)

@@ -18,7 +18,8 @@
  */
 import { seedRng } from "../../engine/common/rng.ts";
 import { DESIGNS, MEASURES, OBJECTIVE_IDS, OBJECTIVES } from "../../engine/light/data.ts";
-import type { LightAction, LightState } from "../../engine/light/types.ts";
+import { refusal } from "../../engine/light/engine.ts";
+import { COORD_LIMIT, type LightAction, type LightState } from "../../engine/light/types.ts";
 import { type LightKernel, SEARCH_STRIDE } from "./kernel.ts";
 
 export interface SearchOptions {
@@ -82,6 +83,9 @@ function withDesigns(k: LightKernel): LightKernel {
   }
   return k;
 }
+
+/** Cells within this distance of the coordinate box's edge may have frames the kernel has but the engine not. */
+const EDGE_MARGIN = 24;
 
 /**
  * Loads a state's city into a kernel (cards relative to the anchor, the first card) and returns the
@@ -147,7 +151,12 @@ export function searchPlacements(
       playouts: count,
     });
   }
-  return out.sort(
+  // The kernel's frames are unbounded; the engine's lie inside its coordinate box. Near the box's edge
+  // (a first card placed there) keep only the placements the engine accepts.
+  const edge = state.cards.some(
+    (c) => Math.abs(c.q) >= COORD_LIMIT - EDGE_MARGIN || Math.abs(c.r) >= COORD_LIMIT - EDGE_MARGIN,
+  );
+  return (edge ? out.filter((p) => refusal(state, p) === null) : out).sort(
     (a, b) =>
       b.value - a.value || b.credit - a.credit || a.q - b.q || a.r - b.r || a.orientation - b.orientation,
   );
