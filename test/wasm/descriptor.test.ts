@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { instantiate as instantiateLight } from "../../build/light.release.js";
 import { instantiate as instantiateString } from "../../build/string.release.js";
 import { instantiate as instantiatePlan } from "../../build/stringplan.release.js";
+import { instantiate as instantiateTrain } from "../../build/train.release.js";
 import {
   DSTRIDE,
   MASK_WORDS,
@@ -32,6 +33,7 @@ import {
 } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
 import { createWasmKernel as createPlanKernel, STRING_PLAN_SPEC } from "../../web/solvers/string/wasm.ts";
+import { createWasmKernel as createTrainKernel, TRAIN_SPEC } from "../../web/solvers/train/wasm.ts";
 import {
   bindWasm,
   DESCRIPTOR_FORMAT,
@@ -54,6 +56,7 @@ const MODULES: {
   { name: "string", spec: STRING_GEOMETRY_SPEC, load: (m) => instantiateString(m, { env: {} }) },
   { name: "stringplan", spec: STRING_PLAN_SPEC, load: (m) => instantiatePlan(m, { env: {} }) },
   { name: "light", spec: LIGHT_SPEC, load: (m) => instantiateLight(m, { env: {} }) },
+  { name: "train", spec: TRAIN_SPEC, load: (m) => instantiateTrain(m, { env: {} }) },
 ];
 
 const loaded = new Map<WasmName, { ex: DescribedExports; d: WasmDescriptor; module: WebAssembly.Module }>();
@@ -104,11 +107,15 @@ describe.each(MODULES)("the $name module's descriptor", ({ name, spec }) => {
     expect(() => bindWasm(ex, { ...spec, buffers: { ...spec.buffers, ghost: "i32" } })).toThrow(
       /no buffer ghost/,
     );
+    expect(() => bindWasm(ex, { ...spec, limits: { ...spec.limits, ghost: null } })).toThrow(
+      /no limit ghost/,
+    );
     const [first, ...rest] = Object.keys(spec.limits);
+    if (first === undefined) return; // the train module has no limits yet
     expect(() => bindWasm(ex, { ...spec, limits: Object.fromEntries(rest.map((l) => [l, null])) })).toThrow(
       new RegExp(`unexpected limit ${first}`),
     );
-    expect(() => bindWasm(ex, { ...spec, limits: { ...spec.limits, [first!]: -7 } })).toThrow(
+    expect(() => bindWasm(ex, { ...spec, limits: { ...spec.limits, [first]: -7 } })).toThrow(
       new RegExp(`limit ${first} is \\d+, TypeScript uses -7`),
     );
   });
@@ -177,6 +184,7 @@ describe("the wrappers refuse a module that is not theirs", () => {
     await expect(createPlanKernel(light)).rejects.toThrow(
       /"light" version \d+: this code expects "stringplan"/,
     );
+    await expect(createTrainKernel(light)).rejects.toThrow(/"light" version \d+: this code expects "train"/);
   });
 });
 

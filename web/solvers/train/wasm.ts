@@ -1,9 +1,13 @@
 import { instantiate } from "../../../build/train.release.js";
+import { bindWasm } from "../../wasm/glue.ts";
 import { checkGoal, checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
 import { REG_SCORE_MAX, trainTables } from "./model.ts";
 import { FR_LEN, GOAL, MAX_GOAL, PMAX, type RaceResult, SMAX, TL } from "./reference.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
+
+/** What this wrapper expects of the module's descriptor (assembly/train.ts): the name and version only, so far. */
+export const TRAIN_SPEC = { module: "train", version: 1, buffers: {}, limits: {} } as const;
 
 /**
  * The Wasm twin of reference-kernel.ts. Everything is laid out in linear memory once, here: the tables of
@@ -12,6 +16,7 @@ type Exports = Awaited<ReturnType<typeof instantiate>>;
  */
 export async function createWasmKernel(module: WebAssembly.Module): Promise<TrainKernel> {
   const ex: Exports = await instantiate(module, { env: {} });
+  bindWasm(ex, TRAIN_SPEC);
   const T = trainTables();
   const nc = T.nc;
   const U_LEN = nc + REG_SCORE_MAX + 1;
