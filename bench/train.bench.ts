@@ -11,7 +11,7 @@ import { type RaceData, TrainSolver } from "../web/solvers/train/index.ts";
 import type { TrainKernel } from "../web/solvers/train/kernel.ts";
 import { decodeRaceTable } from "../web/solvers/train/race-table.ts";
 import { raceTablePath } from "../web/solvers/train/race-table-node.ts";
-import { createReferenceKernel } from "../web/solvers/train/reference-kernel.ts";
+import { createReferenceKernel } from "../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 

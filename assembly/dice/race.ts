@@ -6,9 +6,9 @@
 import { ldf, stf, sti } from "./mem";
 import { fBuf, solveTurn, zeroProbability } from "./turn";
 
-const PMAX: i32 = 1024;
-const SMAX: i32 = 2 * PMAX + 64;
-const TL: i32 = 800;
+export const PMAX: i32 = 1024;
+export const SMAX: i32 = 2 * PMAX + 64;
+export const TL: i32 = 800;
 const EPS: f64 = 1e-13;
 const NEWTON_TOL: f64 = 1e-14;
 

@@ -19,7 +19,7 @@ let frChOff: usize = 0;
 let frCbStart: usize = 0;
 let frCbOff: usize = 0;
 
-const REG_SCORE_MAX: i32 = 26;
+export const REG_SCORE_MAX: i32 = 26;
 const EXT: i32 = 14;
 
 // Work buffers (f64), written once by setBuffers.

@@ -11,7 +11,7 @@ import { createTrainSolver, createTrainSolverReference, TrainSolver } from "../.
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { readRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
 import type { RaceResult } from "../../web/solvers/train/reference.ts";
-import { createReferenceKernel } from "../../web/solvers/train/reference-kernel.ts";
+import { createReferenceKernel } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 

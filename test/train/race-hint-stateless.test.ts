@@ -24,7 +24,7 @@ import type { TrainGameState } from "../../web/engine/train/types.ts";
 import { type RaceContext, type RaceData, TrainSolver } from "../../web/solvers/train/index.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { readRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
-import { createReferenceKernel } from "../../web/solvers/train/reference-kernel.ts";
+import { createReferenceKernel } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 

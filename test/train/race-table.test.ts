@@ -18,7 +18,7 @@ import {
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { fnv1a32, RACE_TABLE_HEADER } from "../../web/solvers/train/race-table.ts";
 import { raceTablePath } from "../../web/solvers/train/race-table-node.ts";
-import { createReferenceKernel } from "../../web/solvers/train/reference-kernel.ts";
+import { createReferenceKernel } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 import { fetchRaceTable } from "../../web/worker/train-solver.ts";

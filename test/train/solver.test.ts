@@ -23,8 +23,14 @@ import {
 import { createTrainSolverReference, TrainSolver } from "../../web/solvers/train/index.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { trainTables } from "../../web/solvers/train/model.ts";
-import { FR_LEN, GOAL, type RaceResult, SMAX, TL } from "../../web/solvers/train/reference.ts";
-import { createReferenceKernel } from "../../web/solvers/train/reference-kernel.ts";
+import {
+  createReferenceKernel,
+  FR_LEN,
+  GOAL,
+  type RaceResult,
+  SMAX,
+  TL,
+} from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 

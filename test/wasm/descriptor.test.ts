@@ -111,7 +111,7 @@ describe.each(MODULES)("the $name module's descriptor", ({ name, spec }) => {
       /no limit ghost/,
     );
     const [first, ...rest] = Object.keys(spec.limits);
-    if (first === undefined) return; // the train module has no limits yet
+    if (first === undefined) throw new Error(`${name}: a module with no limits`);
     expect(() => bindWasm(ex, { ...spec, limits: Object.fromEntries(rest.map((l) => [l, null])) })).toThrow(
       new RegExp(`unexpected limit ${first}`),
     );

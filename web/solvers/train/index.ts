@@ -11,8 +11,7 @@ import type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./
 import { checkGoal, type TrainKernel } from "./kernel.ts";
 import { configIndex, trainTables } from "./model.ts";
 import type { RaceData } from "./race-table.ts";
-import { GOAL, PMAX, type RaceResult } from "./reference.ts";
-import { createReferenceKernel } from "./reference-kernel.ts";
+import { createReferenceKernel, GOAL, PMAX, type RaceResult } from "./reference.ts";
 
 export type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 export type { TrainKernel } from "./kernel.ts";
@@ -22,8 +21,7 @@ export {
   type RaceData,
   RaceTableFormatError,
 } from "./race-table.ts";
-export { GOAL, MAX_GOAL, MIN_GOAL } from "./reference.ts";
-export { createReferenceKernel } from "./reference-kernel.ts";
+export { createReferenceKernel, GOAL, MAX_GOAL, MIN_GOAL } from "./reference.ts";
 
 /** Error bound stated for every race value (docs/solvers.md derives a bound well below it). */
 export const RACE_TOLERANCE = 1e-9;

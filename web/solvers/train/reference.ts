@@ -3,6 +3,7 @@
  * assembly/dice/race.ts) runs the same maths over the same flat tables (model.ts); the tests compare the two and
  * the bench times both. Notation and the truncation argument: docs/solvers.md.
  */
+import { checkGoal, checkPcap, checkRacePair, checkTarget, type TrainKernel } from "./kernel.ts";
 import { REG_SCORE_MAX, type TrainTables, trainTables } from "./model.ts";
 
 /** Largest freight points-at-stake the buffers hold. */
@@ -306,4 +307,29 @@ export function solveRace(goal: number = GOAL, onProgress?: (done: number) => vo
     onProgress?.((goal - a) / goal);
   }
   return r;
+}
+
+/** The TypeScript reference as a TrainKernel. */
+export function createReferenceKernel(): TrainKernel {
+  const b = new TurnBuffers();
+  const f = new Float64Array(SMAX + 1);
+  return {
+    kind: "reference",
+    f,
+    fr: b.fr,
+    reg: b.reg,
+    solve: (pcap) => solveTurn(f, checkPcap(pcap, PMAX), b),
+    zeroProbability: () => b.zeroProbability,
+    beatPayoff: (t, tieHalf) => beatPayoff(f, checkTarget(t), tieHalf),
+    evPayoff: () => evPayoff(f),
+    race: (onProgress, goal = 100) => solveRace(checkGoal(goal), onProgress),
+    payoffA: (a, bb, w, r: RaceResult, minPcap = 0) => {
+      checkRacePair(a, bb, w, r.goal);
+      return fillPayoffA(f, a, bb, w, r, checkPcap(minPcap, PMAX));
+    },
+    payoffB: (a, bb, w, r: RaceResult, minPcap = 0) => {
+      checkRacePair(a, bb, w, r.goal);
+      return fillPayoffB(f, a, bb, w, r, checkPcap(minPcap, PMAX));
+    },
+  };
 }

@@ -6,11 +6,19 @@ import { FR_LEN, GOAL, MAX_GOAL, PMAX, type RaceResult, SMAX, TL } from "./refer
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 
-/** What this wrapper expects of the module's descriptor (assembly/train.ts): the name and version only, so far. */
-export const TRAIN_SPEC = { module: "train", version: 1, buffers: {}, limits: {} } as const;
+/**
+ * What this wrapper expects of the module's descriptor (assembly/train.ts): its name, version and the limits its
+ * tables are sized by, which must equal the TypeScript twin's (the buffers are laid out here, through allocBytes).
+ */
+export const TRAIN_SPEC = {
+  module: "train",
+  version: 2,
+  buffers: {},
+  limits: { pmax: PMAX, scoreMax: SMAX, raceLast: TL, regScoreMax: REG_SCORE_MAX },
+} as const;
 
 /**
- * The Wasm twin of reference-kernel.ts. Everything is laid out in linear memory once, here: the tables of
+ * The Wasm twin of `createReferenceKernel` (reference.ts). Everything is laid out in linear memory once, here: the tables of
  * model.ts, the payoff and value buffers, the race tables. No call allocates afterwards (the module uses the stub
  * runtime, which never frees), so the typed-array views below stay valid. The race tables are sized for MAX_GOAL.
  */
