@@ -32,7 +32,13 @@ import {
   WORKER_LOST,
   type WorkerFault,
 } from "../../worker/client.ts";
-import { type GameTypes, type GameWorkerApi, isUnknownGame } from "../../worker/protocol.ts";
+import {
+  type ActResult,
+  type GameHandle,
+  type GameTypes,
+  type GameWorkerApi,
+  isUnknownGame,
+} from "../../worker/protocol.ts";
 
 /** How long a computer seat waits before each move, so people can follow it. */
 export const BOT_DELAY_MS = 400;
@@ -246,20 +252,37 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
   }
 
   /** Sends a person's action; false when it was not sent (busy, no game) or the engine refused it. */
-  async act(action: T["action"]): Promise<boolean> {
+  act(action: T["action"]): Promise<boolean> {
+    return this.change((h) => this.api.act(h, action), { kind: "action", action, by: "person" });
+  }
+
+  /** `player` (default: the seat to move) takes back their last action; false when refused or not sent. */
+  undo(player = this.toMove): Promise<boolean> {
+    if (player === null) return Promise.resolve(false);
+    return this.change((h) => this.api.undo(h, player), { kind: "undo", player });
+  }
+
+  /**
+   * One call that changes the game (an action or an undo): busy meanwhile, a refusal shown as the message, the
+   * new view shown with its cause; an accepted action also ends a run of faults. Then the computer may move.
+   */
+  private async change(
+    call: (handle: GameHandle) => Promise<ActResult<T["view"]>>,
+    cause: ViewCause<T["action"]>,
+  ): Promise<boolean> {
     if (!this.view || this.busy || this.recovering) return false;
     const gen = this.generation;
     this.setBusy(true);
     try {
-      const r = await this.withHandle(gen, (h) => this.api.act(h, action));
+      const r = await this.withHandle(gen, call);
       if (gen !== this.generation) return false;
       if (!r.ok) {
         this.say(r.error.message, true);
         return false;
       }
       this.say("");
-      this.faultsInARow = 0;
-      this.show(r.view, { kind: "action", action, by: "person" });
+      if (cause.kind === "action") this.faultsInARow = 0;
+      this.show(r.view, cause);
       return true;
     } catch (e) {
       if (gen === this.generation) this.onCallFailed(e);
@@ -267,29 +290,6 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     } finally {
       if (gen === this.generation) this.setBusy(false);
       this.kick();
-    }
-  }
-
-  /** `player` (default: the seat to move) takes back their last action; false when refused or not sent. */
-  async undo(player = this.toMove): Promise<boolean> {
-    if (!this.view || this.busy || this.recovering || player === null) return false;
-    const gen = this.generation;
-    this.setBusy(true);
-    try {
-      const r = await this.withHandle(gen, (h) => this.api.undo(h, player));
-      if (gen !== this.generation) return false;
-      if (!r.ok) {
-        this.say(r.error.message, true);
-        return false;
-      }
-      this.say("");
-      this.show(r.view, { kind: "undo", player });
-      return true;
-    } catch (e) {
-      if (gen === this.generation) this.onCallFailed(e);
-      return false;
-    } finally {
-      if (gen === this.generation) this.setBusy(false);
     }
   }
 
