@@ -1,8 +1,8 @@
 /**
- * railkit, the embeddable library: `import "railkit"` defines the elements (`<train-game>`) and exports
+ * railkit, the embeddable library: `import "railkit"` defines the elements (`<train-game>`, `<light-rail>`) and exports
  * the page-side worker client (all three games: `client.train`, `client.string`, `client.light`) for pages
  * that want to drive the engines themselves, and the element session controller for new elements.
- * String Railway and Light Rail elements are added here when they land.
+ * The String Railway element is added here when it lands.
  */
 
 export {
@@ -15,6 +15,11 @@ export {
   seedFrom,
   type ViewCause,
 } from "../elements/common/session.ts";
+export {
+  type LightGameOverDetail,
+  type LightPlacementDetail,
+  LightRail,
+} from "../elements/light/light-rail.ts";
 export { TrainGame, type TrainGameOverDetail } from "../elements/train/train-game.ts";
 export {
   createRailkitClient,

@@ -8,14 +8,15 @@
  * game (`<seed>/<log length>`), so the same game gives the same move in Node and in every browser.
  */
 import { int, oneOf, seed as readSeed } from "../engine/common/input.ts";
-import { botRng, greedyPlacement, lightEngine } from "../engine/light/index.ts";
+import { botRng, greedyPlacement, lightBoard, lightEngine } from "../engine/light/index.ts";
 import { botAction as greedyStringAction, pointsOf, stringEngine } from "../engine/string/index.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
-import { searchBotAction, searchPlacements } from "../solvers/light/search.ts";
+import { searchBotAction, searchPlacements, searchPlacementsWithin } from "../solvers/light/search.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
 import {
   type BotMode,
+  LIGHT_MAX_HINT_MS,
   LIGHT_MAX_PLAYOUTS,
   type LightAction,
   type LightState,
@@ -99,16 +100,21 @@ export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<Ligh
   return {
     id: "light",
     engine: lightEngine as PluginEngine<LightState>,
-    view: (base) => base,
-    hintKeys: ["playouts", "seed"],
+    view: (base) => ({ ...base, ...lightBoard(base.state) }),
+    hintKeys: ["playouts", "seed", "ms"],
     hintOptions: (o) => ({
       playouts: playouts(o.playouts),
       ...(o.seed === undefined ? {} : { seed: readSeed(o.seed, "/options/seed") }),
+      ...(o.ms === undefined ? {} : { ms: int(o.ms, "/options/ms", 1, LIGHT_MAX_HINT_MS) }),
     }),
     loadHints: async (o) => {
       const k = await kernel();
-      return (state) =>
-        searchPlacements(k, state, { playouts: o.playouts, seed: o.seed ?? positionSeed(state) });
+      return (state) => {
+        const seed = o.seed ?? positionSeed(state);
+        return o.ms === undefined
+          ? searchPlacements(k, state, { playouts: o.playouts, seed })
+          : searchPlacementsWithin(k, state, { ms: o.ms, seed });
+      };
     },
     botKeys: ["policy", "playouts"],
     botOptions: (o) => ({

@@ -19,7 +19,7 @@
  */
 import type { ProxyMarked } from "comlink";
 import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
-import type { LightAction, LightOptions, LightState } from "../engine/light/index.ts";
+import type { LightAction, LightBoard, LightOptions, LightState } from "../engine/light/index.ts";
 import type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
 import type { TrainAction, TrainGameState, TrainOptions, TurnState } from "../engine/train/index.ts";
 import type { SearchedPlacement } from "../solvers/light/search.ts";
@@ -249,7 +249,8 @@ export type StringWorkerApi = GameWorkerApi<StringTypes>;
 
 // ---- Light Rail ----------------------------------------------------------------------------------------
 
-export type LightView = GameView<LightState, LightAction>;
+/** The view of a Light Rail game: the board extras (possible city placements, blocked cells and why). */
+export type LightView = GameView<LightState, LightAction> & LightBoard;
 
 /** Most playouts one hint or bot call may ask for (the search's work is linear in them). */
 export const LIGHT_MAX_PLAYOUTS = 20_000;
@@ -259,7 +260,15 @@ export interface LightHintOptions {
   playouts?: number;
   /** Seed of the search's sampling (default: derived from the game's seed and log length). */
   seed?: number | string;
+  /**
+   * A time budget in ms, 1..{@link LIGHT_MAX_HINT_MS}: search until it is spent (then `playouts` is ignored;
+   * the answer depends on the machine's speed).
+   */
+  ms?: number;
 }
+
+/** Longest time budget of one Light Rail hints call, in ms. */
+export const LIGHT_MAX_HINT_MS = 10_000;
 
 export interface LightBotOptions {
   /** `search` (default: Monte Carlo over the rest of the game) or `greedy` (best credit now). */

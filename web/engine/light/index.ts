@@ -1,5 +1,6 @@
 /** Light Rail: the public entry of the rules engine (re-exports only). */
 
+export * from "./board.ts";
 export * from "./bot.ts";
 export * from "./cityfile.ts";
 export * from "./data.ts";

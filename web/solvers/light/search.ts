@@ -178,3 +178,63 @@ export function searchBotAction(
   if (!best || me === null) return null;
   return { type: "place", player: me, q: best.q, r: best.r, orientation: best.orientation };
 }
+
+/** Options of {@link searchPlacementsWithin}. */
+export interface TimedSearchOptions {
+  /** Time budget in ms: batches of playouts run until it is spent (at least one batch). */
+  ms: number;
+  seed?: number | string;
+  policy?: number;
+  /** Most playouts in all (default 10⁶). */
+  maxPlayouts?: number;
+  /** The clock (default `performance.now`). */
+  now?: () => number;
+}
+
+/**
+ * {@link searchPlacements} within a time budget rather than a playout count: round-robin batches (seeds
+ * `<seed>/<batch>`, each batch twice the last, from 256 playouts, at most 8192) until `ms` is spent, merged
+ * per placement (values and win rates weighted by playouts). The result depends on the machine's speed;
+ * for a fixed answer ask for a playout count.
+ */
+export function searchPlacementsWithin(
+  kernel: LightKernel,
+  state: LightState,
+  opts: TimedSearchOptions,
+): SearchedPlacement[] {
+  const now = opts.now ?? (() => performance.now());
+  const t0 = now();
+  const max = opts.maxPlayouts ?? 1_000_000;
+  const merged = new Map<string, SearchedPlacement>();
+  let total = 0;
+  let batch = 256;
+  for (let round = 0; ; round++) {
+    const rows = searchPlacements(kernel, state, {
+      playouts: Math.min(batch, max - total),
+      seed: `${opts.seed ?? 0}/${round}`,
+      policy: opts.policy,
+    });
+    if (rows.length === 0) return [];
+    for (const p of rows) {
+      const key = `${p.q},${p.r},${p.orientation}`;
+      const m = merged.get(key);
+      if (!m) {
+        merged.set(key, { ...p });
+        continue;
+      }
+      const n = m.playouts + p.playouts;
+      if (n > 0) {
+        m.value = (m.value * m.playouts + p.value * p.playouts) / n;
+        m.winRate = (m.winRate * m.playouts + p.winRate * p.playouts) / n;
+      }
+      m.playouts = n;
+    }
+    total += Math.min(batch, max - total);
+    batch = Math.min(batch * 2, 8192);
+    if (now() - t0 >= opts.ms || total >= max) break;
+  }
+  return [...merged.values()].sort(
+    (a, b) =>
+      b.value - a.value || b.credit - a.credit || a.q - b.q || a.r - b.r || a.orientation - b.orientation,
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * What <light-rail> draws, from fixed states, without a browser: the engine's board extras (the city
+ * placements still possible, every blocked cell with the engine's own refusal), the pure drawing helpers
+ * of web/elements/light/board-view.ts, the merge of hint slices, and the time-budget search.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  boundsOf,
+  CARD_H,
+  CARD_W,
+  cellOrigin,
+  edgePoint,
+  mergeHints,
+  moveCursor,
+  outlinePath,
+  segmentPath,
+  shade,
+} from "../../web/elements/light/board-view.ts";
+import {
+  type LightState,
+  legalActions,
+  lightBoard,
+  lightEngine,
+  refusal,
+} from "../../web/engine/light/index.ts";
+import { LightReference } from "../../web/solvers/light/reference.ts";
+import { searchPlacementsWithin } from "../../web/solvers/light/search.ts";
+
+function play(cells: [number, number][], players = 2): LightState {
+  let s = lightEngine.setup({ players }, "board");
+  for (const [q, r] of cells) {
+    const res = lightEngine.apply(s, { type: "place", player: s.current!, q, r, orientation: 0 });
+    if (!res.ok) throw res.error;
+    s = res.state;
+  }
+  return s;
+}
+
+describe("the board extras of a view (lightBoard)", () => {
+  it("light.outside-city-limit / light.not-adjacent / light.cell-occupied: every blocked cell carries the engine's refusal", () => {
+    const s = play([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
+    const b = lightBoard(s);
+    // The column of four fixes the centre column: one placement left.
+    expect(b.frames.length).toBe(1);
+    const legal = new Set(legalActions(s).map((a) => `${a.q},${a.r}`));
+    const rules = new Set<string>();
+    for (const x of b.blocked) {
+      expect(legal.has(`${x.q},${x.r}`)).toBe(false);
+      const why = refusal(s, { q: x.q, r: x.r, orientation: 0 });
+      expect(why?.rule).toBe(x.rule);
+      expect(why?.message).toBe(x.message);
+      rules.add(x.rule);
+    }
+    expect([...rules].sort()).toEqual([
+      "light.cell-occupied",
+      "light.not-adjacent",
+      "light.outside-city-limit",
+    ]);
+    expect(b.blocked.find((x) => x.q === 1 && x.r === 3)?.rule).toBe("light.outside-city-limit");
+    expect(b.blocked.find((x) => x.q === 0 && x.r === 1)?.rule).toBe("light.cell-occupied");
+    // Every cell of the frame is either placed, legal or blocked: the element can explain each one.
+    for (const [q, r] of b.frames[0]!) {
+      const placed = s.cards.some((c) => c.q === q && c.r === r);
+      const blocked = b.blocked.some((x) => x.q === q && x.r === r);
+      expect(placed || blocked || legal.has(`${q},${r}`)).toBe(true);
+    }
+  });
+
+  it("before the first card: the frames through (0, 0), nothing blocked; once over: one frame", () => {
+    const s = lightEngine.setup({ players: 3 }, 1);
+    const b = lightBoard(s);
+    expect(b.blocked).toEqual([]);
+    expect(b.frames.length).toBeGreaterThan(1);
+    expect(b.frames.every((f) => f.some(([q, r]) => q === 0 && r === 0))).toBe(true);
+    let t = s;
+    while (!t.over) {
+      const r = lightEngine.apply(t, legalActions(t)[0]!);
+      if (!r.ok) throw r.error;
+      t = r.state;
+    }
+    const end = lightBoard(t);
+    expect(end.frames.length).toBe(1);
+    expect(end.blocked).toEqual([]);
+  });
+});
+
+describe("drawing helpers (board-view.ts)", () => {
+  it("lays the columns like a brick wall: each column half a card lower than the one on its left", () => {
+    expect(cellOrigin(0, 0)).toEqual({ x: 0, y: 0 });
+    expect(cellOrigin(1, 0)).toEqual({ x: CARD_W, y: CARD_H / 2 });
+    expect(cellOrigin(1, -1)).toEqual({ x: CARD_W, y: -CARD_H / 2 });
+    // Edge e of one card meets edge e+3 of the neighbour across it (D of RULES.md §3).
+    const D = [
+      [0, -1],
+      [1, -1],
+      [1, 0],
+      [0, 1],
+      [-1, 1],
+      [-1, 0],
+    ];
+    for (let e = 0; e < 6; e++) {
+      const [dq, dr] = D[e]!;
+      const a = edgePoint(e);
+      const o = cellOrigin(dq!, dr!);
+      const b = edgePoint(e + 3);
+      expect([a[0], a[1]]).toEqual([o.x + b[0], o.y + b[1]]);
+    }
+  });
+
+  it("draws a segment as a curve between two edges, or a run to the terminus", () => {
+    expect(segmentPath({ a: 0, b: 3, building: 1 })).toMatch(/^M30 0C.* 30 84$/);
+    expect(segmentPath({ a: 2, b: 6, building: 0 })).toMatch(/^M60 63L/);
+  });
+
+  it("outlines a set of cells by the sides no other cell of the set shares", () => {
+    const one = outlinePath([[0, 0]]);
+    expect(one.split("M").length - 1).toBe(6);
+    // Two cards one above the other share the bottom / top side: 10 runs.
+    expect(
+      outlinePath([
+        [0, 0],
+        [0, 1],
+      ]).split("M").length - 1,
+    ).toBe(10);
+    expect(boundsOf([[0, 0]], 0)).toEqual([0, 0, CARD_W, CARD_H]);
+  });
+
+  it("moves the keyboard cursor to the nearest cell ahead, and stays put at the border", () => {
+    const cells: [number, number][] = [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, -1],
+      [-1, 0],
+    ];
+    expect(moveCursor(cells, [0, 0], "down")).toEqual([0, 1]);
+    expect(moveCursor(cells, [0, 1], "up")).toEqual([0, 0]);
+    // Up from the top of a column: the nearest cell above, in the next column.
+    expect(moveCursor(cells, [0, 0], "up")).toEqual([1, -1]);
+    // Nothing below (0, 1): the cursor stays.
+    expect(moveCursor(cells, [0, 1], "down")).toEqual([0, 1]);
+    expect(cells).toContainEqual(moveCursor(cells, [0, 0], "right"));
+    expect(moveCursor(cells, [0, 0], "right")[0]).toBe(1);
+    expect(moveCursor(cells, [0, 0], "left")).toEqual([-1, 0]);
+  });
+
+  it("merges hint slices by playouts, best first; shades values between the worst and the best", () => {
+    const row = (q: number, value: number, playouts: number) => ({
+      q,
+      r: 0,
+      orientation: 0 as const,
+      credit: 0,
+      value,
+      winRate: value > 0 ? 1 : 0,
+      playouts,
+    });
+    const m = mergeHints([row(0, 1, 100), row(1, 3, 100)], [row(0, 4, 300), row(1, 0, 100)]);
+    expect(m.map((h) => [h.q, h.value, h.playouts])).toEqual([
+      [0, 3.25, 400],
+      [1, 1.5, 200],
+    ]);
+    expect(shade(2, 0, 4)).toBe(0.5);
+    expect(shade(1, 1, 1)).toBe(1);
+  });
+});
+
+describe("hints within a time budget (searchPlacementsWithin)", () => {
+  it("searches in batches until the budget is spent, every placement valued", () => {
+    const s = play([
+      [0, 0],
+      [0, 1],
+    ]);
+    let t = 0;
+    const now = () => t;
+    const kernel = new LightReference();
+    // Each batch "takes" 40 ms on this clock: a 100 ms budget runs three batches (256 + 512 + 1024).
+    const rows = searchPlacementsWithin(kernel, s, {
+      ms: 100,
+      seed: 3,
+      now: () => {
+        const v = now();
+        t += 40;
+        return v;
+      },
+    });
+    const total = rows.reduce((a, h) => a + h.playouts, 0);
+    expect(total).toBe(256 + 512 + 1024);
+    expect(new Set(rows.map((h) => `${h.q},${h.r},${h.orientation}`)).size).toBe(legalActions(s).length);
+    for (const h of rows) expect(refusal(s, h)).toBeNull();
+    for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.value).toBeGreaterThanOrEqual(rows[i]!.value);
+  });
+});
