@@ -1,64 +1,80 @@
 /**
- * `rail`: railkit's command-line tool. JSON on stdout; errors on stderr as one line, exit code 2 for bad
- * input or usage, 1 for anything unexpected.
+ * `rail`: railkit's command-line tool (docs/cli.md). JSON on stdout (or a text picture for `show`); errors on
+ * stderr as one escaped line of at most 400 characters, exit code 2 for bad input, usage, a refused action or
+ * a spent time budget, 1 for anything unexpected.
  *
- *   npm run -s rail -- train ev | beat <T> | race | hint …
- *   npm run -s rail -- string score … | pairs FILE | cost FILE | bot …
- *   npm run -s rail -- light score FILE | hint FILE | bot …
+ *   rail <train|string|light> new|show|legal|play|undo|hint|bot|replay …   (a game file)
+ *   rail train ev | beat <T> | race | hint …
+ *   rail string score … | pairs FILE | cost FILE | bot …
+ *   rail light score FILE | hint FILE | bot …
+ *   rail arena <game> --bots a,b --games N --seed S [--swap-seats] [--json]
+ *
+ * The command runs in a worker thread; the main thread stops it when the time budget (`RAIL_TIME_BUDGET`
+ * seconds, default 120, at most 3600) is spent, and exits 2 with a message saying so.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { oneLineMessage } from "./args.ts";
+import { type Outcome, runCommand } from "./run.ts";
 
-const USAGE = "usage: rail <train|string|light> <command> [options]   (see docs/cli.md)";
+/** Default and largest time budget of one command, in seconds. */
+export const DEFAULT_BUDGET_S = 120;
+export const MAX_BUDGET_S = 3600;
 
-/** Builds the Wasm modules on first use when `npm install` did not (e.g. `--ignore-scripts`). */
-function ensureWasm(): void {
-  const root = fileURLToPath(new URL("..", import.meta.url));
-  if (existsSync(`${root}/build/train.release.wasm`)) return;
-  execFileSync(process.execPath, [`${root}/scripts/build-wasm.mjs`], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function dispatch(args: string[]): Promise<unknown> {
-  const [game, ...rest] = args;
-  switch (game) {
-    case "train":
-      return (await import("./commands/train.ts")).trainCommand(rest);
-    case "string":
-      if (rest[0] === "pairs") return (await import("./commands/string-pairs.ts")).stringPairs(rest.slice(1));
-      return (await import("./commands/string.ts")).stringCommand(rest);
-    case "light":
-      return (await import("./commands/light.ts")).lightCommand(rest);
-    default:
-      throw Object.assign(new Error(game ? `unknown game "${game}". ${USAGE}` : USAGE), { usage: true });
-  }
-}
-
-/** Errors that are the user's: bad arguments, bad files, illegal positions. */
-function isUserError(e: unknown): e is Error {
-  if (!(e instanceof Error)) return false;
-  return (
-    ["UsageError", "InputError", "RuleError", "SyntaxError"].includes(e.name) ||
-    (e as { usage?: boolean }).usage === true ||
-    (e as NodeJS.ErrnoException).code === "ENOENT" ||
-    // Command modules signal bad input with a plain Error carrying a one-line message.
-    e.constructor === Error
-  );
+function budgetSeconds(): number {
+  const raw = process.env.RAIL_TIME_BUDGET;
+  if (raw === undefined || raw === "") return DEFAULT_BUDGET_S;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_BUDGET_S) return -1;
+  return Number(raw);
 }
 
 async function main(): Promise<number> {
-  try {
-    ensureWasm();
-    const result = await dispatch(process.argv.slice(2));
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    return 0;
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`rail: ${message.split("\n")[0]}\n`);
-    return isUserError(e) ? 2 : 1;
+  const budget = budgetSeconds();
+  if (budget < 0) {
+    process.stderr.write(`rail: RAIL_TIME_BUDGET must be whole seconds from 1 to ${MAX_BUDGET_S}\n`);
+    return 2;
   }
+  const data = { workerData: { argv: process.argv.slice(2) } };
+  // The built CLI (dist/cli/rail.js) runs itself in the worker; from source, the worker registers tsx first.
+  const worker = import.meta.url.endsWith(".ts")
+    ? new Worker(
+        `import("tsx/esm/api").then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`,
+        { ...data, eval: true },
+      )
+    : new Worker(new URL(import.meta.url), data);
+  return await new Promise<number>((resolve) => {
+    let done = false;
+    const finish = (o: Outcome) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      process.stdout.write(o.out);
+      process.stderr.write(o.err);
+      resolve(o.code);
+    };
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      finish({
+        out: "",
+        err: `rail: stopped: the command ran past its time budget of ${budget} s (RAIL_TIME_BUDGET, at most ${MAX_BUDGET_S}); ask for less work\n`,
+        code: 2,
+      });
+    }, budget * 1000);
+    worker.on("message", (o: Outcome) => finish(o));
+    worker.on("error", (e) =>
+      finish({
+        out: "",
+        err: `rail: ${oneLineMessage(e instanceof Error ? e.message : String(e))}\n`,
+        code: 1,
+      }),
+    );
+    worker.on("exit", () =>
+      finish({ out: "", err: "rail: the command stopped without an answer\n", code: 1 }),
+    );
+  });
 }
 
-process.exitCode = await main();
+if (isMainThread) {
+  process.exitCode = await main();
+} else if (parentPort && (workerData as { argv?: unknown })?.argv) {
+  parentPort.postMessage(await runCommand((workerData as { argv: string[] }).argv));
+}

@@ -10,30 +10,18 @@
  * search.ts), its `value` (mean final route-credit margin) and `winRate`, best value first.
  * `--playouts N` (default 2000; 0 skips the search), `--seed S` (search sampling).
  */
-import { readFile } from "node:fs/promises";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
 import { parseCityFile } from "../../web/engine/light/cityfile.ts";
 import { lightEngine, scoreCity, setup, totals } from "../../web/engine/light/engine.ts";
 import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
+import { choiceArg, intArg, parseArgs, positionals, readJsonFile, seedArg, UsageError } from "../args.ts";
+
+/** Most playouts `hint` and `bot` accept (docs/cli.md: a 20000-playout hint takes about a second or two). */
+export const MAX_PLAYOUTS = 20_000;
 
 const USAGE =
   "usage: rail light score FILE | hint FILE [--playouts N] [--seed S] | bot --players N --seed S [--wrap] [--bot search|greedy] [--playouts N]";
-
-async function readJson(file: string | undefined): Promise<unknown> {
-  if (!file) throw new Error(USAGE);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (e) {
-    throw new Error(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file} is not JSON: ${(e as Error).message}`);
-  }
-}
 
 const colorName = (c: number) => COLORS[c]!;
 const edgeName = (e: number) => (e === CAP ? "cap" : e);
@@ -72,7 +60,7 @@ type SearchModule = typeof import("../../web/solvers/light/search.ts");
 type LightKernel = import("../../web/solvers/light/kernel.ts").LightKernel;
 
 /** Loads the search and its kernel: the Wasm one when build/light.release.wasm exists, else the TypeScript twin. */
-async function loadSearch(): Promise<SearchModule & { kernel: LightKernel }> {
+export async function loadSearch(): Promise<SearchModule & { kernel: LightKernel }> {
   const search = await import("../../web/solvers/light/search.ts");
   let kernel: LightKernel;
   try {
@@ -127,11 +115,6 @@ export async function hintReport(
   };
 }
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
 /** A whole game with the search bot (every seat; its own seeded playouts per move). */
 async function playSearchGame(
   players: number,
@@ -184,37 +167,32 @@ export async function lightCommand(args: string[]): Promise<unknown> {
   try {
     switch (sub) {
       case "score": {
-        const { city, wrap } = parseCityFile(await readJson(rest[0]));
+        const p = parseArgs(rest, []);
+        const [file] = positionals(p, ["FILE"], USAGE);
+        const { city, wrap } = parseCityFile(readJsonFile(file, USAGE));
         return scoreReport(city, wrap);
       }
       case "hint": {
-        const playouts = flag(rest, "--playouts");
-        const n = playouts === undefined ? undefined : Number(playouts);
-        if (n !== undefined && (!Number.isInteger(n) || n < 0))
-          throw new Error("--playouts must be an integer >= 0");
-        const seed = flag(rest, "--seed");
-        return await hintReport(lightEngine.load(await readJson(rest[0])), { playouts: n, seed: seed ?? 0 });
+        const p = parseArgs(rest, ["playouts", "seed"]);
+        const [file] = positionals(p, ["FILE"], USAGE);
+        const n = intArg(p.options.get("playouts"), "--playouts", 0, MAX_PLAYOUTS);
+        const seed = p.options.has("seed") ? seedArg(p.options.get("seed")!) : 0;
+        return await hintReport(lightEngine.load(readJsonFile(file, USAGE)), { playouts: n, seed });
       }
       case "bot": {
-        const p = flag(rest, "--players");
-        const s = flag(rest, "--seed");
-        const players = Number(p);
-        if (!p || !Number.isInteger(players) || players < 2 || players > 4) {
-          throw new Error(`--players must be 2, 3 or 4 (${USAGE})`);
-        }
-        if (s === undefined) throw new Error(`--seed is required (${USAGE})`);
-        const seed = /^-?\d+$/.test(s) ? Number(s) : s;
-        const bot = flag(rest, "--bot") ?? "search";
-        if (bot !== "search" && bot !== "greedy")
-          throw new Error(`--bot must be search or greedy (${USAGE})`);
-        const po = flag(rest, "--playouts");
-        const playouts = po === undefined ? 400 : Number(po);
-        if (!Number.isInteger(playouts) || playouts < 1 || playouts > 100_000)
-          throw new Error("--playouts must be an integer from 1 to 100000");
-        return await botReport(players, seed, rest.includes("--wrap"), bot, playouts);
+        const p = parseArgs(rest, ["players", "seed", "bot", "playouts"], ["wrap"]);
+        positionals(p, [], USAGE);
+        if (!p.options.has("players")) throw new UsageError(`--players must be 2, 3 or 4 (${USAGE})`);
+        const players = intArg(p.options.get("players"), "--players", 2, 4)!;
+        const s = p.options.get("seed");
+        if (s === undefined) throw new UsageError(`--seed is required (${USAGE})`);
+        const seed = seedArg(s);
+        const bot = choiceArg(p.options.get("bot") ?? "search", "--bot", ["search", "greedy"] as const);
+        const playouts = intArg(p.options.get("playouts"), "--playouts", 1, MAX_PLAYOUTS) ?? 400;
+        return await botReport(players, seed, p.flags.has("wrap"), bot, playouts);
       }
       default:
-        throw new Error(USAGE);
+        throw new UsageError(USAGE);
     }
   } catch (e) {
     if (e instanceof InputError) throw new Error(`light ${sub}: ${e.message}`);

@@ -9,7 +9,6 @@
  *   bot --players 3 --seed 7 [--bot solver|greedy]   (the solver bot by default)
  *         → {"players", "seed", "points", "cubes", "winners", "actions", "log"}
  */
-import { readFile } from "node:fs/promises";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { parseBoard } from "../../web/engine/string/board.ts";
 import { playBotGame } from "../../web/engine/string/bot.ts";
@@ -19,28 +18,20 @@ import type { StringKind } from "../../web/engine/string/types.ts";
 import { playSolverBotGame } from "../../web/solvers/string/bot.ts";
 import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
+import { parseArgs, positionals, readJsonFile, seedArg } from "../args.ts";
 
 const USAGE = "usage: rail string score|cost|bot …";
 
-/** Parses `--name value` pairs; only the names listed are accepted, each at most once. */
+/** Parses `--name value` options (the one parser, bin/args.ts); no positionals. */
 function flags(args: string[], names: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const a = args[i]!;
-    const name = a.startsWith("--") ? a.slice(2) : "";
-    if (!names.includes(name))
-      throw new Error(`unknown option ${a} (expected ${names.map((n) => `--${n}`).join(" ")})`);
-    if (out.has(name)) throw new Error(`option --${name} given twice`);
-    const v = args[i + 1];
-    if (v === undefined) throw new Error(`option --${name} needs a value`);
-    out.set(name, v);
-  }
-  return out;
+  const p = parseArgs(args, names);
+  positionals(p, [], USAGE);
+  return p.options;
 }
 
 function count(name: string, v: string | undefined, max: number): number {
   if (v === undefined) return 0;
-  if (!/^\d+$/.test(v) || Number(v) > max)
+  if (!/^\d{1,16}$/.test(v) || Number(v) > max)
     throw new Error(`--${name} must be an integer 0 to ${max}, got "${v}"`);
   return Number(v);
 }
@@ -142,20 +133,9 @@ export function costOf(doc: unknown): CostReport {
 }
 
 async function cost(args: string[]): Promise<CostReport> {
-  if (args.length !== 1) throw new Error("usage: rail string cost FILE");
-  let text: string;
-  try {
-    text = await readFile(args[0]!, "utf8");
-  } catch (e) {
-    throw new Error(`cannot read ${args[0]}: ${oneLine(e)}`);
-  }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${args[0]} is not JSON: ${oneLine(e)}`);
-  }
-  return costOf(doc);
+  const p = parseArgs(args, []);
+  const [file] = positionals(p, ["FILE"], "usage: rail string cost FILE");
+  return costOf(readJsonFile(file, "usage: rail string cost FILE"));
 }
 
 async function bot(args: string[]): Promise<unknown> {
@@ -166,8 +146,7 @@ async function bot(args: string[]): Promise<unknown> {
   const p = f.get("players") ?? "3";
   if (!/^[2-5]$/.test(p)) throw new Error(`--players must be 2 to 5, got "${p}"`);
   const players = Number(p);
-  const seedText = f.get("seed") ?? "1";
-  const seed = /^\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const seed = seedArg(f.get("seed") ?? "1");
   let g: ReturnType<typeof playBotGame>;
   try {
     // The solver bot (web/solvers/string, Wasm kernels) in every seat by default; the engine's greedy bot on request.

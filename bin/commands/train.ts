@@ -30,7 +30,7 @@ import {
 } from "../../web/solvers/train/index.ts";
 import { tryReadRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
-import { intArg, parseArgs, UsageError } from "../args.ts";
+import { intArg, parseArgs, positionals, UsageError } from "../args.ts";
 
 const USAGE =
   "usage: rail train ev | beat <T> | race [--goal N] | hint --train FACES [--roll FACES] [--rolls-left N] [--banked N]";
@@ -120,7 +120,7 @@ export async function trainCommand(args: string[]): Promise<unknown> {
   const [sub, ...rest] = args;
   switch (sub) {
     case "ev": {
-      parseArgs(rest, []);
+      positionals(parseArgs(rest, []), [], USAGE);
       return { expected: (await solver()).expectedTurnScore() };
     }
     case "beat": {

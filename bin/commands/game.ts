@@ -1,0 +1,258 @@
+/**
+ * `rail <game> new|show|legal|play|undo|hint|bot|replay`: a whole game played from the terminal, its state
+ * in a game file (docs/cli.md "Playing a game"):
+ *
+ *   {"format": "rail-game", "version": 1, "game": "train", "bots": {"1": "race"}, "state": <engine save>}
+ *
+ * The state is read through the engine's `load` (a save is accepted only if replaying its options, seed and
+ * log reproduces it; otherwise an InputError with the JSON pointer of the first difference, under `/state`).
+ * `play`, `undo` and `bot` write the file atomically (a temporary file renamed over it); a refusal exits 2
+ * with the rule id and leaves the file byte for byte unchanged.
+ */
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { InputError } from "../../web/engine/common/errors.ts";
+import { isObject } from "../../web/engine/common/input.ts";
+import {
+  choiceArg,
+  intArg,
+  jsonArg,
+  listArg,
+  type ParsedArgs,
+  parseArgs,
+  positionals,
+  quote,
+  readJsonFile,
+  seedArg,
+  TextResult,
+  UsageError,
+} from "../args.ts";
+import {
+  type AnyAction,
+  type AnyState,
+  adapter,
+  type GameAdapter,
+  loadEngines,
+  MAX_BOT_ACTIONS,
+} from "../games.ts";
+
+export const GAME_FILE_FORMAT = "rail-game";
+export const GAME_FILE_VERSION = 1;
+
+export interface GameFile {
+  game: GameAdapter;
+  /** Bot name by seat. */
+  bots: Map<number, string>;
+  state: AnyState;
+}
+
+const usage = (game: string) =>
+  `usage: rail ${game} new [--players N] [--seed S] [--bots 1,2] [--bot NAME] --out FILE | show FILE [--json] | legal FILE | play FILE ACTION | undo FILE [--seat N] | hint FILE | bot FILE | replay FILE`;
+
+/** Reads and checks a game file: format, game, bots, and the state through the engine's `load`. */
+export function readGameFile(file: string | undefined, game: GameAdapter): GameFile {
+  const doc = readJsonFile(file, `missing game file (${usage(game.id)})`);
+  const where = quote(file!);
+  if (!isObject(doc) || doc.format !== GAME_FILE_FORMAT)
+    throw new UsageError(`${where} is not a rail game file (no "format": "${GAME_FILE_FORMAT}")`);
+  for (const k of Object.keys(doc))
+    if (!["format", "version", "game", "bots", "state"].includes(k))
+      throw new InputError(`unknown field in ${where}`, `/${quote(k).slice(1, -1)}`);
+  if (doc.version !== GAME_FILE_VERSION)
+    throw new InputError(`${where}: unsupported version (this tool reads ${GAME_FILE_VERSION})`, "/version");
+  if (doc.game !== game.id)
+    throw new InputError(`${where} holds a ${quote(String(doc.game))} game, not ${game.id}`, "/game");
+  if (!isObject(doc.bots)) throw new InputError(`${where}: must be an object {"seat": "bot"}`, "/bots");
+  let state: AnyState;
+  try {
+    state = game.engine.load(doc.state) as AnyState;
+  } catch (e) {
+    if (e instanceof InputError) {
+      const msg = e.path ? e.message.slice(e.path.length + 2) : e.message;
+      throw new InputError(`${where}: ${msg}`, `/state${e.path}`);
+    }
+    throw e;
+  }
+  const bots = new Map<number, string>();
+  for (const [k, v] of Object.entries(doc.bots)) {
+    const seat = /^\d{1,2}$/.test(k) ? Number(k) : -1;
+    if (seat < 0 || seat >= state.options.players)
+      throw new InputError(`${where}: not a seat of this game`, `/bots/${quote(k).slice(1, -1)}`);
+    if (typeof v !== "string" || !game.bots.includes(v))
+      throw new InputError(`${where}: a bot is one of ${game.bots.join(", ")}`, `/bots/${seat}`);
+    bots.set(seat, v);
+  }
+  return { game, bots, state };
+}
+
+/** The game file's text (format first, so a reader can tell it from an engine save by its first bytes). */
+export function gameFileText(g: GameFile): string {
+  const bots = Object.fromEntries([...g.bots].sort((a, b) => a[0] - b[0]).map(([s, b]) => [String(s), b]));
+  return `{"format":"${GAME_FILE_FORMAT}","version":${GAME_FILE_VERSION},"game":"${g.game.id}","bots":${JSON.stringify(bots)},"state":${g.game.engine.save(g.state)}}\n`;
+}
+
+/** Writes `text` to `file` atomically: a temporary file beside it, renamed over it. */
+export function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text, { flag: "wx" });
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new UsageError(
+      `cannot write ${quote(file)}: ${(e as NodeJS.ErrnoException).code ?? "write error"}`,
+    );
+  }
+}
+
+/** The header as the commands report it. */
+function status(g: GameFile) {
+  const s = g.state;
+  return {
+    current: s.current,
+    over: s.over,
+    winners: s.winners,
+    scores: g.game.scores(s),
+    toMove: s.current === null ? null : g.bots.has(s.current) ? `bot ${g.bots.get(s.current)}` : "human",
+    actions: s.log.length,
+  };
+}
+
+function applyOrRefuse(g: GameFile, action: unknown): AnyState {
+  const r = g.game.engine.apply(g.state, action);
+  if (!r.ok) throw r.error;
+  return r.state as AnyState;
+}
+
+async function newGame(game: GameAdapter, args: string[]) {
+  const p = parseArgs(
+    args,
+    ["players", "seed", "bots", "bot", "out", ...game.newOptions],
+    ["force", ...game.newFlags],
+  );
+  positionals(p, [], usage(game.id));
+  const out = p.options.get("out");
+  if (!out) throw new UsageError(`new needs --out FILE (${usage(game.id)})`);
+  const [lo, hi, def] = game.players;
+  const players = intArg(p.options.get("players"), "--players", lo, hi) ?? def;
+  const seed = p.options.has("seed") ? seedArg(p.options.get("seed")!) : Math.floor(Math.random() * 2 ** 31); // no seed given: a fresh game each time (the seed is saved)
+  const botName = choiceArg(p.options.get("bot") ?? game.defaultBot, "--bot", game.bots);
+  const bots = new Map<number, string>();
+  if (p.options.has("bots")) {
+    for (const part of listArg(p.options.get("bots")!, "--bots", players)) {
+      const seat = intArg(part, "--bots seat", 0, players - 1)!;
+      if (bots.has(seat)) throw new UsageError(`--bots: seat ${seat} given twice`);
+      bots.set(seat, botName);
+    }
+  } else if (p.options.has("bot"))
+    throw new UsageError("--bot names the bot of the --bots seats: give --bots too");
+  const state = game.engine.setup(game.options(p, players), seed) as AnyState;
+  const g: GameFile = { game, bots, state };
+  if (!p.flags.has("force")) {
+    const { existsSync } = await import("node:fs");
+    if (existsSync(out)) throw new UsageError(`${quote(out)} exists: give --force to replace it`);
+  }
+  writeAtomic(out, gameFileText(g));
+  return {
+    file: out,
+    game: game.id,
+    seed,
+    options: state.options,
+    bots: Object.fromEntries(bots),
+    ...status(g),
+  };
+}
+
+function seatArg(p: ParsedArgs, g: GameFile): number {
+  const last = g.state.log[g.state.log.length - 1] as AnyAction | undefined;
+  const fallback = g.state.current ?? last?.player ?? 0;
+  return intArg(p.options.get("seat"), "--seat", 0, g.state.options.players - 1) ?? fallback;
+}
+
+export async function gameCommand(gameId: string, args: string[]): Promise<unknown> {
+  await loadEngines();
+  const game = adapter(gameId);
+  const [sub, ...rest] = args;
+  const U = usage(game.id);
+  switch (sub) {
+    case "new":
+      return newGame(game, rest);
+    case "show": {
+      const p = parseArgs(rest, [], ["json"]);
+      const [file] = positionals(p, ["FILE"], U);
+      const g = readGameFile(file, game);
+      if (p.flags.has("json")) return { ...status(g), bots: Object.fromEntries(g.bots), state: g.state };
+      const who =
+        g.state.current === null ? "" : `\n  to move: seat ${g.state.current} (${status(g).toMove})`;
+      return new TextResult(`${game.picture(g.state)}${who}`);
+    }
+    case "legal": {
+      const p = parseArgs(rest, []);
+      const [file] = positionals(p, ["FILE"], U);
+      const g = readGameFile(file, game);
+      return { seat: g.state.current, actions: game.engine.legalActions(g.state) };
+    }
+    case "play": {
+      const p = parseArgs(rest, []);
+      const [file, text] = positionals(p, ["FILE", "ACTION"], U);
+      const g = readGameFile(file, game);
+      const action = jsonArg(text!, "the action");
+      // A seat-less action is the seat to move's.
+      if (isObject(action) && !("player" in action) && g.state.current !== null)
+        action.player = g.state.current;
+      g.state = applyOrRefuse(g, action);
+      writeAtomic(file!, gameFileText(g));
+      return { played: g.state.log[g.state.log.length - 1], ...status(g) };
+    }
+    case "undo": {
+      const p = parseArgs(rest, ["seat"]);
+      const [file] = positionals(p, ["FILE"], U);
+      const g = readGameFile(file, game);
+      const seat = seatArg(p, g);
+      const r = game.engine.undo(g.state, seat);
+      if (!r.ok) throw r.error;
+      const undone = g.state.log[g.state.log.length - 1];
+      g.state = r.state as AnyState;
+      writeAtomic(file!, gameFileText(g));
+      return { undone, ...status(g) };
+    }
+    case "hint": {
+      const p = parseArgs(rest, game.workOptions);
+      const [file] = positionals(p, ["FILE"], U);
+      const g = readGameFile(file, game);
+      if (g.state.over) return { seat: null, over: true, options: [] };
+      return game.hint(g.state, p);
+    }
+    case "bot": {
+      const p = parseArgs(rest, ["max-actions", ...game.workOptions]);
+      const [file] = positionals(p, ["FILE"], U);
+      const max =
+        intArg(p.options.get("max-actions"), "--max-actions", 1, MAX_BOT_ACTIONS) ?? MAX_BOT_ACTIONS;
+      const g = readGameFile(file, game);
+      const made = new Map<string, Awaited<ReturnType<GameAdapter["makeBot"]>>>();
+      const played: unknown[] = [];
+      while (
+        !g.state.over &&
+        g.state.current !== null &&
+        g.bots.has(g.state.current) &&
+        played.length < max
+      ) {
+        const name = g.bots.get(g.state.current)!;
+        if (!made.has(name)) made.set(name, await game.makeBot(name, p));
+        const action = made.get(name)!(g.state, `${g.state.seed}/bot/${g.state.log.length}`);
+        g.state = applyOrRefuse(g, action);
+        played.push(g.state.log[g.state.log.length - 1]);
+      }
+      if (played.length > 0) writeAtomic(file!, gameFileText(g));
+      return { played, ...status(g) };
+    }
+    case "replay": {
+      const p = parseArgs(rest, []);
+      const [file] = positionals(p, ["FILE"], U);
+      const g = readGameFile(file, game);
+      // readGameFile loaded the state through the engine's load: the log replays to exactly this state.
+      return { ok: true, seed: g.state.seed, options: g.state.options, ...status(g) };
+    }
+    default:
+      throw new UsageError(U);
+  }
+}
