@@ -6,7 +6,9 @@
  * (10⁵ levels) at the top and inside the main field, and a 10 MB file whose last entry is bad. Each must end
  * within the time bound with exit code 2, nothing on stdout and exactly one line `rail: …` on stderr.
  * The default suite spreads the file-level cases (missing, directory, empty, garbage, array, null) over the
- * four commands; `RAILKIT_LONG=1` runs all of them for every command. Known bugs are `it.fails` (they flip when fixed; docs/reliability.md "Bugs found").
+ * four commands; `RAILKIT_LONG=1` runs all of them for every command. The last block is issue #13's list of
+ * unbounded inputs (huge work options, 65 537 segments, deep and huge values, control characters, unknown
+ * options and extra arguments, non-decimal numbers, a spent time budget), each refused at once. Known bugs are `it.fails` (they flip when fixed; docs/reliability.md "Bugs found").
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -31,12 +33,13 @@ interface Run {
   timedOut: boolean;
 }
 
-function rail(args: string[]): Promise<Run> {
+function rail(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, ["--import", "tsx", "bin/rail.ts", ...args], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
     });
     let stdout = "";
     let stderr = "";
@@ -331,3 +334,114 @@ for (const [title, list] of cases) {
     }
   });
 }
+
+/** Issue #13's bug list ("Every input bounded"), through the binary: each refused at once with exit 2 and one escaped line. */
+const lightGame = file("issue13-light-game.json", "");
+const issueCases: { name: string; args: () => string[]; stderr?: RegExp; env?: Record<string, string> }[] = [
+  {
+    name: "light hint --playouts 1e9 (not a decimal integer)",
+    args: () => ["light", "hint", file("i13-hint.json", JSON.stringify(hintDoc)), "--playouts", "1e9"],
+    stderr: /--playouts must be a whole number/,
+  },
+  {
+    name: "light hint --playouts 2147483648 (past the cap)",
+    args: () => [
+      "light",
+      "hint",
+      file("i13-hint2.json", JSON.stringify(hintDoc)),
+      "--playouts",
+      "2147483648",
+    ],
+    stderr: /--playouts must be from 0 to 20000/,
+  },
+  {
+    name: "string pairs with 65 537 identical segments (past the cap)",
+    args: () => [
+      "string",
+      "pairs",
+      file("i13-pairs.json", JSON.stringify({ segments: Array(65_537).fill([1, 2, 3, 4]) })),
+    ],
+    stderr: /at most 20000 segments, got 65537/,
+  },
+  {
+    name: "light score with a value nested 10⁵ deep inside a segment",
+    args: () => [
+      "light",
+      "score",
+      file(
+        "i13-deep.json",
+        JSON.stringify(cityDoc).replace('"a":0', `"a":${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+      ),
+    ],
+    stderr: /nested deeper than 64 levels/,
+  },
+  {
+    name: "light score with a 10 MB value (a short excerpt in the message)",
+    args: () => [
+      "light",
+      "score",
+      file("i13-big.json", JSON.stringify(cityDoc).replace('"blue"', JSON.stringify("x".repeat(10_000_000)))),
+    ],
+  },
+  {
+    name: "control characters (ESC, CR) in keys and values are escaped",
+    args: () => [
+      "light",
+      "score",
+      file(
+        "i13-ctrl.json",
+        JSON.stringify({ ...cityDoc, cards: [{ ...cityDoc.cards[0], color: "\u001b[2J\r" }] }),
+      ),
+    ],
+  },
+  {
+    name: "light hint --playout 10 (unknown option)",
+    args: () => ["light", "hint", lightGame, "--playout", "10"],
+    stderr: /unknown option --playout/,
+  },
+  {
+    name: "train ev junk (extra argument)",
+    args: () => ["train", "ev", "junk"],
+    stderr: /unexpected argument "junk"/,
+  },
+  { name: "train beat 0x10 (decimal only)", args: () => ["train", "beat", "0x10"], stderr: /whole number/ },
+  { name: 'train beat "" (empty)', args: () => ["train", "beat", ""], stderr: /whole number/ },
+  { name: "string score --red 1e3", args: () => ["string", "score", "--red", "1e3"], stderr: /--red/ },
+  {
+    name: "light bot --players 2 --seed 1 extra",
+    args: () => ["light", "bot", "--players", "2", "--seed", "1", "extra"],
+    stderr: /unexpected argument/,
+  },
+  {
+    name: "light new --players 9",
+    args: () => ["light", "new", "--players", "9", "--out", join(dir, "x.json")],
+    stderr: /--players must be from 2 to 4/,
+  },
+  {
+    name: "arena --games 100000 (past the cap)",
+    args: () => ["arena", "train", "--bots", "race,ev", "--games", "100000"],
+    stderr: /--games must be from 1 to 1000/,
+  },
+  {
+    name: "a command past its time budget (RAIL_TIME_BUDGET=1, the race to 200 takes seconds)",
+    args: () => ["train", "race", "--goal", "200"],
+    env: { RAIL_TIME_BUDGET: "1" },
+    stderr: /time budget of 1 s/,
+  },
+];
+
+describe.concurrent("issue #13: every input bounded", () => {
+  for (const c of issueCases) {
+    it(`cli.bounded: ${c.name}: exit 2, one escaped line, in bounded time`, async () => {
+      const r = await rail(c.args(), c.env);
+      expect(r.timedOut, `no answer within ${TIME_BOUND_MS} ms`).toBe(false);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^rail: [^\n]+\n$/);
+      expect(r.stderr.length).toBeLessThan(500);
+      expect(r.stderr).not.toMatch(/Maximum call stack/);
+      expect(r.stderr.includes(String.fromCharCode(27)) || r.stderr.includes("\r")).toBe(false);
+      if (c.stderr) expect(r.stderr).toMatch(c.stderr);
+      expect(r.code, r.stderr).toBe(2);
+    });
+  }
+});
