@@ -16,6 +16,9 @@
  *   select/expand plus a random playout to the end (16 placements), the same work as one of our playouts.
  *   Timed once (one `play`, 1000 iterations); LIGHT_BENCH_MCTS_ITERATIONS overrides the count.
  *
+ * - `--match`: then the fair match with boardgame.io (bench/light-match.ts: MCTSBot on a boardgame.io `Game`
+ *   over the Wasm kernel, and our bot against it at equal time per move over 200 seeded games).
+ *
  * Seeded throughout (mulberry32 via the engine's Rng and the kernels' generator).
  * Run: npx tsx -e 'import("./bench/light.bench.ts").then(m=>m.run())'
  */
@@ -195,6 +198,9 @@ export async function run(): Promise<void> {
     { ratio: "random playouts Wasm / MCTSBot iterations", value: ratio("playout0 Wasm", "mcts") },
     { ratio: "search playouts Wasm / MCTSBot iterations", value: ratio("search Wasm", "mcts") },
   ]);
+  // The fair match (bench/light-match.ts): MCTSBot on a boardgame.io Game over the kernel, then our bot
+  // against it at equal time per move. Minutes: only with `npm run bench -- light --match`.
+  if (process.argv.includes("--match")) await (await import("./light-match.ts")).run();
 }
 
 /** Every design once: a full colour deck. */

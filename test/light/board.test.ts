@@ -25,6 +25,8 @@ import {
 } from "../../web/engine/light/index.ts";
 import { LightReference } from "../../web/solvers/light/reference.ts";
 import { searchPlacementsWithin } from "../../web/solvers/light/search.ts";
+import { lightPlugin } from "../../web/worker/plugins.ts";
+import { GameStore, serveGame } from "../../web/worker/service.ts";
 
 function play(cells: [number, number][], players = 2): LightState {
   let s = lightEngine.setup({ players }, "board");
@@ -193,5 +195,29 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
     expect(new Set(rows.map((h) => `${h.q},${h.r},${h.orientation}`)).size).toBe(legalActions(s).length);
     for (const h of rows) expect(refusal(s, h)).toBeNull();
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.value).toBeGreaterThanOrEqual(rows[i]!.value);
+  });
+});
+
+describe("the light plug-in's view and hints", () => {
+  it("every view carries the board extras; hints take a time budget (ms), checked", async () => {
+    const api = serveGame(
+      lightPlugin(async () => new LightReference()),
+      new GameStore(),
+    );
+    const v0 = await api.newGame({ players: 2 }, 7);
+    expect(v0.blocked).toEqual([]);
+    expect(v0.frames.length).toBeGreaterThan(1);
+    const r = await api.act(v0.handle, v0.legal[0]!);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.view.blocked.length).toBeGreaterThan(0);
+    expect(r.view).toMatchObject(lightBoard(r.view.state));
+    const h = await api.hints(r.view.handle, { ms: 20 });
+    expect(h.hints.length).toBe(r.view.legal.length);
+    expect(h.hints.reduce((a, x) => a + x.playouts, 0)).toBeGreaterThanOrEqual(256);
+    for (const bad of [0, 10_001, 1.5, "1"])
+      await expect(api.hints(r.view.handle, { ms: bad as number })).rejects.toMatchObject({
+        kind: "input",
+        rule: "/options/ms",
+      });
   });
 });
