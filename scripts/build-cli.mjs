@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Bundles the `rail` command line (bin/rail.ts and everything it imports) into built JavaScript,
+// `dist/cli/rail.js` plus one chunk per command group (esbuild, ESM, code splitting), so `node bin/rail.mjs`
+// and `npx rail` start without compiling TypeScript. Run by `npm install` (prepare), `npm run build`,
+// `npm run build:cli` and `npm test`. `dist/` is not committed.
+//
+// Modules that find their files next to themselves (`new URL("../../build/x.wasm", import.meta.url)`: the Wasm
+// modules, the race table) keep doing so: in those, `import.meta.url` is rewritten to the source file's own
+// URL, computed from the bundle's location, so the relative paths stay right. The source tree (web/, build/)
+// ships with the package.
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outdir = join(root, "dist", "cli");
+
+/** `import.meta.url` → the URL of the original source file, for every module except the entry points. */
+const sourceUrls = {
+  name: "source-import-meta-url",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      let text = await readFile(args.path, "utf8");
+      const own = args.path.endsWith(join("bin", "rail.ts")) || args.path.endsWith(join("bin", "run.ts"));
+      if (!own && text.includes("import.meta.url")) {
+        const rel = relative(outdir, args.path).split("\\").join("/");
+        text = text.replaceAll("import.meta.url", `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
+      }
+      return { contents: text, loader: "ts", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+const t0 = performance.now();
+await build({
+  entryPoints: { rail: join(root, "bin", "rail.ts") },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: false,
+  minify: false,
+  logLevel: "warning",
+  // Node built-ins only; every dependency of the CLI is our own source.
+  banner: { js: "// Built by scripts/build-cli.mjs from bin/rail.ts: do not edit." },
+  plugins: [sourceUrls],
+});
+if (!process.argv.includes("--quiet"))
+  process.stderr.write(`build-cli: dist/cli/rail.js in ${Math.round(performance.now() - t0)} ms\n`);
