@@ -239,8 +239,25 @@ describe.runIf(haveBrowser)("<light-rail> in Chromium", () => {
     await expect(page.locator(`${el} [part=objectives] li .tag`).count()).resolves.toBe(4);
     await expect(page.locator(`${el} g.placed`).count()).resolves.toBe(16);
     await expect(page.locator(`${el} path.frame.fixed`).count()).resolves.toBe(1);
-    await expect(page.locator(`${el} button[data-action="new"]`).isVisible()).resolves.toBe(true);
+    await expect(page.locator(`${el} button[data-action="new"].primary`).isVisible()).resolves.toBe(true);
     await page.locator(el).screenshot({ path: resolve(shots, "light-rail-final.png") });
+  });
+
+  it("starts a new 3-player game against two computers from the new-game form", async () => {
+    await page.locator(`${el} select[name="players"]`).selectOption("3");
+    await page.locator(`${el} button[data-action="new"]`).click();
+    await page.locator(`${el} tr[data-seat="2"]`).waitFor({ timeout: 10_000 });
+    await expect(page.locator(`${el} tbody tr[data-seat]`).count()).resolves.toBe(3);
+    await expect(page.locator(el).evaluate((e) => (e as HTMLElement & { bots: string }).bots)).resolves.toBe(
+      "1,2",
+    );
+    await myTurn();
+    await expect(page.locator(`${el} .turn-meta`).textContent()).resolves.toMatch(/^0 cards placed/);
+    await legal().first().click();
+    // Both computers play, then it is the person's turn again with three cards in the city.
+    await page.locator(`${el} g.placed`).nth(2).waitFor({ timeout: 30_000 });
+    await myTurn();
+    await expect(page.locator(`${el} g.placed`).count()).resolves.toBe(3);
   });
 
   it("places a card by touch: a first tap shows it there, a second tap places it", async () => {

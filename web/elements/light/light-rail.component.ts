@@ -117,6 +117,7 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @csspart base - The whole widget.
  * @csspart board - The city (an SVG; focusable: arrows move the cursor, Enter places, R rotates).
  * @csspart hand - The card in hand and the rotate button.
+ * @csspart setup - The new-game form (players, wrapping, New game).
  * @csspart button - Each button.
  * @csspart scoreboard - Credits per seat (and the final table).
  * @csspart objectives - The secret objectives (your own; everybody's at the end).
@@ -240,6 +241,24 @@ export class LightRail extends LitElement {
   /** Stops the hint search (the slice under way still lands). */
   private stopHints(): void {
     this.hintStopped = true;
+  }
+
+  /**
+   * The new-game form: players and wrapping; with the computer playing every other seat (the seats of
+   * `bots` then become 1..players-1) unless no seat was the computer's.
+   */
+  private onSetup(e: SubmitEvent): void {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    const players = Number((form.elements.namedItem("players") as HTMLSelectElement).value);
+    const wrap = (form.elements.namedItem("wrap") as HTMLInputElement).checked;
+    const same = players === this.players && wrap === this.wrap;
+    if (seatList(this.bots).size > 0)
+      this.bots = Array.from({ length: players - 1 }, (_, i) => i + 1).join(",");
+    this.players = players;
+    this.wrap = wrap;
+    // Same options: willUpdate starts no game by itself, so start one here (with a fresh seed).
+    if (same) void this.newGame(true);
   }
 
   /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). */
@@ -806,9 +825,15 @@ export class LightRail extends LitElement {
         <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
           ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
         </p>
-        <div class="controls">
-          ${s.over ? html`<button part="button" class="primary" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
-        </div>
+        <form class="controls" part="setup" aria-label="New game" @submit=${this.onSetup}>
+          <label>Players
+            <select name="players" .value=${String(this.players)}>
+              ${[2, 3, 4].map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
+            </select>
+          </label>
+          <label><input type="checkbox" name="wrap" .checked=${this.wrap} /> Wrapping</label>
+          <button part="button" class=${s.over ? "primary" : ""} data-action="new" type="submit">New game</button>
+        </form>
         <p class="sr-only" aria-live="polite">${this.announcement}</p>
         ${this.renderLog()}
       </div>

@@ -309,8 +309,21 @@ export const lightRailStyles = css`
     flex-wrap: wrap;
     gap: 0.5rem;
   }
-  .controls:empty {
-    display: none;
+  .controls {
+    align-items: center;
+  }
+  .controls label {
+    display: inline-flex;
+    gap: 0.35rem;
+    align-items: center;
+    color: var(--light-rail-muted);
+  }
+  select {
+    font: inherit;
+    min-height: 2.2rem;
+    border-radius: 6px;
+    border: 1px solid var(--light-rail-border);
+    background: #fff;
   }
   button {
     font: inherit;
