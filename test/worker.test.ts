@@ -10,7 +10,7 @@
  * - Bad input (unknown handles, malformed actions, hostile values, out-of-range options) is always an
  *   `input` error, never a garbage answer nor an `internal` error.
  */
-import { MessageChannel } from "node:worker_threads";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import * as Comlink from "comlink";
 import nodeEndpoint from "comlink/dist/esm/node-adapter";
 import { afterEach, describe, expect, it } from "vitest";
@@ -29,10 +29,14 @@ import {
   MAX_GAMES,
   PROTOCOL,
   type Progress,
+  type RaceContext,
 } from "../web/worker/protocol.ts";
+import { createRaceSolverClient } from "../web/worker/race-client.ts";
+import { createRaceSolverService } from "../web/worker/race-solver.ts";
 import {
   createRailkitService,
   type RailkitServiceOptions,
+  releaseCallback,
   type TrainSolverBundle,
 } from "../web/worker/service.ts";
 
@@ -550,5 +554,146 @@ describe("worker bridge with the real Wasm solver", () => {
     }
     expect(state.history[0]?.player).toBe(0);
     expect(trainEngine.save(state)).toBe(await train.save(v.handle));
+  });
+});
+
+describe("train race hints by goal, the solver worker, and progress callbacks released (issue #9)", () => {
+  const ports: MessagePort[] = [];
+  afterEach(() => {
+    for (const p of ports.splice(0)) p.close();
+  });
+
+  /** The raw Comlink remote of a service on one end of a worker_threads channel (no client in between). */
+  function expose<T>(service: T): Comlink.Remote<T> {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    Comlink.expose(service, nodeEndpoint(port1));
+    return Comlink.wrap<T>(nodeEndpoint(port2));
+  }
+
+  /** A progress callback as a Comlink proxy whose finalizer counts its release (Comlink calls it on RELEASE). */
+  function counted(seen: Progress[] = []) {
+    const state = { released: 0 };
+    const cb = Object.assign((p: Progress) => void seen.push(p), {
+      [Comlink.finalizer]: () => {
+        state.released++;
+      },
+    });
+    return { cb: Comlink.proxy(cb), state };
+  }
+
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+    return ok();
+  };
+
+  it("train.raceTable releases the progress proxy after the answer and after a failure (no port left open)", async () => {
+    const remote = expose(createRailkitService({ loadTrainSolver: async () => fakeSolver() }));
+    const seen: Progress[] = [];
+    const ok = counted(seen);
+    const t = await remote.train.raceTable(ok.cb);
+    expect(t.goal).toBe(100);
+    expect(await until(() => ok.state.released === 1)).toBe(true);
+    expect(seen.at(-1)).toEqual({ stage: "done", fraction: 1 });
+
+    const failing = expose(
+      createRailkitService({
+        loadTrainSolver: async () => {
+          throw new Error("no solver");
+        },
+      }),
+    );
+    const bad = counted();
+    await expect(failing.train.raceTable(bad.cb)).rejects.toMatchObject({ kind: "internal" });
+    expect(await until(() => bad.state.released === 1)).toBe(true);
+    // Without the release the count stays 0: the finalizer runs only on Comlink's RELEASE message.
+    expect(counted().state.released).toBe(0);
+  });
+
+  it("releaseCallback frees a Comlink proxy once (a released proxy throws on use) and ignores plain functions", async () => {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    let released = 0;
+    Comlink.expose(
+      Object.assign(() => 1, {
+        [Comlink.finalizer]: () => {
+          released++;
+        },
+      }),
+      nodeEndpoint(port1),
+    );
+    const remote = Comlink.wrap<() => number>(nodeEndpoint(port2));
+    expect(await remote()).toBe(1);
+    releaseCallback(remote);
+    releaseCallback(remote); // twice: harmless
+    expect(() => remote()).toThrow(/released/);
+    expect(await until(() => released === 1)).toBe(true);
+    expect(() => releaseCallback(() => 0)).not.toThrow();
+    expect(() => releaseCallback(undefined)).not.toThrow();
+  });
+
+  it("the game worker's hints use the game's own goal (50..200), and none below or above", async () => {
+    const asked: (RaceContext | undefined)[] = [];
+    const bundle = fakeSolver();
+    const hint = bundle.solver.hint;
+    bundle.solver.hint = (turn, race) => {
+      asked.push(race);
+      return hint(turn, race);
+    };
+    const { train } = connect(async () => bundle);
+    for (const goal of [150, 100, 30, 250]) {
+      const v = await train.newGame({ players: 2, variant: "race", goal }, 5);
+      await train.hints(v.handle);
+    }
+    expect(asked).toEqual([
+      { goal: 150, me: 0, opponent: 0, first: true },
+      { goal: 100, me: 0, opponent: 0, first: true },
+      undefined,
+      undefined,
+    ]);
+    // train.hint takes the goal too; outside 50..200 it is input at /race/goal.
+    const turn = trainEngine.setup({ players: 2, variant: "race" }, 1).turn;
+    await train.hint(turn, { goal: 60, me: 3, opponent: 0, first: false });
+    expect(asked.at(-1)).toEqual({ goal: 60, me: 3, opponent: 0, first: false });
+    expect(await rejection(train.hint(turn, { goal: 30, me: 0, opponent: 0, first: true }))).toMatchObject({
+      kind: "input",
+      rule: "/race/goal",
+    });
+  });
+
+  it("the solver worker solves a race of any goal with progress, answers its hints, and releases every callback", async () => {
+    const solver = await createTrainSolver(await compileWasmNode("train"));
+    const remote = expose(createRaceSolverService(async () => solver));
+    const client = createRaceSolverClient({ endpoint: nodeEndpoint(ports[1]!) });
+    expect(client.solved(50)).toBe(false);
+    const turn = trainEngine.setup({ players: 2, variant: "race", goal: 50 }, 1).turn;
+    const race: RaceContext = { goal: 50, me: 10, opponent: 20, first: true };
+    const hints = await client.hint(turn, race, () => {});
+    expect(client.solved(50)).toBe(true);
+    expect(hints).toEqual(solver.hint(turn, race));
+    expect(hints.every((h) => h.winProbability !== undefined)).toBe(true);
+    // The raw remote (no late-report filter: here the solve blocks this very thread, so its reports land after
+    // the answer): the race solve's stages, the table of the solved goal, the callbacks released after success
+    // and after a refusal.
+    const seen: Progress[] = [];
+    const solving = counted(seen);
+    await remote.hint(turn, { ...race, goal: 51 }, solving.cb);
+    expect(await until(() => solving.state.released === 1)).toBe(true);
+    expect(seen.some((p) => p.stage === "solving the race to 51" && p.fraction > 0.5)).toBe(true);
+    expect(seen.at(-1)).toEqual({ stage: "solving the race to 51", fraction: 1 });
+    const ok = counted();
+    const t = await remote.raceTable(50, ok.cb);
+    expect(t.goal).toBe(50);
+    expect(t.winFirst.length).toBe(2500);
+    expect(t.firstPlayerWins.value).toBe(solver.raceFirstPlayerWins(50).value);
+    expect(await until(() => ok.state.released === 1)).toBe(true);
+    const bad = counted();
+    await expect(remote.raceTable(300, bad.cb)).rejects.toMatchObject({ kind: "input", rule: "/goal" });
+    expect(await until(() => bad.state.released === 1)).toBe(true);
+    // Through the client: refusals are RailkitErrors with the field's pointer.
+    const e = await rejection(client.hint(turn, { goal: 49, me: 0, opponent: 0, first: true }));
+    expect(e).toMatchObject({ kind: "input", rule: "/race/goal" });
+    const e2 = await rejection(client.hint({ ...turn, rollsLeft: 99 }, race));
+    expect(e2.kind).toBe("input");
   });
 });

@@ -1,6 +1,8 @@
 /**
- * The solver page: the two-player race policy of The Train Game as pictures. The table is computed in the
- * worker (`train.raceTable`), its stages shown on a progress bar; the page never blocks.
+ * The solver page: the two-player race policy of The Train Game as pictures, for a goal chosen from 50 to 200
+ * (`?goal=150`, or the form). The table comes from the solver worker (web/worker/race-client.ts): the race to 100
+ * is the shipped table, read at once; any other goal is solved there, its stages shown on a progress bar; the page
+ * never blocks.
  *
  * Both maps: x = first player's score (0..goal-1, left to right), y = opponent's score (0..goal-1, bottom to
  * top), one cell per pair, at the start of the first player's turn.
@@ -10,12 +12,16 @@
  *   freight one.)
  * - Freight map: the smallest points at stake at which a full freight train stops rather than banks (`freightStopAt`).
  */
-import { sharedRailkitClient } from "../worker/client.ts";
 import type { RaceTableView } from "../worker/protocol.ts";
+import { sharedRaceSolver } from "../worker/race-client.ts";
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../worker/race-context.ts";
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const status = $<HTMLElement>("#race-status");
 const progress = $<HTMLProgressElement>("#race-progress");
+const form = $<HTMLFormElement>("#goal-form");
+const goalInput = $<HTMLInputElement>("#race-goal");
+const solveButton = $<HTMLButtonElement>("#goal-solve");
 
 type RGB = [number, number, number];
 
@@ -166,7 +172,7 @@ function drawWinMap(t: RaceTableView): void {
     <p><strong>P(first player wins)</strong></p>
     <div class="ramp" style="background: linear-gradient(to right, ${gradient(VIRIDIS)})"></div>
     <div class="ticks"><span>0%</span><span>25%</span><span>50%</span><span>75%</span><span>100%</span></div>
-    <p>At 0–0 the first player wins <strong>${(first.value * 100).toFixed(2)}%</strong> of races
+    <p>In the race to ${n}, at 0–0 the first player wins <strong>${(first.value * 100).toFixed(2)}%</strong> of races
       (value iteration to ${first.tolerance.toExponential(0)}).</p>
     <p>White lines: the stop boundary. Each line is a step of 10 in the points at stake at which the optimal first
       player, holding a full freight train, stops rather than banks (the map below shows the value). In the regular
@@ -201,20 +207,44 @@ function drawFreightMap(t: RaceTableView): void {
   $<HTMLElement>("#freight").hidden = false;
 }
 
-async function main(): Promise<void> {
+/** Draws the policy of the race to `goal`: read from the shipped table (100) or solved in the solver worker. */
+async function show(goal: number): Promise<void> {
+  solveButton.disabled = true;
+  progress.hidden = false;
+  progress.value = 0;
+  status.textContent = goal === SHIPPED_GOAL ? "Reading the shipped table…" : `Solving the race to ${goal}…`;
+  const t0 = performance.now();
   try {
-    const table = await sharedRailkitClient().train.raceTable((p) => {
+    const table = await sharedRaceSolver().raceTable(goal, (p) => {
       progress.value = p.fraction;
       status.textContent = `${p.stage[0]!.toUpperCase()}${p.stage.slice(1)}…`;
     });
-    progress.hidden = true;
-    status.textContent = `Solved: ${table.goal} × ${table.goal} positions.`;
+    const ms = Math.round(performance.now() - t0);
+    status.textContent = `Solved: ${table.goal} × ${table.goal} positions (race to ${table.goal}, ${ms} ms).`;
     drawWinMap(table);
     drawFreightMap(table);
+    document.title = `railkit: the Train Game race to ${table.goal}`;
   } catch (e) {
     status.textContent = `The solver failed: ${e instanceof Error ? e.message : String(e)}`;
+  } finally {
     progress.hidden = true;
+    solveButton.disabled = false;
   }
 }
 
-void main();
+form.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const goal = goalInput.valueAsNumber;
+  if (!hintableGoal(goal)) {
+    status.textContent = `Choose a goal from ${HINT_MIN_GOAL} to ${HINT_MAX_GOAL} points.`;
+    return;
+  }
+  const url = new URL(location.href);
+  url.searchParams.set("goal", String(goal));
+  history.replaceState(null, "", url);
+  void show(goal);
+});
+
+const asked = Number(new URL(location.href).searchParams.get("goal") ?? SHIPPED_GOAL);
+goalInput.value = String(hintableGoal(asked) ? asked : SHIPPED_GOAL);
+void show(hintableGoal(asked) ? asked : SHIPPED_GOAL);

@@ -23,7 +23,7 @@ import { arr, bool, int, obj, pointer, seed as readSeed, snapshot } from "../eng
 import { parseTurn } from "../engine/train/index.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
-import type { RaceContext, TrainSolverApi } from "../solvers/train/api.ts";
+import type { RaceContext, RaceTable, TrainSolverApi } from "../solvers/train/api.ts";
 import { lightPlugin, stringPlugin, trainPlugin } from "./plugins.ts";
 import {
   type ActResult,
@@ -46,6 +46,7 @@ import {
   type TurnState,
   type WireError,
 } from "./protocol.ts";
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "./race-context.ts";
 
 /** What the service needs from the train solver package (web/solvers/train). */
 export interface TrainSolverBundle {
@@ -56,7 +57,7 @@ export interface TrainSolverBundle {
   raceContext(state: TrainState): RaceContext;
 }
 
-type OnStage = (stage: string, fraction: number) => void;
+export type OnStage = (stage: string, fraction: number) => void;
 
 export interface RailkitServiceOptions {
   /** Loads the train solver (browser: Wasm compiled from its URL; Node tests: from build/ or the TS reference). */
@@ -85,7 +86,7 @@ function isWireError(e: unknown): e is WireError {
 }
 
 /** Runs `f`, turning anything it throws into a thrown WireError (Comlink sends non-Errors as they are). */
-async function guard<T>(f: () => T | Promise<T>): Promise<T> {
+export async function guard<T>(f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
@@ -312,18 +313,65 @@ export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: Gam
 
 // ---- the service -------------------------------------------------------------------------------------------
 
-/** The race context of `train.hint`, checked (scores are whole points; the solver checks its own range). */
-function readRace(x: unknown): RaceContext | undefined {
+/**
+ * The race context of `train.hint`, checked (scores are whole points, the goal 50..200; the solver checks the
+ * scores against the goal).
+ */
+export function readRace(x: unknown): RaceContext | undefined {
   if (x === undefined) return undefined;
-  const o = readOptions(x, ["me", "opponent", "first", "lastTurnTarget"], "/race");
+  const o = readOptions(x, ["goal", "me", "opponent", "first", "lastTurnTarget"], "/race");
   const score = (key: string) => int(o[key], `/race/${key}`, 0, 10_000);
   const race: RaceContext = {
     me: score("me"),
     opponent: score("opponent"),
     first: bool(o.first, "/race/first"),
   };
+  if (o.goal !== undefined) race.goal = int(o.goal, "/race/goal", HINT_MIN_GOAL, HINT_MAX_GOAL);
   if (o.lastTurnTarget !== undefined) race.lastTurnTarget = score("lastTurnTarget");
   return race;
+}
+
+/**
+ * Releases a progress callback the page passed as a `Comlink.proxy` (each such proxy holds a MessagePort open on
+ * both sides until released); a plain function (a call inside one thread) has nothing to release. Called when the
+ * call that took it ends, answered or failed: no report may follow.
+ */
+export function releaseCallback(cb: unknown): void {
+  if (typeof cb !== "function") return;
+  try {
+    // On a Comlink proxy any property is a function; reading one of a released proxy throws.
+    const release: unknown = (cb as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
+    if (typeof release === "function") release();
+  } catch {
+    // already released, or its port is gone with the page: nothing left to free
+  }
+}
+
+/** The race table to `goal`, solved now unless at hand; `report` hears the solve at most every 1% (0.15..1). */
+export function solveRace(solver: TrainSolverApi, goal: number, report: OnStage): RaceTable {
+  // The value iteration is one synchronous call; its row callback is forwarded at most every 1%.
+  let last = -1;
+  return solver.raceTable((done) => {
+    if (done - last < 0.01 && done < 1) return;
+    last = done;
+    report(`solving the race to ${goal}`, 0.15 + 0.85 * done);
+  }, goal);
+}
+
+/**
+ * The race table to `goal` as the solver page draws it, moved (not cloned) to the page; `report` hears the solve
+ * (at most every 1%, from 0.15 to 1) when the race is not at hand yet.
+ */
+export function raceTableView(solver: TrainSolverApi, goal: number, report: OnStage): RaceTableView {
+  const table = solveRace(solver, goal, report);
+  const firstPlayerWins = solver.raceFirstPlayerWins(goal);
+  report("done", 1);
+  // Copies: the solver keeps its own arrays; the copies are moved, not cloned, to the page.
+  const winFirst = table.winFirst.slice();
+  const freightStopAt = table.stopAt.slice();
+  const out: RaceTableView = { goal: table.goal, winFirst, freightStopAt, firstPlayerWins };
+  const transfers: ArrayBuffer[] = [winFirst.buffer, freightStopAt.buffer];
+  return Comlink.transfer(out, transfers);
 }
 
 export function createRailkitService(options: RailkitServiceOptions): RailkitWorkerApi {
@@ -356,28 +404,21 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
 
     raceTable: (onProgress?: (p: Progress) => void) =>
       guard(async (): Promise<RaceTableView> => {
-        // Progress callbacks are Comlink proxies: fire and forget, never wait for the page.
-        const report = (stage: string, fraction: number) => void onProgress?.({ stage, fraction });
-        report("loading the solver", 0.02);
-        const s = await trainSolver(report);
-        // The value iteration is one synchronous call; its row callback is forwarded at most every 1%.
-        let last = -1;
-        const table = s.solver.raceTable((done) => {
-          if (done - last < 0.01 && done < 1) return;
-          last = done;
-          report("solving the two-player race", 0.15 + 0.85 * done);
-        });
-        const firstPlayerWins = s.solver.raceFirstPlayerWins();
-        report("done", 1);
-        // Copies: the solver keeps its own arrays; the copies are moved, not cloned, to the page.
-        const winFirst = table.winFirst.slice();
-        const freightStopAt = table.stopAt.slice();
-        const out: RaceTableView = { goal: table.goal, winFirst, freightStopAt, firstPlayerWins };
-        const transfers: ArrayBuffer[] = [winFirst.buffer, freightStopAt.buffer];
-        return Comlink.transfer(out, transfers);
+        // Progress callbacks are Comlink proxies: fire and forget, never wait for the page; released at the end.
+        let open = true;
+        const report = (stage: string, fraction: number) => {
+          if (open) void onProgress?.({ stage, fraction });
+        };
+        try {
+          report("loading the solver", 0.02);
+          const s = await trainSolver(report);
+          return raceTableView(s.solver, SHIPPED_GOAL, report);
+        } finally {
+          open = false;
+          releaseCallback(onProgress);
+        }
       }),
   };
-
   return {
     protocol: PROTOCOL,
     train: Comlink.proxy(train),

@@ -3,7 +3,24 @@ import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TurnRecord } from "../../engine/train/types.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
-import type { BotMode, TrainTypes, TrainView } from "../../worker/protocol.ts";
+import type {
+  BotMode,
+  GameHandle,
+  GameWorkerApi,
+  HintsAnswer,
+  Progress,
+  TrainHintOptions,
+  TrainTypes,
+  TrainView,
+} from "../../worker/protocol.ts";
+import { type RaceSolverClient, sharedRaceSolver } from "../../worker/race-client.ts";
+import {
+  HINT_MAX_GOAL,
+  HINT_MIN_GOAL,
+  hintableGoal,
+  raceContextFor,
+  SHIPPED_GOAL,
+} from "../../worker/race-context.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
@@ -54,6 +71,11 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
  *
  * Seats are numbered from 0 (seat 0 plays first).
  *
+ * Hints in a two-player race carry win chances for goals 50..200. The race to 100 ships as a table, so its hints
+ * are a table read (the solver is warmed up when the element connects). Any other goal is solved once per page,
+ * on first need, in a separate solver worker (web/worker/race-client.ts), with a progress bar in the hint
+ * panel; the game worker keeps answering moves meanwhile.
+ *
  * @fires turn-end - A turn ended. `detail`: the TurnRecord (player, score, reason, train, banked).
  * @fires game-over - The game ended. `detail`: `{ scores, winners }`.
  *
@@ -67,6 +89,7 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
  * @csspart message - The status line (refusals in red).
  * @csspart hints - The hint panel.
  * @csspart hint-best - The hint row of the best option.
+ * @csspart progress - The progress bar of a race solve (goals without a shipped table), in the hint panel.
  * @csspart log - The game log.
  *
  * @cssprop --train-game-bg - Background.
@@ -84,14 +107,21 @@ export class TrainGame extends LitElement {
   @property() seed: string | null = null;
   /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. */
   @property() bots = "";
-  /** `race` (first to 100, equal turns) or `elimination` (beat the target or leave). */
+  /** `race` (first to `goal`, equal turns) or `elimination` (beat the target or leave). */
   @property() variant: "race" | "elimination" = "race";
+  /**
+   * Points that win a race (the engine's `goal` option, default 100). Hints value win chances for goals 50..200
+   * (100 from the shipped table, others solved once with a progress bar); expected scores only otherwise.
+   */
+  @property({ type: Number }) goal = SHIPPED_GOAL;
   /** Show the hint panel: every option now with its expected score (and win chance in a 2-player race). */
   @property({ type: Boolean, reflect: true }) hints = false;
   /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
   @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
+  /** The solver worker client for race goals without a shipped table; by default the page's shared one. */
+  @property({ attribute: false }) raceSolver: RaceSolverClient | null = null;
 
   /** Indices into `turn.table` of the dice the player (or the computer, before its move) picked. */
   @state() private selected: number[] = [];
@@ -99,10 +129,14 @@ export class TrainGame extends LitElement {
   @state() private focusIndex = 0;
   /** The game log as text, built from the answers this element saw (newest last). */
   @state() private entries: string[] = [];
+  /** A race solve under way in the solver worker (its goal and progress), for the hint panel's bar. */
+  @state() private solving: (Progress & { goal: number }) | null = null;
+  /** Race-hint calls to the solver worker in flight (the bar stays while any is). */
+  private solves = 0;
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly session = new GameSession<TrainTypes>(this, {
-    api: (client) => client.train,
+    api: (client) => this.trainApi(client),
     client: () => (this.client ??= sharedRailkitClient()),
     bots: () => seatList(this.bots),
     botOptions: () => ({ mode: this.botPolicy }),
@@ -116,6 +150,49 @@ export class TrainGame extends LitElement {
       }
     },
   });
+
+  /**
+   * The game worker's train verbs, except the hints of a two-player race whose goal has no shipped table: those
+   * go to the solver worker (the game worker would hold every move behind the solve).
+   */
+  private trainApi(client: RailkitClient): GameWorkerApi<TrainTypes> {
+    const train = client.train;
+    if (this.goal === SHIPPED_GOAL || !hintableGoal(this.goal)) return train;
+    return { ...train, hints: (handle, options) => this.solverHints(train, handle, options) };
+  }
+
+  /** Hints valued in the solver worker: the position from the game worker, the race solved there once. */
+  private async solverHints(
+    train: GameWorkerApi<TrainTypes>,
+    handle: GameHandle,
+    options?: TrainHintOptions,
+  ): Promise<HintsAnswer<TrainHintOption>> {
+    const v = await train.view(handle);
+    const race = raceContextFor(v.state);
+    if (!race || race.goal === SHIPPED_GOAL) return train.hints(handle, options);
+    this.raceSolver ??= sharedRaceSolver();
+    const solver = this.raceSolver;
+    const goal = race.goal!;
+    this.solves++;
+    if (!solver.solved(goal) && race.lastTurnTarget === undefined)
+      this.solving ??= { goal, fraction: 0, stage: "starting the solver" };
+    try {
+      const hints = await solver.hint(v.state.turn, race, (p) => {
+        if (this.solves > 0) this.solving = { ...p, goal };
+      });
+      return { handle: v.handle, at: v.state.log.length, player: v.state.current, hints };
+    } finally {
+      if (--this.solves === 0) this.solving = null;
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Idle-time warm-up: the game worker loads the solver and the shipped race table now (the answer is not
+    // needed), so the first hint is a table read rather than a Wasm compile and a fetch.
+    if (this.hints || this.bots.trim() !== "")
+      void this.session.client.train.expectedTurnScore().catch(() => {});
+  }
 
   /** The current game state as JSON (for saving); null before the first answer. */
   get state(): TrainView["state"] | null {
@@ -131,7 +208,13 @@ export class TrainGame extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.hasUpdated || changed.has("players") || changed.has("seed") || changed.has("variant")) {
+    if (
+      !this.hasUpdated ||
+      changed.has("players") ||
+      changed.has("seed") ||
+      changed.has("variant") ||
+      changed.has("goal")
+    ) {
       void this.newGame();
     } else {
       if (changed.has("hints")) void this.session.refreshHints();
@@ -143,7 +226,10 @@ export class TrainGame extends LitElement {
   async newGame(fresh = false): Promise<void> {
     this.selected = [];
     this.entries = [];
-    await this.session.newGame({ players: this.players, variant: this.variant }, seedFrom(this.seed, fresh));
+    await this.session.newGame(
+      { players: this.players, variant: this.variant, goal: this.goal },
+      seedFrom(this.seed, fresh),
+    );
   }
 
   /** A new view from the session: reset the pick; log what happened and fire the events. */
@@ -400,9 +486,7 @@ export class TrainGame extends LitElement {
       if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (task.status !== "complete" || !task.hints)
-        return this.players === 2 && this.variant === "race"
-          ? html`<p>Computing… (the first hint solves the whole race: a few seconds, once)</p>`
-          : html`<p>Computing…</p>`;
+        return this.solving ? this.renderSolving(this.solving) : html`<p>Computing…</p>`;
       const hints = task.hints;
       if (hints.length === 0) return html`<p>No choice to make now.</p>`;
       const race = hints.some((o) => o.winProbability !== undefined);
@@ -428,12 +512,42 @@ export class TrainGame extends LitElement {
             )}
           </tbody>
         </table>
-        <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>`;
+        <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>
+        ${this.goalNote()}`;
     })();
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
       <h3 id="hints-h">Hints${v.state.over || this.session.botTurn ? "" : html` for ${this.seatName(v.state.current!)}`}</h3>
       ${body}
     </section>`;
+  }
+
+  /** The bar of a race solve in the solver worker (the hints of a goal without a shipped table wait for it). */
+  private renderSolving(p: Progress & { goal: number }) {
+    const pct = Math.round(p.fraction * 100);
+    return html`<div class="solving">
+      <p id="solving-label">
+        Solving the race to ${p.goal} (once per page, a few seconds)${p.stage.startsWith("solving") ? "" : `: ${p.stage}`}…
+        <span data-percent>${pct}%</span>
+      </p>
+      <progress
+        part="progress"
+        max="1"
+        .value=${p.fraction}
+        aria-labelledby="solving-label"
+        aria-valuetext=${`${pct}%`}
+      ></progress>
+      <p>You can play on meanwhile.</p>
+    </div>`;
+  }
+
+  /** Why a two-player race shows no win chances: its goal is outside what the race solver takes. */
+  private goalNote() {
+    const o = this.view?.state.options;
+    if (o?.players !== 2 || o.variant !== "race" || hintableGoal(o.goal)) return nothing;
+    return html`<p class="note" data-goal-note>
+      Win chances are worked out for races to ${HINT_MIN_GOAL}–${HINT_MAX_GOAL} points; this race is to ${o.goal}, so
+      the hints show expected turn scores only.
+    </p>`;
   }
 
   /** An `add` option drawn with small dice (the solver's text label stays for screen readers). */

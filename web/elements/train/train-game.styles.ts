@@ -328,6 +328,20 @@ export const trainGameStyles = css`
   .log {
     margin-top: 0.25rem;
   }
+  .solving progress {
+    display: block;
+    width: 100%;
+    height: 0.75rem;
+    margin: 0.4rem 0 0.2rem;
+    accent-color: var(--train-game-accent);
+  }
+  .hints .solving p:first-child {
+    color: var(--train-game-fg);
+  }
+  .hints .note {
+    margin-top: 0.5rem;
+    color: var(--train-game-fg);
+  }
   .star {
     color: #c99700;
     margin-right: 0.25rem;

@@ -1,0 +1,287 @@
+/**
+ * Issue #9 in Debian's Chromium, on the built demo (dist/demo): the first race hint is a read of the shipped
+ * table (measured with performance.now() in the page: the figure goes to docs/benchmarks.md, the bound asserted
+ * here is generous), `<train-game goal="150">` solves its race in the solver worker with a progress bar while a
+ * Roll is answered at once, goals outside 50..200 say why there are no win chances, and the solver page draws the
+ * policy of a chosen goal. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserRequired, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
+
+describe.runIf(!haveBrowser && browserRequired)("browser required", () => {
+  it("has /usr/bin/chromium (RAILKIT_BROWSER=required)", () => {
+    expect.fail("/usr/bin/chromium is missing and RAILKIT_BROWSER=required");
+  });
+});
+
+/** Window globals the tests set in the page. */
+interface Probe {
+  timing: { connected?: number; view?: number; hint?: number };
+  errors: string[];
+}
+
+/**
+ * Before the page's scripts run: drop the demo's other widgets (`remove`: tags) as they are parsed, so that the
+ * element measured has the worker to itself, and time the first `<train-game>`: connected (its shadow root
+ * appears), first view drawn, race win chances shown.
+ */
+function instrument(remove: string[]) {
+  const w = window as unknown as Probe;
+  w.timing = {};
+  w.errors = [];
+  // Only the parsed page's widgets: the tests add their own afterwards.
+  const drop = new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) if (n instanceof Element && remove.includes(n.localName)) n.remove();
+  });
+  drop.observe(document, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => drop.disconnect());
+  const check = (root: ShadowRoot) => {
+    const t = performance.now();
+    if (w.timing.view === undefined && root.querySelector("[part=base][data-seat-to-move]"))
+      w.timing.view = t;
+    const hints = root.querySelector("[part~=hints] table");
+    if (w.timing.hint === undefined && hints && /%/.test(hints.textContent ?? "")) w.timing.hint = t;
+  };
+  const poll = setInterval(() => {
+    const root = document.querySelector("train-game")?.shadowRoot;
+    if (!root) return;
+    clearInterval(poll);
+    w.timing.connected = performance.now();
+    check(root);
+    new MutationObserver(() => check(root)).observe(root, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
+  }, 1);
+}
+
+describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium", () => {
+  let demo: DemoBrowser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    demo = await openDemo();
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  async function open(remove: string[], path = "index.html"): Promise<Page> {
+    const page = await demo.browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.addInitScript(instrument, remove);
+    await page.goto(`${demo.server.url}${path}`);
+    return page;
+  }
+
+  const timing = (page: Page) => page.evaluate(() => (window as unknown as Probe).timing);
+
+  it("answers the first race hint from the shipped table: its time after the first view is measured", async () => {
+    // The train widget alone (the demo's Light Rail widget would share the worker with its own hint search).
+    const page = await open(["light-rail"]);
+    await page.waitForFunction(() => (window as unknown as Probe).timing.hint !== undefined, undefined, {
+      timeout: 30_000,
+    });
+    const t = await timing(page);
+    const afterView = t.hint! - t.view!;
+    const afterConnect = t.hint! - t.connected!;
+    console.log(
+      `first race hint (train widget alone): ${afterView.toFixed(1)} ms after the first view, ` +
+        `${afterConnect.toFixed(1)} ms after the element connected (first view ${(t.view! - t.connected!).toFixed(1)} ms)`,
+    );
+    // The figure is reported (docs/benchmarks.md), not the gate: the bound only catches a race solve (seconds).
+    expect(afterView).toBeLessThan(1000);
+    await page.close();
+  });
+
+  it("answers the first race hint quickly on the whole demo page too (both widgets share the worker)", async () => {
+    const page = await open([]);
+    await page.waitForFunction(() => (window as unknown as Probe).timing.hint !== undefined, undefined, {
+      timeout: 30_000,
+    });
+    const t = await timing(page);
+    console.log(
+      `first race hint (whole demo page): ${(t.hint! - t.view!).toFixed(1)} ms after the first view, ` +
+        `${(t.hint! - t.connected!).toFixed(1)} ms after the element connected`,
+    );
+    expect(t.hint! - t.view!).toBeLessThan(2000);
+    await page.close();
+  });
+
+  it("goal 150: solves the race in the solver worker with a progress bar; a Roll meanwhile is answered at once", async () => {
+    const page = await open(["light-rail", "train-game"]);
+    await page.evaluate(() => {
+      const g = document.createElement("train-game");
+      g.setAttribute("players", "2");
+      g.setAttribute("goal", "150");
+      g.setAttribute("seed", "goal-150");
+      g.setAttribute("hints", "");
+      g.id = "g150";
+      document.querySelector("#train")!.append(g);
+    });
+    const bar = page.locator("#g150 [part=progress]");
+    await bar.waitFor({ timeout: 20_000 });
+    // The solve reports as it goes: the bar moves past its start.
+    await page.waitForFunction(
+      () => {
+        const p = document.querySelector("#g150")!.shadowRoot!.querySelector("progress");
+        return p !== null && p.value > 0.2;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.screenshot({ path: "/tmp/train-goal-150-solving.png" });
+    expect(await page.locator("#g150 [part~=hints]").textContent()).toMatch(/Solving the race to 150/);
+    // A Roll clicked while the solver worker is busy: the game worker answers it at once.
+    const answer = await page.evaluate(async () => {
+      const root = document.querySelector("#g150")!.shadowRoot!;
+      const solving = root.querySelector("progress") !== null;
+      const t0 = performance.now();
+      const logged = new Promise<number>((ok) => {
+        const mo = new MutationObserver(() => {
+          if (root.querySelector("[part=log] li")) {
+            mo.disconnect();
+            ok(performance.now() - t0);
+          }
+        });
+        mo.observe(root, { childList: true, subtree: true, characterData: true });
+      });
+      root.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.click();
+      const ms = await logged;
+      return { solving, ms, stillSolving: root.querySelector("progress") !== null };
+    });
+    console.log(`goal 150: a Roll during the race solve answered in ${answer.ms.toFixed(1)} ms`);
+    expect(answer.solving).toBe(true);
+    expect(answer.stillSolving).toBe(true);
+    expect(answer.ms).toBeLessThan(1000);
+    expect(await page.locator("#g150 [part=log] li").first().textContent()).toMatch(/rolled/);
+    // Then the hints arrive with win chances of the race to 150, and the bar goes.
+    const rows = page.locator("#g150 [part~=hints] tbody tr");
+    await rows.first().waitFor({ timeout: 50_000 });
+    expect(await page.locator("#g150 [part~=hints]").textContent()).toMatch(/%/);
+    await expect(bar.count()).resolves.toBe(0);
+    await page.close();
+  }, 90_000);
+
+  it("shows the solve's progress as a labelled bar, then the hints (a stand-in solver worker)", async () => {
+    const page = await open(["light-rail", "train-game"]);
+    await page.evaluate(() => {
+      type Hint = {
+        action: { type: string };
+        label: string;
+        expected: number;
+        winProbability: number;
+        best: boolean;
+      };
+      const w = window as unknown as {
+        asked: unknown[];
+        finish: (h: Hint[]) => void;
+        report: (p: { fraction: number; stage: string }) => void;
+      };
+      w.asked = [];
+      const g = document.createElement("train-game") as HTMLElement & { raceSolver: unknown };
+      g.raceSolver = {
+        solved: () => false,
+        raceTable: () => Promise.reject(new Error("unused")),
+        terminate: () => {},
+        hint: (
+          _turn: unknown,
+          race: unknown,
+          onProgress: (p: { fraction: number; stage: string }) => void,
+        ) => {
+          w.asked.push(race);
+          w.report = onProgress;
+          return new Promise<Hint[]>((ok) => {
+            w.finish = ok;
+          });
+        },
+      };
+      g.setAttribute("goal", "120");
+      g.setAttribute("seed", "stand-in");
+      g.setAttribute("hints", "");
+      g.id = "fake";
+      document.querySelector("#train")!.append(g);
+    });
+    const bar = page.locator("#fake [part=progress]");
+    await bar.waitFor({ timeout: 10_000 });
+    // Before any report: the bar is at 0 and says the solver is starting.
+    expect(await bar.getAttribute("aria-valuetext")).toBe("0%");
+    expect(await page.locator("#fake [part~=hints]").textContent()).toMatch(
+      /race to 120.*starting the solver/s,
+    );
+    await page.evaluate(() =>
+      (window as unknown as { report: (p: unknown) => void }).report({
+        fraction: 0.3,
+        stage: "solving the race to 120",
+      }),
+    );
+    await page.locator('#fake [part=progress][aria-valuetext="30%"]').waitFor({ timeout: 5_000 });
+    expect(await bar.evaluate((p: HTMLProgressElement) => p.value)).toBeCloseTo(0.3);
+    expect(await page.locator("#fake [part~=hints]").textContent()).toMatch(
+      /Solving the race to 120 \(once per page, a few seconds\)…\s*30%/,
+    );
+    // The race asked for: the goal's own, scores unscaled, seat 0 first.
+    expect(await page.evaluate(() => (window as unknown as { asked: unknown[] }).asked[0])).toEqual({
+      goal: 120,
+      me: 0,
+      opponent: 0,
+      first: true,
+    });
+    await page.evaluate(() =>
+      (window as unknown as { finish: (h: unknown[]) => void }).finish([
+        { action: { type: "roll" }, label: "Roll 6 dice", expected: 16.4, winProbability: 0.51, best: true },
+      ]),
+    );
+    await page.locator("#fake [part~=hints] tbody tr").first().waitFor({ timeout: 5_000 });
+    expect(await page.locator("#fake [part~=hints]").textContent()).toMatch(/51\.0%/);
+    await expect(bar.count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it("goal 30: plays the race, and says why its hints show expected scores only", async () => {
+    const page = await open(["light-rail", "train-game"]);
+    await page.evaluate(() => {
+      const g = document.createElement("train-game");
+      g.setAttribute("goal", "30");
+      g.setAttribute("seed", "goal-30");
+      g.setAttribute("hints", "");
+      g.id = "g30";
+      document.querySelector("#train")!.append(g);
+    });
+    await page.locator("#g30 [part~=hints] tbody tr").first().waitFor({ timeout: 20_000 });
+    const text = await page.locator("#g30 [part~=hints]").textContent();
+    expect(text).not.toMatch(/%/);
+    expect(text).toMatch(/races to 50–200 points; this race is to 30/);
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector<HTMLElement & { state: { options: { goal: number } } }>("#g30")!.state
+            .options.goal,
+      ),
+    ).toBe(30);
+    await page.close();
+  });
+
+  it("solver page: the race to 100 from the table at once, then a chosen goal (60) solved with the bar", async () => {
+    const page = await open([], "solver.html");
+    await page.locator("#race-status", { hasText: "Solved" }).waitFor({ timeout: 30_000 });
+    expect(await page.locator("#race-status").textContent()).toMatch(/race to 100/);
+    expect(await page.locator("#race-legend").textContent()).toMatch(/race to 100/);
+    await page.locator("#race-goal").fill("60");
+    await page.locator("#goal-solve").click();
+    await page.locator("#race-status", { hasText: /Solved.*race to 60/ }).waitFor({ timeout: 30_000 });
+    expect(await page.locator("#race-legend").textContent()).toMatch(
+      /race to 60, at 0–0 the first player wins \d+\.\d+%/,
+    );
+    expect(page.url()).toMatch(/goal=60/);
+    await page.close();
+  });
+
+  it("had no uncaught page errors", () => {
+    expect(errors).toEqual([]);
+  });
+});
