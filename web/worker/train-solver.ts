@@ -9,6 +9,7 @@
 import raceTableUrl from "../data/train/race-100.bin?url";
 import { botAction } from "../solvers/train/bot.ts";
 import { createTrainSolver, raceContextOf } from "../solvers/train/index.ts";
+import { trainTables } from "../solvers/train/model.ts";
 import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
 import { compileWasmBrowser } from "../wasm/browser.ts";
 import type { TrainSolverBundle } from "./service.ts";
@@ -34,7 +35,15 @@ export async function loadTrainSolverBrowser(
   onStage?: (stage: string, fraction: number) => void,
 ): Promise<TrainSolverBundle> {
   onStage?.("compiling the solver", 0.05);
-  const [module, raceTable] = await Promise.all([compileWasmBrowser("train"), fetchRaceTable()]);
+  // The Wasm compiles, the table downloads and the kernel's glue chunk loads at once (createTrainSolver imports
+  // that chunk again: then from the module cache); the solver's JS tables (tens of ms) are built meanwhile.
+  const compiling = Promise.all([
+    compileWasmBrowser("train"),
+    fetchRaceTable(),
+    import("../solvers/train/wasm.ts"),
+  ]);
+  trainTables();
+  const [module, raceTable] = await compiling;
   onStage?.("setting up the solver", 0.1);
   const solver = await createTrainSolver(module, raceTable ? { raceTable } : {});
   return {
