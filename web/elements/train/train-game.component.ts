@@ -186,10 +186,12 @@ export class TrainGame extends LitElement {
     }
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Idle-time warm-up: the game worker loads the solver and the shipped race table now (the answer is not
-    // needed), so the first hint is a table read rather than a Wasm compile and a fetch.
+  /**
+   * Idle-time warm-up before the first game: the game worker loads the solver and the shipped race table now (the
+   * answer is not needed), so the first hint is a table read rather than a Wasm compile and a download. Sent from
+   * the first update, so a `client` set right after the element was added is the one warmed.
+   */
+  private warmUp(): void {
     if (this.hints || this.bots.trim() !== "")
       void this.session.client.train.expectedTurnScore().catch(() => {});
   }
@@ -215,6 +217,7 @@ export class TrainGame extends LitElement {
       changed.has("variant") ||
       changed.has("goal")
     ) {
+      if (!this.hasUpdated) this.warmUp();
       void this.newGame();
     } else {
       if (changed.has("hints")) void this.session.refreshHints();
