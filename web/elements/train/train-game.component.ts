@@ -530,7 +530,7 @@ export class TrainGame extends LitElement {
     return html`<div class="solving">
       <p id="solving-label">
         Solving the race to ${p.goal} (once per page, a few seconds)${p.stage.startsWith("solving") ? "" : `: ${p.stage}`}…
-        <span data-percent>${pct}%</span>
+        <span data-percent aria-hidden="true">${pct}%</span>
       </p>
       <progress
         part="progress"
