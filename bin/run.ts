@@ -52,31 +52,30 @@ async function dispatch(args: string[]): Promise<unknown> {
 /**
  * Whether `rail <game> <sub> …` is a game-file command. `hint` and `bot` also name older tools: `train hint
  * --train …` (a turn), `light hint STATE.json` (a saved engine state), `string|light bot --players …` (a whole
- * bot game). A game file (`{"format": "rail-game", …}`) or a first argument that is not an option makes it a
- * game-file command, except `light hint`, which reads both (a game file or an engine save).
+ * bot game). Any argument naming a rail game file (`{"format":"rail-game", …}`, sniffed from its first bytes)
+ * makes it a game-file command; otherwise a first argument that is not an option does, except for `light
+ * hint`, whose older form takes an engine save.
  */
 function isGameFileUse(game: string, sub: string, args: string[]): boolean {
   if (sub !== "hint" && sub !== "bot") return true;
+  if (args.some((a) => !a.startsWith("-") && isRailGameFile(a))) return true;
   const first = args[0];
   if (first === undefined || first.startsWith("--")) return false;
-  if (game === "light" && sub === "hint") return !looksLikeEngineSave(first);
-  return true;
+  return !(game === "light" && sub === "hint");
 }
 
-function looksLikeEngineSave(file: string): boolean {
-  // A cheap sniff: a rail game file says so in its first bytes ({"format":"rail-game", written first).
-  if (file === "-") return false;
+function isRailGameFile(file: string): boolean {
   try {
     const fd = openSync(file, "r");
     try {
       const buf = Buffer.alloc(64);
       const n = readSync(fd, buf, 0, 64, 0);
-      return !buf.subarray(0, n).toString("utf8").includes('"rail-game"');
+      return buf.subarray(0, n).toString("utf8").startsWith('{"format":"rail-game"');
     } finally {
       closeSync(fd);
     }
   } catch {
-    return true;
+    return false;
   }
 }
 
