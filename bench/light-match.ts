@@ -15,8 +15,10 @@
  * against MCTSBot at equal wall time per move, seats alternating, seeded games, the win rate with a 95%
  * Wilson interval (a draw counts half).
  *
- * Note: MCTSBot searches the whole G, so it sees the order of every deck and the other seat's objectives
- * (boardgame.io has no hidden information in the bot); our bot samples what its seat cannot see.
+ * Information: MCTSBot searches the G it is given, and boardgame.io's bot has no notion of hidden
+ * information; given the true G it would see every deck's order and the other seat's objectives. By default
+ * it gets a single determinisation per move (`determinise`: what its seat knows, the rest sampled), as our
+ * bot samples per playout; `--mcts-sees-all` gives it the true G.
  *
  * Run: `npm run bench -- light --match` (after the light suite), or alone
  * `npx tsx bench/light-match.ts [--games 200] [--ms 100] [--seed 1]`. Not part of `npm test`.
