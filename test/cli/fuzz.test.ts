@@ -210,6 +210,68 @@ describe("rail CLI fuzz", () => {
     expect(codes[0] ?? 0).toBeGreaterThan(0);
   }, 300_000);
 
+  it("cli.fuzz-mutated: game files with a random value replaced anywhere: exit 0 or 2, one line", async () => {
+    const WEIRD: unknown[] = [
+      null,
+      [],
+      {},
+      "",
+      "x\u001b[2J\r",
+      -1,
+      0.5,
+      1e308,
+      2 ** 31,
+      true,
+      [[[[1]]]],
+      { player: 0 },
+    ];
+    const paths = (v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []) => {
+      out.push(at);
+      if (Array.isArray(v)) for (const [i, x] of v.slice(0, 6).entries()) paths(x, [...at, i], out);
+      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
+      return out;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("train", "string", "light"),
+        fc.nat(),
+        fc.constantFrom(...WEIRD),
+        fc.constantFrom("show", "legal", "replay", "undo", "hint", "bot", "play"),
+        async (game, pick, value, sub) => {
+          const doc = JSON.parse(good[game]!);
+          const all = paths(doc);
+          const path = all[pick % all.length]!;
+          let mutated: unknown = value;
+          if (path.length > 0) {
+            let o = doc;
+            for (const k of path.slice(0, -1)) o = o[k];
+            o[path[path.length - 1]!] = value;
+            mutated = doc;
+          }
+          const f = write(`mutated-${game}.json`, JSON.stringify(mutated));
+          const args = [
+            game,
+            sub,
+            f,
+            ...(sub === "play"
+              ? ['{"type":"roll"}']
+              : sub === "hint" && game === "light"
+                ? ["--playouts", "10"]
+                : []),
+          ];
+          const r = await runCommand(args);
+          const shown = `${game} ${sub} ${JSON.stringify(path)} = ${JSON.stringify(value)}`;
+          expect([0, 2], `${shown}: ${r.err}`).toContain(r.code);
+          if (r.code === 2) {
+            expect(r.err, shown).toMatch(/^rail: [^\n]+\n$/);
+            expect(hasControl(r.err.slice(0, -1)), shown).toBe(false);
+          }
+        },
+      ),
+      { seed: 20261204, numRuns: RUNS },
+    );
+  }, 300_000);
+
   it("cli.fuzz-files: every prepared file under every file command: exit 0 or 2, one line", async () => {
     const cmds = [
       ["train", "show"],
