@@ -515,7 +515,11 @@ export class LightRail extends LitElement {
     const union = new Map<string, Cell>();
     for (const f of frames) for (const c of f) union.set(keyOf(c[0], c[1]), c);
     const drawn = this.drawnCells(v);
-    const box = boundsOf([...drawn, ...union.values()], 16);
+    // The city's cells and a strip of the ring around them (cells outside every placement, still explained).
+    const box = boundsOf(
+      union.size > 0 ? [...union.values(), ...s.cards.map((c) => [c.q, c.r] as Cell)] : drawn,
+      CARD_W * 0.45,
+    );
     const hand = s.current !== null ? s.hands[s.current] : null;
     const handSegs =
       hand === null || hand === undefined ? [] : orient(DESIGNS[hand]!.segments, this.orientation);

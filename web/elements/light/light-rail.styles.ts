@@ -38,12 +38,6 @@ export const lightRailStyles = css`
     border: 1px solid var(--light-rail-border);
     border-radius: 12px;
   }
-  @container (max-width: 760px) {
-    .base {
-      grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: "play" "side";
-    }
-  }
   .play {
     grid-area: play;
     display: flex;
@@ -456,6 +450,45 @@ export const lightRailStyles = css`
     text-transform: none;
     letter-spacing: 0;
     font-weight: 400;
+  }
+  @container (max-width: 760px) {
+    /* One column: the city, then the card in hand, then the rest. */
+    .base {
+      display: flex;
+      flex-direction: column;
+      align-items: stretch;
+    }
+    .play,
+    .side {
+      display: contents;
+    }
+    .status {
+      order: 0;
+    }
+    .board-wrap {
+      order: 1;
+    }
+    .hand {
+      order: 2;
+    }
+    .message {
+      order: 3;
+    }
+    .scoreboard {
+      order: 4;
+    }
+    .hints {
+      order: 5;
+    }
+    .objectives {
+      order: 6;
+    }
+    .controls {
+      order: 7;
+    }
+    .log {
+      order: 8;
+    }
   }
   .sr-only {
     position: absolute;
