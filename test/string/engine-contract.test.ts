@@ -97,7 +97,7 @@ function botState(players: number, seed: number, when: (s: StringState) => boole
 describe("string: the common header", () => {
   it("setup: options normalised (board null when generated), seed, empty log, current = the choosing seat", () => {
     const s = setup({ players: 3 }, 7);
-    expect(s.options).toEqual({ players: 3, board: null });
+    expect(s.options).toEqual({ players: 3, board: null, rounds: 5 });
     expect([s.game, s.version, s.seed, s.log, s.over, s.winners]).toEqual(["string", 2, 7, [], false, []]);
     expect(s.current).toBe(s.choice!.player);
     expect(s.current).toBe(s.order[0]);

@@ -657,7 +657,11 @@ describe("string engine: rounds, order and the end", () => {
     };
     let s = end([{ red: 1, blue: 1 }, { red: 3 }]);
     expect([s.over, s.current]).toEqual([true, null]);
-    expect(s.result).toEqual({ points: [3, 3], cubes: [2, 3] });
+    expect(s.result).toEqual({
+      points: [3, 3],
+      cubes: [2, 3],
+      sets: [[["red", "blue"]], [["red"], ["red"], ["red"]]],
+    });
     expect(s.winners).toEqual([0]);
     s = end([
       { red: 1, blue: 1 },

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
+import { bestSplit, SET_SCORE, scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
+import type { Counts } from "../../web/engine/string/types.ts";
 
 const z = { red: 0, blue: 0, purple: 0, yellow: 0, green: 0, white: 0 };
 
@@ -101,5 +102,30 @@ describe("string scoring: scoreCubes", () => {
     expect(scoreCubes({ red: 18, blue: 18, purple: 18, yellow: 18, green: 10, white: 12 })).toBeGreaterThan(
       0,
     );
+  });
+});
+
+describe("string.scoring: bestSplit, the sets of the best split", () => {
+  it("its sets score exactly scoreCubes, each set of distinct colours, every cube used once", () => {
+    const piles: Partial<Counts>[] = [
+      {},
+      { red: 3 },
+      { red: 2, blue: 1, white: 1 },
+      { red: 1, blue: 1, purple: 1, yellow: 1, green: 1, white: 3 },
+      { green: 4, white: 2, yellow: 1 },
+    ];
+    for (const pile of piles) {
+      const sets = bestSplit(pile);
+      const score = sets.reduce((t, set) => t + SET_SCORE[set.length]!, 0);
+      expect(score, JSON.stringify(pile)).toBe(scoreCubes(pile));
+      const used: Record<string, number> = {};
+      for (const set of sets) {
+        expect(set.length).toBeLessThanOrEqual(5);
+        const plain = set.filter((c) => c !== "white");
+        expect(new Set(plain).size).toBe(plain.length);
+        for (const c of set) used[c] = (used[c] ?? 0) + 1;
+      }
+      for (const [c, n] of Object.entries(pile)) expect(used[c] ?? 0).toBe(n);
+    }
   });
 });

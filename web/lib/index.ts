@@ -1,8 +1,7 @@
 /**
- * railkit, the embeddable library: `import "railkit"` defines the elements (`<train-game>`, `<light-rail>`) and exports
+ * railkit, the embeddable library: `import "railkit"` defines the elements (`<train-game>`, `<string-railway>`, `<light-rail>`) and exports
  * the page-side worker client (all three games: `client.train`, `client.string`, `client.light`) for pages
  * that want to drive the engines themselves, and the element session controller for new elements.
- * The String Railway element is added here when it lands.
  */
 
 export {
@@ -20,6 +19,11 @@ export {
   type LightPlacementDetail,
   LightRail,
 } from "../elements/light/light-rail.ts";
+export {
+  type StringGameOverDetail,
+  StringRailway,
+  type StringTurnEndDetail,
+} from "../elements/string/string-railway.ts";
 export { TrainGame, type TrainGameOverDetail } from "../elements/train/train-game.ts";
 export {
   createRailkitClient,

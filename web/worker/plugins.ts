@@ -7,12 +7,14 @@
  * which load once, on first use. A bot or a hint that needs randomness draws it from a seed derived from the
  * game (`<seed>/<log length>`), so the same game gives the same move in Node and in every browser.
  */
-import { int, oneOf, seed as readSeed } from "../engine/common/input.ts";
+import { int, obj, oneOf, seed as readSeed } from "../engine/common/input.ts";
 import { botRng, greedyPlacement, lightBoard, lightEngine } from "../engine/light/index.ts";
 import { botAction as greedyStringAction, pointsOf, stringEngine } from "../engine/string/index.ts";
+import { parsePath } from "../engine/string/route.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
 import { searchBotAction, searchPlacements, searchPlacementsWithin } from "../solvers/light/search.ts";
+import { previewHint, type StringPreviewRequest } from "../solvers/string/advice.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
 import {
   type BotMode,
@@ -22,6 +24,7 @@ import {
   type LightState,
   type LightTypes,
   STRING_MAX_HINTS,
+  type StringHintOptions,
   type StringTypes,
   type TrainState,
   type TrainTypes,
@@ -58,16 +61,32 @@ export function trainPlugin(solver: () => Promise<TrainSolverBundle>): GamePlugi
   };
 }
 
+/** The `preview` hint option: `{ kind, path }`, checked (InputError at `/options/preview/…`). */
+function readPreview(x: unknown): StringPreviewRequest {
+  const o = obj(x, "/options/preview");
+  return {
+    kind: oneOf(o.kind, "/options/preview/kind", ["short", "long"] as const),
+    path: parsePath(o.path, "/options/preview/path"),
+  };
+}
+
 export function stringPlugin(solver: () => Promise<StringSolver>): GamePlugin<StringTypes> {
   return {
     id: "string",
     engine: stringEngine as PluginEngine<StringTypes["state"]>,
     view: (base) => ({ ...base, points: base.state.seats.map((_, p) => pointsOf(base.state, p)) }),
-    hintKeys: ["max"],
-    hintOptions: (o) => ({ max: o.max === undefined ? 20 : int(o.max, "/options/max", 1, STRING_MAX_HINTS) }),
-    loadHints: async ({ max }) => {
+    // `preview` is the live check of a string being drawn (no solver: the engine's route check, one round trip
+    // a frame); otherwise the widget's hints: transport plan, long-distance routes, strings (solvers/string/advice.ts).
+    hintKeys: ["max", "preview"],
+    hintOptions: (o): StringHintOptions & { preview?: StringPreviewRequest } => ({
+      max: o.max === undefined ? 20 : int(o.max, "/options/max", 1, STRING_MAX_HINTS),
+      ...(o.preview === undefined ? {} : { preview: readPreview(o.preview) }),
+    }),
+    loadHints: async (o: StringHintOptions & { preview?: StringPreviewRequest }) => {
+      const { preview, max } = o;
+      if (preview) return (state) => previewHint(state, preview);
       const s = await solver();
-      return (state) => s.stringHints(state, state.current!, max);
+      return (state) => s.advice(state, max);
     },
     botKeys: ["policy"],
     botOptions: (o) => ({

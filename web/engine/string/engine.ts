@@ -29,9 +29,10 @@ import {
 import { Rng, seedRng } from "../common/rng.ts";
 import { discInside, discOutside, generateBoard, parseBoard } from "./board.ts";
 import { BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
+import { boundsOf, PlacedIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { checkRoute, parsePath, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
-import { scoreCubes } from "./scoring.ts";
+import { bestSplit, scoreCubes } from "./scoring.ts";
 import { ROWS, type Row, rowColours, TILES } from "./tiles.ts";
 import {
   type Board,
@@ -44,6 +45,7 @@ import {
   type HeldTile,
   type PlacedString,
   type PlayerState,
+  STRING_LENGTH,
   STRINGS_PER_PLAYER,
   type Station,
   type StringAction,
@@ -52,15 +54,16 @@ import {
   type StringOptions,
   type StringState,
   type TileChoice,
+  UPGRADE_COST,
 } from "./types.ts";
+
+export { UPGRADE_COST };
 
 /** The state format version (`state.version`). */
 export const STRING_VERSION = 2;
 export const ROUNDS = 5;
 export const START_LOCO = 3;
 export const MAX_LOCO = 6;
-/** AP price of upgrading from the key locomotive to the next. */
-export const UPGRADE_COST: Readonly<Record<number, number>> = { 3: 1, 4: 2, 5: 2 };
 export const OUTSKIRTS_CUBES = 3;
 export const NEW_STATION_CUBES = 3;
 export const REPLENISH_CUBES = 2;
@@ -74,18 +77,21 @@ const MAX_ID = 64;
 // Setup
 
 /**
- * Options normalised (`{ players, board }`, every field present): `board` is the board given, as
- * `parseBoard` returns it, or null when the board is generated from the seed. Unknown fields are refused.
+ * Options normalised (`{ players, board, rounds }`, every field present): `board` is the board given, as
+ * `parseBoard` returns it, or null when the board is generated from the seed; `rounds` 1…5 (default 5; fewer
+ * only for short games: tests, demos). Unknown fields are refused.
  * Throws `InputError` at `path/<field>`.
  */
 function readOptions(x: unknown, path: string): StringGameOptions {
   const o = obj(x, path);
   for (const k of Object.keys(o)) {
-    if (k !== "players" && k !== "board") throw new InputError("unknown option", pointer(path, k));
+    if (k !== "players" && k !== "board" && k !== "rounds")
+      throw new InputError("unknown option", pointer(path, k));
   }
   const players = int(o.players, `${path}/players`, 2, 5);
   const board = o.board === undefined || o.board === null ? null : parseBoard(o.board, `${path}/board`);
-  return { players, board };
+  const rounds = o.rounds === undefined ? ROUNDS : int(o.rounds, `${path}/rounds`, 1, ROUNDS);
+  return { players, board, rounds };
 }
 
 /**
@@ -220,6 +226,47 @@ export function otherSegments(s: StringState, player: number): Float64Array {
     if (i !== player) for (const str of seat.strings) paths.push(str.path);
   });
   return toSegments(paths);
+}
+
+/** One seat's index of the other seats' placed strings, and which strings it holds. */
+interface RivalIndex {
+  index: PlacedIndex;
+  held: Set<PlacedString>;
+}
+
+/**
+ * Per board object, per seat: the placed-segment index of the other seats' strings (geometry/placed.ts). States
+ * of one game share their board object and every placed string (structural sharing, `copyForAction`), and placed
+ * strings never change, so the index of a state is the one of an earlier state plus the strings placed since:
+ * they are appended. A state whose rivals' strings are not a superset of the ones held (another branch of the
+ * game: an undo, a bot trying moves) rebuilds it. Not part of the state: a cache, invisible to the rules.
+ */
+const rivalIndexes = new WeakMap<object, Map<number, RivalIndex>>();
+
+/** The other players' placed strings of `player`, indexed (built or brought up to date on demand). */
+export function rivalIndex(s: StringState, player: number): PlacedIndex {
+  let perSeat = rivalIndexes.get(s.board);
+  if (!perSeat) {
+    perSeat = new Map();
+    rivalIndexes.set(s.board, perSeat);
+  }
+  const rivals: PlacedString[] = [];
+  s.seats.forEach((seat, i) => {
+    if (i !== player) rivals.push(...seat.strings);
+  });
+  let entry = perSeat.get(player);
+  let found = 0;
+  if (entry) for (const str of rivals) if (entry.held.has(str)) found++;
+  if (!entry || found !== entry.held.size) {
+    entry = { index: new PlacedIndex(new Float64Array(0), boundsOf(s.board.polygon)), held: new Set() };
+    perSeat.set(player, entry);
+  }
+  const fresh = rivals.filter((str) => !entry.held.has(str));
+  if (fresh.length > 0) {
+    entry.index.addPlacedSegments(toSegments(fresh.map((str) => str.path)));
+    for (const str of fresh) entry.held.add(str);
+  }
+  return entry.index;
 }
 
 /** Every cube in the game: bag + stations + score piles (always 94). */
@@ -367,14 +414,74 @@ export function checkPlaceString(
   kind: StringKind,
   path: readonly number[],
 ): RouteCheck | RuleError {
+  const e = stringAllowed(s, player, kind);
+  if (e) return e;
+  const c = checkRoute(routeContext(s), kind, path, rivalIndex(s, player));
+  return c.error ?? needAp(s, c.ap, "this string") ?? c;
+}
+
+/** Whether the seat may lay a string of this kind now, whatever its path (phase, one a turn, one left). */
+function stringAllowed(s: StringState, player: number, kind: StringKind): RuleError | null {
   if (s.step !== "route")
     return rule("string.phase-order", "strings are laid in the route phase, before transports");
   if (s.placedString) return rule("string.one-string-per-turn", "one string per turn");
   const seat = s.seats[player]!;
   if ((kind === "short" ? seat.shortLeft : seat.longLeft) === 0)
     return rule("string.no-string-left", `no ${kind} string left`);
-  const c = checkRoute(routeContext(s), kind, path, otherSegments(s, player));
-  return c.error ?? needAp(s, c.ap, "this string") ?? c;
+  return null;
+}
+
+/** What a string would be if `player` laid it now (`previewString`): the live feedback while drawing. */
+export interface StringPreview {
+  kind: StringKind;
+  /** Its length (cm) and the kind's (30 or 60). */
+  length: number;
+  max: number;
+  /** Ids of the stations touched, in order along the path. */
+  stations: string[];
+  /** The crossing points that cost AP, `[x, y, …]`. */
+  points: number[];
+  crossings: number;
+  /** Some part lies inside (or on) the mountain: +1 AP. */
+  mountain: boolean;
+  /** AP it costs, and the AP the seat has now. */
+  ap: number;
+  apLeft: number;
+  /** The refusal `apply` would give (rule id and message), or null when it would be accepted. */
+  error: { rule: string; message: string } | null;
+}
+
+/**
+ * The route check of a string `player` might lay now, as `apply` of a `place-string` would make it, with the
+ * numbers behind it (length, stations touched, crossing points, mountain, AP), legal or not. `path` is read as
+ * an action's path (InputError at `at`, default `/path`, when malformed).
+ */
+export function previewString(
+  s: StringState,
+  player: number,
+  kind: StringKind,
+  path: unknown,
+  at = "/path",
+): StringPreview {
+  const p = parsePath(path, at);
+  const c = checkRoute(routeContext(s), kind, p, rivalIndex(s, player));
+  const error =
+    checkTurn(s, { type: "place-string", player, kind, path: p }) ??
+    stringAllowed(s, player, kind) ??
+    c.error ??
+    needAp(s, c.ap, "this string");
+  return {
+    kind,
+    length: c.length,
+    max: STRING_LENGTH[kind],
+    stations: c.stations.map((i) => s.stations[i]!.id),
+    points: Array.from(c.points),
+    crossings: c.crossings,
+    mountain: c.mountain,
+    ap: c.ap,
+    apLeft: s.ap,
+    error: error ? { rule: error.rule, message: error.message } : null,
+  };
 }
 
 /** Whether moving a `colour` cube from station `from` to `to` scores (RULES.md §2 Transport). */
@@ -601,7 +708,7 @@ function endTurn(s: StringState, rng: Rng): void {
     startTurn(s);
     return;
   }
-  if (s.round === ROUNDS) {
+  if (s.round >= s.options.rounds) {
     finish(s);
     return;
   }
@@ -618,6 +725,7 @@ export function finalResult(s: StringState): GameResult {
   return {
     points: s.seats.map((_, i) => pointsOf(s, i)),
     cubes: s.seats.map((seat) => countTotal(seat.pile)),
+    sets: s.seats.map((seat) => bestSplit(seat.pile)),
   };
 }
 
@@ -725,12 +833,40 @@ function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError
 }
 
 /**
+ * The copy an action plays on: structural sharing. Every container an effect may change is copied one level
+ * (seats, their string lists, piles and tiles; station cube counts; bag, deck, chips, order, choice, log); what no
+ * effect ever changes is shared with the input state: the board, the options, the station objects, every placed
+ * string (its path and station list) and every log entry. A few hundred small objects, never the paths, so an
+ * action costs microseconds whatever the board holds, and the input state is never mutated.
+ */
+function copyForAction(s: StringState): StringState {
+  return {
+    ...s,
+    log: s.log.slice(),
+    winners: s.winners.slice(),
+    stations: s.stations.slice(),
+    stationCubes: s.stationCubes.map((c) => ({ ...c })),
+    bag: { ...s.bag },
+    deck: s.deck.slice(),
+    chips: s.chips.slice(),
+    seats: s.seats.map((seat) => ({
+      ...seat,
+      strings: seat.strings.slice(),
+      pile: { ...seat.pile },
+      tiles: seat.tiles.map((t) => ({ ...t })),
+    })),
+    order: s.order.slice(),
+    choice: s.choice ? { ...s.choice, tiles: s.choice.tiles.slice() } : null,
+  };
+}
+
+/**
  * The rules' `apply` (`stringEngine.apply` guards it): reads the action, checks it and plays it on a copy;
  * the accepted action, normalised, joins the log. Malformed input throws `InputError` (the guard returns it).
  */
 function applyRules(state: StringState, action: unknown): Result<StringState> {
   const a = parseAction(action, state.options.players);
-  const s = structuredClone(state);
+  const s = copyForAction(state);
   const rng = new Rng(s.rng);
   const error = step(s, rng, a);
   if (error) return { ok: false, error };
@@ -771,7 +907,7 @@ export function stringCandidates(s: StringState, player: number): StringCandidat
   const seat = s.seats[player]!;
   if (s.step !== "route" || s.placedString || seat.shortLeft + seat.longLeft === 0) return out;
   const ctx = routeContext(s);
-  const others = otherSegments(s, player);
+  const others = rivalIndex(s, player);
   const n = s.stations.length;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
@@ -1075,7 +1211,7 @@ export function position(fields: unknown): StringState {
   }
   const phase = oneOf(v.phase, "/phase", ["setup", "play"] as const);
   const step = oneOf(v.step, "/step", ["route", "transport", "locomotive"] as const);
-  const round = int(v.round, "/round", 1, ROUNDS);
+  const round = int(v.round, "/round", 1, options.rounds);
   const order = readIndexList(v.order, "/order", players, players);
   if (order.length !== players || new Set(order).size !== players)
     throw new InputError(`a permutation of the seats 0 to ${players - 1} expected`, "/order");

@@ -18,8 +18,12 @@ export {
   parseAction,
   pointsOf,
   position,
+  previewString,
+  ROUNDS,
   reveals,
+  rivalIndex,
   STRING_VERSION,
+  type StringPreview,
   save,
   scoringColour,
   setup,
@@ -27,10 +31,11 @@ export {
   stringEngine,
   totalCubes,
   transportScores,
+  UPGRADE_COST,
   undo,
   winnersOf,
 } from "./engine.ts";
 export { checkRoute, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
-export { SET_SCORE, scoreCubes } from "./scoring.ts";
+export { bestSplit, SET_SCORE, scoreCubes } from "./scoring.ts";
 export { rowColours, TILES } from "./tiles.ts";
 export type * from "./types.ts";

@@ -5,6 +5,7 @@
  */
 import { InputError, RuleError } from "../common/errors.ts";
 import { arr, num } from "../common/input.ts";
+import type { PlacedSegmentIndex } from "./geometry/placed.ts";
 import {
   crossingPoints,
   pointInDisc,
@@ -29,6 +30,8 @@ export interface RouteCheck {
   stations: number[];
   /** Crossings with other players' strings outside every station disc. */
   crossings: number;
+  /** Where they are, `[x, y, …]` (`crossingPoints`). */
+  points: Float64Array;
   /** Some part lies inside (or on) the mountain. */
   mountain: boolean;
   /** AP cost: crossings + 1 if mountain. */
@@ -74,18 +77,23 @@ function stationAt(ctx: RouteContext, x: number, y: number): number {
  * Evaluates a candidate string: its stations, crossings, mountain, cost, and the first route rule it breaks
  * (in this order: `string.too-long`, `string.leaves-board`, `string.touches-board-edge`,
  * `string.endpoint-not-in-station`, `string.same-station-twice`). `others` are the other players' placed
- * strings as segments (`toSegments`); the player's own strings cross for free and are not passed.
+ * strings: as segments (`toSegments`), or a placed-segment index holding them (geometry/placed.ts: the same
+ * points, found through a grid instead of every pair); the player's own strings cross for free and are not passed.
  */
 export function checkRoute(
   ctx: RouteContext,
   kind: StringKind,
   path: readonly number[],
-  others: Float64Array,
+  others: Float64Array | PlacedSegmentIndex,
 ): RouteCheck {
   const p = Float64Array.from(path);
   const length = polylineLength(p);
   const stations = stationsTouched(p, ctx.discs, ctx.radius);
-  const crossings = crossingPoints(p, others, ctx.discs, ctx.radius).length / 2;
+  const points =
+    others instanceof Float64Array
+      ? crossingPoints(p, others, ctx.discs, ctx.radius)
+      : others.crossingPointsIndexed(p, ctx.discs, ctx.radius);
+  const crossings = points.length / 2;
   const mountain = polylineTouchesPolygon(p, ctx.mountain);
   const ap = crossings + (mountain ? 1 : 0);
   const n = path.length / 2;
@@ -117,5 +125,5 @@ export function checkRoute(
       "a string may not touch the same station twice in a row (nor start and end on one station alone)",
     );
   }
-  return { stations, crossings, mountain, ap, length, error };
+  return { stations, crossings, points, mountain, ap, length, error };
 }

@@ -17,7 +17,7 @@
  *    each colour still present per set.
  * The tests check this against `scoreCubesBruteForce`, an exhaustive search over every split.
  */
-import type { Counts } from "./types.ts";
+import type { Counts, CubeColour } from "./types.ts";
 
 export const SET_SCORE: readonly number[] = [0, 1, 3, 6, 10, 15];
 export const FLIPPED_TILE_POINTS = 5;
@@ -82,6 +82,48 @@ export function scoreCubes(counts: Partial<Readonly<Counts>>, tiles: Partial<Til
   };
   spread(0, whites);
   return best + FLIPPED_TILE_POINTS * flipped + FACE_UP_TILE_POINTS * faceUp;
+}
+
+/**
+ * The sets of a best split of a score pile (the split `scoreCubes` values, tiles aside): the colouring of the
+ * whites that scores most (the first in `scoreCubes`' enumeration order), then the cubes dealt in layers, one
+ * of each colour still present per set, largest set first. A white cube is listed as "white" in the set where
+ * it stands for a colour (the last sets holding that colour). Σ SET_SCORE[set size] equals `scoreCubes(counts)`.
+ */
+export function bestSplit(counts: Partial<Readonly<Counts>>): CubeColour[][] {
+  const c = PLAIN.map((k) => checkCount(k, counts[k] ?? 0));
+  const whites = checkCount("white", counts.white ?? 0);
+  if (whites > MAX_WHITES) throw new RangeError(`white must be at most ${MAX_WHITES}, got ${whites}`);
+  let best = -1;
+  let bestW: number[] = [0, 0, 0, 0, 0];
+  const w = [0, 0, 0, 0, 0];
+  const spread = (i: number, left: number): void => {
+    if (i === PLAIN.length - 1) {
+      w[i] = left;
+      const s = layered(c.map((v, k) => v + w[k]!));
+      if (s > best) {
+        best = s;
+        bestW = w.slice();
+      }
+      return;
+    }
+    for (let x = 0; x <= left; x++) {
+      w[i] = x;
+      spread(i + 1, left - x);
+    }
+  };
+  spread(0, whites);
+  const total = c.map((v, k) => v + bestW[k]!);
+  const layers = Math.max(0, ...total);
+  const sets: CubeColour[][] = [];
+  for (let j = 0; j < layers; j++) {
+    const set: CubeColour[] = [];
+    PLAIN.forEach((colour, k) => {
+      if (j < total[k]!) set.push(j >= c[k]! ? "white" : colour);
+    });
+    sets.push(set);
+  }
+  return sets;
 }
 
 /**

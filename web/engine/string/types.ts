@@ -47,6 +47,8 @@ export type StringKind = "short" | "long";
 export const STRING_LENGTH: Readonly<Record<StringKind, number>> = { short: 30, long: 60 };
 export const STRINGS_PER_PLAYER: Readonly<Record<StringKind, number>> = { short: 4, long: 1 };
 export const MAX_VERTICES = 64;
+/** AP price of upgrading from the key locomotive to the next (RULES.md §2 "Locomotive phase"). */
+export const UPGRADE_COST: Readonly<Record<number, number>> = { 3: 1, 4: 2, 5: 2 };
 
 export interface PlacedString {
   kind: StringKind;
@@ -90,6 +92,11 @@ export interface GameResult {
   points: number[];
   /** Cubes in each seat's score pile (the first tie-break: fewer wins). */
   cubes: number[];
+  /**
+   * Per seat, the sets its score pile was split into for the best score (`bestSplit`): each set lists its
+   * cubes' colours, a white cube as "white" (it stands for a colour the set lacks).
+   */
+  sets: CubeColour[][][];
 }
 
 /** Options as `setup` takes them. */
@@ -98,6 +105,8 @@ export interface StringOptions {
   players: number;
   /** A board to play on (validated like a board file); absent or null: a board generated from the seed. */
   board?: Board | null;
+  /** Rounds in the game, 1…5 (default 5, the rules'; fewer for short games: tests, demos). */
+  rounds?: number;
 }
 
 /** Options as a state holds them (normalised by `setup`: every field present). */
@@ -105,6 +114,8 @@ export interface StringGameOptions {
   players: number;
   /** The board given to `setup`, as `parseBoard` returns it; null when the board was generated from the seed. */
   board: Board | null;
+  /** Rounds in the game, 1…5 (5 unless `setup` was given fewer). */
+  rounds: number;
 }
 
 /**

@@ -19,7 +19,6 @@ import {
   NEW_STATION_GRID,
   newStationProblem,
   pointsOf,
-  ROUNDS,
   setup,
   UPGRADE_COST,
 } from "../../engine/string/engine.ts";
@@ -89,7 +88,7 @@ function upgradeReserve(s: StringState, player: number): number {
   if (s.round > 2) return 0;
   let loco = s.seats[player]!.loco;
   let reserve = 0;
-  while (loco < 6 && reserve + UPGRADE_COST[loco]! <= s.ap && ROUNDS - s.round > UPGRADE_COST[loco]!) {
+  while (loco < 6 && reserve + UPGRADE_COST[loco]! <= s.ap && s.options.rounds - s.round > UPGRADE_COST[loco]!) {
     reserve += UPGRADE_COST[loco]!;
     loco++;
   }
@@ -189,7 +188,7 @@ export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKern
     }
   }
   // Locomotive: whatever is left, before the last round.
-  if (s.round < ROUNDS && seat.loco < 6 && s.ap >= UPGRADE_COST[seat.loco]!)
+  if (s.round < s.options.rounds && seat.loco < 6 && s.ap >= UPGRADE_COST[seat.loco]!)
     return { type: "upgrade", player };
   return { type: "end-turn", player };
 }

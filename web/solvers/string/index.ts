@@ -9,7 +9,7 @@ export {
   type LongDistanceRoute,
   longDistanceRoutes,
   planTransport,
-  type StringHint,
+  type StringPlacementHint,
   scorePile,
   stringHints,
   type TransportPlan,
@@ -17,3 +17,4 @@ export {
 export { createReferenceKernel, scoreCounts } from "./reference.ts";
 export { createStringSolver, createStringSolverReference, type StringSolver } from "./solver.ts";
 export { createWasmKernel } from "./wasm.ts";
+export { adviceFor, previewHint, type StringHint, type StringPreviewRequest } from "./advice.ts";

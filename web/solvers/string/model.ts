@@ -192,7 +192,7 @@ export function planTransport(
 // ---------------------------------------------------------------------------------------------------
 // 4. String hints
 
-export interface StringHint {
+export interface StringPlacementHint {
   action: StringAction & { type: "place-string" };
   kind: StringKind;
   path: number[];
@@ -321,7 +321,7 @@ export function candidateError(k: PlanKernel, i: number): string | null {
  * Ranked string hints for the player now: legal candidates the player can pay for, best value first (ties:
  * cheaper, then generation order). Empty outside the route phase or without strings in hand.
  */
-export function stringHints(k: PlanKernel, s: StringState, player: number, max = 20): StringHint[] {
+export function stringHints(k: PlanKernel, s: StringState, player: number, max = 20): StringPlacementHint[] {
   const seat = s.seats[player]!;
   if (s.step !== "route" || s.placedString || seat.shortLeft + seat.longLeft === 0) return [];
   const { paths, kinds } = generateCandidates(s, player);

@@ -4,13 +4,14 @@
  * `createStringSolverReference()` on the TypeScript twin (no Wasm needed; slower).
  */
 import type { Counts, StringAction, StringState } from "../../engine/string/types.ts";
+import { adviceFor, type StringHint } from "./advice.ts";
 import { solverBotAction } from "./bot.ts";
 import type { PlanKernel } from "./kernel.ts";
 import {
   type LongDistanceRoute,
   longDistanceRoutes,
   planTransport,
-  type StringHint,
+  type StringPlacementHint,
   scorePile,
   stringHints,
   type TransportPlan,
@@ -26,7 +27,12 @@ export interface StringSolver {
   /** The exact best transport plan for the player now (this turn's AP and trades left by default). */
   transportPlan(s: StringState, player: number, ap?: number, tradesLeft?: number): TransportPlan;
   /** Ranked string hints (route phase only; empty otherwise). */
-  stringHints(s: StringState, player: number, max?: number): StringHint[];
+  stringHints(s: StringState, player: number, max?: number): StringPlacementHint[];
+  /**
+   * The hints of the widget for the seat to move (advice.ts): the best transport plan, the cheapest route of each
+   * long-distance row, then the best strings; at most `max` in all.
+   */
+  advice(s: StringState, max?: number): StringHint[];
   /** The solver bot's action for the seat to play. */
   botAction(s: StringState): StringAction;
 }
@@ -38,6 +44,7 @@ function bind(kernel: PlanKernel): StringSolver {
     longDistance: (s, player, maxHops) => longDistanceRoutes(kernel, s, player, maxHops),
     transportPlan: (s, player, ap, tradesLeft) => planTransport(kernel, s, player, ap, tradesLeft),
     stringHints: (s, player, max) => stringHints(kernel, s, player, max),
+    advice: (s, max) => adviceFor(kernel, s, max),
     botAction: (s) => solverBotAction(s, kernel),
   };
 }

@@ -1,0 +1,1320 @@
+import { html, LitElement, nothing, type PropertyValues, svg } from "lit";
+import { property, state } from "lit/decorators.js";
+import type { StringPreview } from "../../engine/string/engine.ts";
+import { SET_SCORE } from "../../engine/string/scoring.ts";
+import { ROWS, type Row, rowColours } from "../../engine/string/tiles.ts";
+import {
+  type Board,
+  type CityColour,
+  type CubeColour,
+  type Station,
+  type StringAction,
+  type StringKind,
+  type StringState,
+  UPGRADE_COST,
+} from "../../engine/string/types.ts";
+import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
+import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
+import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
+import { CUBE_ORDER, cubesSvg, fieldSvg, points, stationFill, stringsSvg, viewBoxOf } from "./board-view.ts";
+import { keyboardPaths, type Point, round, Trail, toPath } from "./draw.ts";
+import { stringRailwayStyles } from "./string-railway.styles.ts";
+
+/** Detail of the `turn-end` event. */
+export interface StringTurnEndDetail {
+  player: number;
+  /** The round the turn was played in. */
+  round: number;
+  /** Every seat's points after the turn. */
+  points: number[];
+}
+
+/** Detail of the `game-over` event. */
+export interface StringGameOverDetail {
+  points: number[];
+  /** Cubes in each score pile (the tie-break: fewer wins). */
+  cubes: number[];
+  winners: number[];
+  /** Per seat, the sets its score pile was split into (a white cube listed as "white"). */
+  sets: CubeColour[][][];
+}
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Seat colours of the rulebook's strings. */
+const SEAT_COLOUR_NAMES = ["orange", "pink", "lilac", "brown", "olive"];
+/** Strings drawn as ghosts on the board from the hints. */
+const GHOSTS = 5;
+/** Pointer travel (cm) under which a press on a station is a click, not a drawing. */
+const CLICK_CM = 1.2;
+/** How far outside a station disc (cm) a press still picks it (fingers are wide). */
+const PICK_SLACK = 1;
+/** Most hints asked for (transport plan, long-distance routes, strings). */
+const HINT_MAX = 30;
+
+type Tool = "string" | "move" | "station";
+
+/** What the long-distance panel shows: a tile's row, its planned route and AP, waiting for confirmation. */
+interface RoutePick {
+  tile: number;
+  row: Row;
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * String Railway: Transport for 2–5 seats, some of them played by the computer. Thin, like every railkit
+ * element: the rules, the bots, the hints and the live check of a string being drawn run in the railkit
+ * worker; the session (the worker's game, the computer's seats, hints, fault recovery) is the shared controller
+ * of web/elements/common/session.ts. This element draws the board as SVG and turns gestures into actions.
+ *
+ * - **Lay a string** (route phase): press on a station and draw; the path follows the pointer, is simplified
+ *   (at most 64 vertices) and stops at the string's length. While drawing, the engine's check of the path
+ *   (`hints` with the `preview` option, one round trip at a time) shows the length left, the stations touched,
+ *   each paid crossing marked on the board, the mountain charge and whether the string is legal, and why not.
+ *   Release to place; Escape cancels. Keyboard (or two clicks): pick two stations, then the straight or a
+ *   one-bend string between them, and Place.
+ * - **Move cubes**: pick a station, a cube on it, then a highlighted destination (stations along your strings).
+ * - **New station**: click on the board (legal spots are dotted), or pick a spot from the list.
+ * - Long-distance tiles: pick a row to see its planned route and AP, then confirm. Upgrade, replenish, cube for
+ *   AP, draw a tile, undo (own turn), end turn: buttons with their limits.
+ *
+ * Seats are numbered from 0.
+ *
+ * @fires turn-end - A turn ended. `detail`: `{ player, round, points }`.
+ * @fires game-over - The game ended. `detail`: `{ points, cubes, winners, sets }`.
+ *
+ * @csspart base - The whole widget.
+ * @csspart board - The SVG board.
+ * @csspart controls - The tools and turn buttons.
+ * @csspart button - Each button.
+ * @csspart preview - The live check of the string being drawn.
+ * @csspart station-panel - The selected station: its cubes, moves, replenish.
+ * @csspart tiles - The long-distance tiles.
+ * @csspart players - The table of seats.
+ * @csspart hints - The hint panel.
+ * @csspart message - The status line (refusals in red).
+ * @csspart log - The game log.
+ * @csspart final - The final score table.
+ *
+ * @cssprop --string-railway-bg - Background.
+ * @cssprop --string-railway-fg - Text colour.
+ * @cssprop --string-railway-accent - Primary buttons, legal verdicts.
+ * @cssprop --string-railway-danger - Refusals, illegal strings.
+ * @cssprop --string-railway-board - The field inside the black string.
+ * @cssprop --string-railway-mountain - The mountain.
+ * @cssprop --string-railway-seat-0 - Seat 0's strings (…-seat-1 to -seat-4 likewise).
+ * @cssprop --string-railway-red - Red cubes and stations (…-blue, -purple, -yellow, -green, -white).
+ * @cssprop --string-railway-crossing - Paid crossing marks.
+ * @cssprop --string-railway-highlight - Reachable stations, hints, focus.
+ */
+export class StringRailway extends LitElement {
+  static override styles = stringRailwayStyles;
+
+  /** Number of seats, 2–5. */
+  @property({ type: Number }) players = 2;
+  /** Seed of the game (a number or any text). Without it each game gets a fresh random seed. */
+  @property() seed: string | null = null;
+  /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. */
+  @property() bots = "";
+  /** Show the hint panel: transport plan, long-distance routes, best strings (ghosts on the board). */
+  @property({ type: Boolean, reflect: true }) hints = false;
+  /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules). */
+  @property({ type: Number }) rounds = 5;
+  /** A board to play on (docs/string-board-format.md); null: a board generated from the seed. */
+  @property({ attribute: false }) board: Board | null = null;
+  /** The worker client; by default the page's shared one. */
+  @property({ attribute: false }) client: RailkitClient | null = null;
+
+  @state() private tool: Tool | null = null;
+  @state() private kind: StringKind | null = null;
+  /** The path drawn or picked (flat), with the engine's check of it once it arrives. */
+  @state() private draft: number[] | null = null;
+  @state() private preview: StringPreview | null = null;
+  /** Keyboard path: the first station picked, then the second, and which candidate between them. */
+  @state() private endA: number | null = null;
+  @state() private endB: number | null = null;
+  @state() private candidate = 0;
+  @state() private selected: number | null = null;
+  @state() private picked: CubeColour | null = null;
+  @state() private routePick: RoutePick | null = null;
+  @state() private chip: CityColour | null = null;
+  @state() private spot = 0;
+  /** The computer's move being shown before it lands. */
+  @state() private botShow: StringAction | null = null;
+  @state() private focusStation = 0;
+  @state() private ghostFocus: number | null = null;
+  @state() private entries: string[] = [];
+  /** The latest announcement (an aria-live region). */
+  @state() private said = "";
+
+  private trail: Trail | null = null;
+  private downAt: Point | null = null;
+  private downStation = -1;
+  private previewWanted: StringPreviewRequest | null = null;
+  private previewBusy = false;
+
+  private readonly session = new GameSession<StringTypes>(this, {
+    api: (client) => client.string,
+    client: () => (this.client ??= sharedRailkitClient()),
+    bots: () => seatList(this.bots),
+    hints: () => this.hints,
+    hintOptions: () => ({ max: HINT_MAX }),
+    onView: (next, prev, cause) => this.onView(next, prev, cause),
+    beforeBotMove: async (action) => {
+      if (action.type === "end-turn" || action.type === "keep-tile") return;
+      this.botShow = action;
+      await delay(BOT_DELAY_MS);
+    },
+  });
+
+  /** Loads a saved game (JSON text or the state itself), checked by the engine's `load` in the worker. */
+  async load(json: unknown): Promise<void> {
+    this.entries = [];
+    this.clearDraft();
+    await this.session.load(json);
+  }
+
+  /** The current game state (for saving); null before the first answer. */
+  get state(): StringState | null {
+    return this.session.view?.state ?? null;
+  }
+
+  /** The engine's legal actions now (strings: the straight ones only; any drawn path is checked too). */
+  get legalActions(): readonly StringAction[] {
+    return this.session.view?.legal ?? [];
+  }
+
+  private get view(): StringView | null {
+    return this.session.view;
+  }
+
+  private get botSeats(): Set<number> {
+    return seatList(this.bots);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (
+      !this.hasUpdated ||
+      changed.has("players") ||
+      changed.has("seed") ||
+      changed.has("rounds") ||
+      changed.has("board")
+    ) {
+      void this.newGame();
+    } else {
+      if (changed.has("hints")) void this.session.refreshHints();
+      if (changed.has("bots")) this.session.kick();
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener("keydown", this.onKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener("keydown", this.onKey);
+  }
+
+  /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute). */
+  async newGame(fresh = false): Promise<void> {
+    this.entries = [];
+    this.clearDraft();
+    await this.session.newGame(
+      { players: this.players, rounds: this.rounds, ...(this.board ? { board: this.board } : {}) },
+      seedFrom(this.seed, fresh),
+    );
+  }
+
+  // ---- the view --------------------------------------------------------------------------------------
+
+  private onView(next: StringView, prev: StringView | null, cause: ViewCause<StringAction>): void {
+    this.botShow = null;
+    this.selected = null;
+    this.picked = null;
+    this.routePick = null;
+    this.clearDraft();
+    this.tool = null;
+    this.kind = null;
+    if (this.chip && !next.state.chips.includes(this.chip)) this.chip = null;
+    if (cause.kind === "new") {
+      this.entries = [];
+      this.said = "";
+    } else if (cause.kind === "undo") {
+      this.log([`${this.seatName(cause.player)} took back the last action.`]);
+    } else if (cause.kind === "action" && prev) {
+      this.announce(prev, next, cause.action, cause.by);
+    }
+  }
+
+  private log(lines: string[]): void {
+    if (lines.length === 0) return;
+    this.entries = [...this.entries, ...lines].slice(-200);
+    this.said = lines.join(" ");
+  }
+
+  private announce(prev: StringView, next: StringView, a: StringAction, by: "person" | "computer"): void {
+    const who = this.seatName(a.player);
+    const s = next.state;
+    const name = (id: string) => this.stationName(s, id);
+    const lines: string[] = [];
+    switch (a.type) {
+      case "keep-tile":
+        lines.push(`${who} kept long-distance tile ${a.tile + 1}.`);
+        break;
+      case "place-string": {
+        const str = s.seats[a.player]!.strings.at(-1)!;
+        const ap = prev.state.ap - s.ap;
+        lines.push(
+          `${who} laid a ${a.kind} string through ${str.stations.map((i) => name(s.stations[i]!.id)).join(", ")}${ap > 0 ? ` for ${ap} AP` : ""}.`,
+        );
+        break;
+      }
+      case "transport": {
+        const scored = s.seats[a.player]!.pile[a.colour] > prev.state.seats[a.player]!.pile[a.colour];
+        lines.push(
+          `${who} moved a ${a.colour} cube from ${name(a.from)} to ${name(a.to)}${scored ? " and scored it" : ""}.`,
+        );
+        break;
+      }
+      case "long-distance":
+        lines.push(
+          `${who} resolved long-distance tile ${a.tile + 1}, row ${a.row}: ${a.stations.map(name).join(" → ")}.`,
+        );
+        break;
+      case "upgrade":
+        lines.push(`${who} upgraded to the ${s.seats[a.player]!.loco} AP locomotive.`);
+        break;
+      case "new-station":
+        lines.push(`${who} placed a new station${a.chip ? ` with the ${a.chip} chip` : ""}.`);
+        break;
+      case "replenish":
+        lines.push(`${who} replenished ${name(a.station)} with 2 cubes.`);
+        break;
+      case "cube-for-ap":
+        lines.push(`${who} returned a ${a.colour} cube for 1 AP.`);
+        break;
+      case "draw-tile":
+        lines.push(`${who} drew a long-distance tile.`);
+        break;
+      case "end-turn":
+        lines.push(`${who} ended the turn.`);
+        break;
+    }
+    if (a.type === "end-turn") {
+      const detail: StringTurnEndDetail = {
+        player: a.player,
+        round: prev.state.round,
+        points: next.points.slice(),
+      };
+      this.dispatchEvent(new CustomEvent("turn-end", { detail, bubbles: true, composed: true }));
+      if (!s.over && s.round !== prev.state.round)
+        lines.push(`Round ${s.round} begins; order: ${s.order.map((p) => this.seatName(p)).join(", ")}.`);
+    }
+    if (s.over && !prev.state.over) {
+      lines.push(this.overTitle(s));
+      const r = s.result!;
+      const detail: StringGameOverDetail = {
+        points: r.points.slice(),
+        cubes: r.cubes.slice(),
+        winners: s.winners.slice(),
+        sets: r.sets,
+      };
+      this.dispatchEvent(new CustomEvent("game-over", { detail, bubbles: true, composed: true }));
+    }
+    void by;
+    this.log(lines);
+  }
+
+  // ---- names -----------------------------------------------------------------------------------------
+
+  private seatName(seat: number): string {
+    const bots = this.botSeats;
+    if (bots.has(seat)) return bots.size > 1 ? `Computer ${seat + 1}` : "Computer";
+    const humans = this.players - [...bots].filter((b) => b >= 0 && b < this.players).length;
+    return humans === 1 ? "You" : `Player ${seat + 1}`;
+  }
+
+  private stationName(s: StringState, id: string): string {
+    const st = s.stations.find((x) => x.id === id);
+    if (!st) return id;
+    return this.stationLabel(st);
+  }
+
+  private stationLabel(st: Station): string {
+    const n = st.id.split("-")[1] ?? "";
+    if (st.kind === "city") return `${cap(st.colour!)} city ${n}`;
+    if (st.kind === "outskirts") return `Outskirts ${n}`;
+    if (st.kind === "mountain") return "Mountain station";
+    const owner = this.seatName(st.owner!);
+    return `${owner === "You" ? "Your" : `${owner}'s`} new station${st.colour ? ` (${st.colour})` : ""}`;
+  }
+
+  private overTitle(s: StringState): string {
+    const names = s.winners.map((w) => this.seatName(w)).join(" and ");
+    if (s.winners.length > 1) return `Game over: ${names} share the win.`;
+    return `Game over: ${names} ${names === "You" ? "win" : "wins"}.`;
+  }
+
+  // ---- what may be done now --------------------------------------------------------------------------
+
+  private get canAct(): boolean {
+    return this.session.humanTurn && !this.session.busy && !this.session.recovering;
+  }
+
+  private get me(): number | null {
+    return this.session.humanTurn ? this.session.toMove : null;
+  }
+
+  private legal<K extends StringAction["type"]>(type: K): (StringAction & { type: K })[] {
+    return (this.view?.legal ?? []).filter((a): a is StringAction & { type: K } => a.type === type);
+  }
+
+  /** The seat may still lay a string this turn (the route phase, one string a turn, strings in hand). */
+  private get stringPhase(): boolean {
+    const s = this.state;
+    const p = this.me;
+    if (!s || p === null || s.choice) return false;
+    const seat = s.seats[p]!;
+    return s.step === "route" && !s.placedString && seat.shortLeft + seat.longLeft > 0;
+  }
+
+  private get activeTool(): Tool {
+    if (this.tool) return this.tool;
+    return this.stringPhase ? "string" : "move";
+  }
+
+  private get activeKind(): StringKind {
+    if (this.kind) return this.kind;
+    const s = this.state;
+    const p = this.me;
+    if (!s || p === null) return "short";
+    return s.seats[p]!.shortLeft > 0 ? "short" : "long";
+  }
+
+  /** Transports the engine lists from the selected station (of the picked colour, if any). */
+  private get moves(): (StringAction & { type: "transport" })[] {
+    const s = this.state;
+    if (!s || this.selected === null) return [];
+    const from = s.stations[this.selected]!.id;
+    return this.legal("transport").filter(
+      (a) => a.from === from && (this.picked === null || a.colour === this.picked),
+    );
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------------
+
+  private clearDraft(): void {
+    this.trail = null;
+    this.downAt = null;
+    this.draft = null;
+    this.preview = null;
+    this.previewWanted = null;
+    this.endA = null;
+    this.endB = null;
+    this.candidate = 0;
+    this.ghostFocus = null;
+  }
+
+  private boardPoint(e: PointerEvent): Point | null {
+    const svgEl = this.renderRoot.querySelector<SVGSVGElement>("svg.board");
+    const m = svgEl?.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  /** The station under a point (its disc, with some slack for fingers), or -1. */
+  private stationAt(p: Point): number {
+    const s = this.state;
+    if (!s) return -1;
+    let best = -1;
+    let bestD = s.board.radius + PICK_SLACK;
+    s.stations.forEach((st, i) => {
+      const d = Math.hypot(st.x - p[0], st.y - p[1]);
+      if (d <= bestD) {
+        bestD = d;
+        best = i;
+      }
+    });
+    return best;
+  }
+
+  private onPointerDown(e: PointerEvent): void {
+    if (!this.canAct || e.button > 0) return;
+    const p = this.boardPoint(e);
+    if (!p) return;
+    this.downAt = p;
+    this.downStation = this.stationAt(p);
+    const s = this.state!;
+    if (this.activeTool === "string" && this.downStation >= 0) {
+      const st = s.stations[this.downStation]!;
+      this.trail = new Trail([st.x, st.y], this.activeKind === "short" ? 30 : 60);
+      (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+      e.preventDefault();
+    }
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    if (!this.trail) return;
+    const p = this.boardPoint(e);
+    if (!p || !this.trail.add(p)) return;
+    if (this.trail.length < CLICK_CM) return;
+    this.endA = null;
+    this.endB = null;
+    this.draft = toPath(this.trail.points);
+    this.wantPreview(this.draft);
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    const p = this.boardPoint(e);
+    const trail = this.trail;
+    const down = this.downAt;
+    this.trail = null;
+    this.downAt = null;
+    if (!p || !down) return;
+    if (trail && trail.length >= CLICK_CM) {
+      const path = toPath(trail.points);
+      // Ending in a station: end at its centre when the string still reaches it (tidier, same stations).
+      const end = this.stationAt([path.at(-2)!, path.at(-1)!]);
+      if (end >= 0) {
+        const st = this.state!.stations[end]!;
+        const n = path.length;
+        const before = Math.hypot(path[n - 2]! - path[n - 4]!, path[n - 1]! - path[n - 3]!);
+        const after = Math.hypot(st.x - path[n - 4]!, st.y - path[n - 3]!);
+        if (
+          trail.length - before + after <= trail.max &&
+          Math.hypot(st.x - path[n - 2]!, st.y - path[n - 1]!) <= this.state!.board.radius
+        ) {
+          path[n - 2] = round(st.x);
+          path[n - 1] = round(st.y);
+        }
+      }
+      this.draft = path;
+      void this.placeDraft();
+      return;
+    }
+    // A click (no drawing).
+    if (Math.hypot(p[0] - down[0], p[1] - down[1]) > CLICK_CM) return;
+    if (this.activeTool === "station") {
+      void this.placeStationAt(p[0], p[1]);
+      return;
+    }
+    if (this.downStation >= 0) this.stationClick(this.downStation);
+  }
+
+  private onPointerCancel(): void {
+    if (this.trail) this.clearDraft();
+    this.trail = null;
+    this.downAt = null;
+  }
+
+  private readonly onKey = (e: KeyboardEvent): void => {
+    if (e.key !== "Escape") return;
+    if (this.draft || this.trail || this.endA !== null || this.selected !== null || this.routePick) {
+      e.preventDefault();
+      this.clearDraft();
+      this.selected = null;
+      this.picked = null;
+      this.routePick = null;
+      this.session.say("Cancelled.");
+    }
+  };
+
+  /** Asks the engine (in the worker) about a path; one request in flight, the latest path wins. */
+  private wantPreview(path: number[]): void {
+    if (path.length < 4) return;
+    this.previewWanted = { kind: this.activeKind, path };
+    if (!this.previewBusy) void this.pumpPreview();
+  }
+
+  private async pumpPreview(): Promise<void> {
+    this.previewBusy = true;
+    try {
+      while (this.previewWanted && this.view) {
+        const req = this.previewWanted;
+        this.previewWanted = null;
+        const options: StringHintOptions & { preview: StringPreviewRequest } = { preview: req };
+        try {
+          const answer = await this.session.client.string.hints(this.view.handle, options);
+          const h = answer.hints[0];
+          if (h?.hint === "preview" && this.draft === req.path) this.preview = h.preview;
+        } catch {
+          // The game moved on or was restored meanwhile: the next move of the pointer asks again.
+        }
+      }
+    } finally {
+      this.previewBusy = false;
+    }
+  }
+
+  private async placeDraft(): Promise<void> {
+    const me = this.me;
+    const path = this.draft;
+    if (me === null || !path || !this.canAct) return;
+    this.wantPreview(path);
+    const ok = await this.session.act({ type: "place-string", player: me, kind: this.activeKind, path });
+    if (!ok && this.draft === path) this.wantPreview(path);
+  }
+
+  /** A station was clicked (or Enter on it): a keyboard-path endpoint, or a transport's source / destination. */
+  private stationClick(i: number): void {
+    if (!this.canAct) return;
+    this.focusStation = i;
+    const tool = this.activeTool;
+    if (tool === "string") {
+      if (this.endA === null || this.endB !== null) {
+        this.clearDraft();
+        this.endA = i;
+        this.session.say(`${this.stationLabel(this.state!.stations[i]!)}: now pick the other end.`);
+        return;
+      }
+      if (i === this.endA) {
+        this.endA = null;
+        return;
+      }
+      this.endB = i;
+      this.candidate = 0;
+      this.pickCandidate(0);
+      return;
+    }
+    if (tool === "move") {
+      const dest = this.moves.find((a) => a.to === this.state!.stations[i]!.id);
+      if (this.selected !== null && this.picked !== null && dest) {
+        void this.session.act(dest);
+        return;
+      }
+      this.selected = i === this.selected ? null : i;
+      this.picked = null;
+      this.session.say("");
+    }
+  }
+
+  private pickCandidate(k: number): void {
+    const s = this.state;
+    if (!s || this.endA === null || this.endB === null) return;
+    const a = s.stations[this.endA]!;
+    const b = s.stations[this.endB]!;
+    const list = keyboardPaths([a.x, a.y], [b.x, b.y]);
+    this.candidate = (k + list.length) % list.length;
+    this.draft = list[this.candidate]!.path;
+    this.preview = null;
+    this.wantPreview(this.draft);
+  }
+
+  private async placeStationAt(x: number, y: number): Promise<void> {
+    const me = this.me;
+    const s = this.state;
+    if (me === null || !s) return;
+    const chip = this.chip ?? s.chips[0] ?? null;
+    await this.session.act({ type: "new-station", player: me, x: round(x), y: round(y), chip });
+  }
+
+  private onStationKey(e: KeyboardEvent, i: number): void {
+    const n = this.state?.stations.length ?? 0;
+    let next = i;
+    switch (e.key) {
+      case "ArrowRight":
+      case "ArrowDown":
+        next = (i + 1) % n;
+        break;
+      case "ArrowLeft":
+      case "ArrowUp":
+        next = (i - 1 + n) % n;
+        break;
+      case "Home":
+        next = 0;
+        break;
+      case "End":
+        next = n - 1;
+        break;
+      case " ":
+      case "Enter":
+        e.preventDefault();
+        this.stationClick(i);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this.focusStation = next;
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<SVGGElement>(`g.station[data-index="${next}"]`)?.focus(),
+    );
+  }
+
+  private act(a: StringAction | undefined): void {
+    if (a && this.canAct) void this.session.act(a);
+  }
+
+  // ---- render: the board -------------------------------------------------------------------------------
+
+  private renderBoard(v: StringView) {
+    const s = v.state;
+    const [x, y, w, h] = viewBoxOf(s);
+    const tool = this.activeTool;
+    const me = this.me;
+    const reach = new Set(this.moves.map((a) => a.to));
+    const touched = new Set(this.preview?.stations ?? []);
+    const hints =
+      this.hints && this.session.hints.status === "complete" ? (this.session.hints.hints ?? []) : [];
+    const ghosts = hints
+      .filter((hh): hh is StringHint & { hint: "string" } => hh.hint === "string")
+      .slice(0, GHOSTS);
+    const route = this.routePlan;
+    const spots = tool === "station" ? this.stationSpots : [];
+    const bot = this.botShow;
+    const label = `Board: ${s.stations.length} stations, ${s.seats.reduce((n, seat) => n + seat.strings.length, 0)} strings placed.`;
+    return html`<div class="board-wrap">
+      <svg
+        class="board mode-${tool} ${this.trail ? "drawing" : ""}"
+        part="board"
+        viewBox="${x} ${y} ${w} ${h}"
+        role="group"
+        aria-label=${label}
+        aria-describedby="board-help"
+        @pointerdown=${this.onPointerDown}
+        @pointermove=${this.onPointerMove}
+        @pointerup=${this.onPointerUp}
+        @pointercancel=${this.onPointerCancel}
+      >
+        <defs>
+          <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+            <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--string-railway-highlight)" />
+          </marker>
+        </defs>
+        ${fieldSvg(s)} ${stringsSvg(s)}
+        ${ghosts.map(
+          (g, k) => svg`<g class="ghost-hint">
+            <polyline class="ghost ${this.ghostFocus === k ? "focus" : ""}" points=${points(g.path)} />
+            <text class="ghost-label" x=${(g.path[0]! + g.path.at(-2)!) / 2} y=${(g.path[1]! + g.path.at(-1)!) / 2}>${k + 1}</text>
+          </g>`,
+        )}
+        ${spots.map(([sx, sy]) => svg`<circle class="spot" cx=${sx} cy=${sy} r="0.7" />`)}
+        ${s.stations.map((st, i) => this.renderStation(s, st, i, reach, touched, tool))}
+        ${route ? svg`<polyline class="route-plan" points=${points(route.stations.flatMap((id) => this.xy(s, id)))} />` : nothing}
+        ${bot ? this.renderBotMove(s, bot) : nothing}
+        ${
+          this.draft
+            ? svg`<polyline class="draft seat-${me ?? 0} ${this.preview?.error ? "illegal" : ""}" points=${points(this.draft)} />`
+            : nothing
+        }
+        ${this.renderCrossings()}
+      </svg>
+      <span id="board-help" class="sr-only">
+        Stations: arrow keys move between them, Enter picks one. To lay a string, pick its two ends; to move a cube, pick its
+        station, the cube, then the destination. Escape cancels.
+      </span>
+    </div>`;
+  }
+
+  private xy(s: StringState, id: string): [number, number] {
+    const st = s.stations.find((x) => x.id === id)!;
+    return [st.x, st.y];
+  }
+
+  private renderCrossings() {
+    const pts = this.preview?.points ?? [];
+    const out = [];
+    for (let i = 0; i + 1 < pts.length; i += 2) {
+      const cx = pts[i]!;
+      const cy = pts[i + 1]!;
+      out.push(svg`<g class="crossing" data-crossing=${i / 2}>
+        <circle cx=${cx} cy=${cy} r="1.1" />
+        <path d="M${cx - 0.55},${cy - 0.55} L${cx + 0.55},${cy + 0.55} M${cx + 0.55},${cy - 0.55} L${cx - 0.55},${cy + 0.55}" />
+      </g>`);
+    }
+    return out;
+  }
+
+  private renderBotMove(s: StringState, a: StringAction) {
+    switch (a.type) {
+      case "place-string":
+        return svg`<polyline class="bot-move seat-${a.player}" points=${points(a.path)} />`;
+      case "transport":
+        return svg`<polyline class="route-plan" points=${points([...this.xy(s, a.from), ...this.xy(s, a.to)])} />`;
+      case "long-distance":
+        return svg`<polyline class="route-plan" points=${points(a.stations.flatMap((id) => this.xy(s, id)))} />`;
+      case "new-station":
+        return svg`<circle class="bot-move seat-${a.player}" cx=${a.x} cy=${a.y} r=${s.board.radius} />`;
+      case "replenish": {
+        const [x, y] = this.xy(s, a.station);
+        return svg`<circle class="bot-move seat-${a.player}" cx=${x} cy=${y} r=${s.board.radius + 0.8} />`;
+      }
+      default:
+        return nothing;
+    }
+  }
+
+  private renderStation(
+    s: StringState,
+    st: Station,
+    i: number,
+    reach: Set<string>,
+    touched: Set<string>,
+    tool: Tool,
+  ) {
+    const r = s.board.radius;
+    const counts = s.stationCubes[i]!;
+    const cubes = CUBE_ORDER.filter((c) => counts[c] > 0).map((c) => `${counts[c]} ${c}`);
+    const classes = [
+      "station",
+      `kind-${st.kind}`,
+      reach.has(st.id) ? "reachable" : "",
+      this.selected === i ? "selected" : "",
+      this.endA === i || this.endB === i ? "endpoint" : "",
+      touched.has(st.id) ? "touched" : "",
+    ].join(" ");
+    const role =
+      tool === "string" ? "lay a string end here" : reach.has(st.id) ? "move the cube here" : "select";
+    const label = `${this.stationLabel(st)}: ${cubes.length ? cubes.join(", ") : "no cubes"}${reach.has(st.id) ? ", reachable" : ""}`;
+    return svg`<g
+      class=${classes}
+      data-index=${i}
+      data-id=${st.id}
+      transform="translate(${st.x} ${st.y})"
+      style=${st.owner !== undefined ? `--seat: var(--string-railway-seat-${st.owner})` : ""}
+      tabindex=${i === this.focusStation ? 0 : -1}
+      role="button"
+      aria-label=${label}
+      aria-description=${role}
+      @keydown=${(e: KeyboardEvent) => this.onStationKey(e, i)}
+      @focus=${() => {
+        this.focusStation = i;
+      }}
+    >
+      <title>${label}</title>
+      <circle class="ring" r=${r + 0.7} />
+      <circle class="disc ${stationFill(st)}" r=${r} />
+      <circle r=${r - 0.75} fill="#fffaf0" opacity=${st.kind === "outskirts" || st.kind === "mountain" ? 0 : 0.9} />
+      ${st.kind === "mountain" ? svg`<path class="peak" d="M-1.6,1.2 L0,-1.4 L1.6,1.2 Z" opacity="0.45" />` : nothing}
+      ${cubesSvg(counts, 0, 0, this.selected === i ? this.picked : null)}
+      <text class="station-name" y=${r + 1.9}>${st.kind === "mountain" ? "mountain" : st.id}</text>
+    </g>`;
+  }
+
+  /** Distinct legal new-station spots (from the engine's legal actions). */
+  private get stationSpots(): [number, number][] {
+    const seen = new Set<string>();
+    const out: [number, number][] = [];
+    for (const a of this.legal("new-station")) {
+      const k = `${a.x},${a.y}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push([a.x, a.y]);
+    }
+    return out;
+  }
+
+  /** The planned route of the picked long-distance row: the engine's fewest-hop legal route. */
+  private get routePlan(): (StringAction & { type: "long-distance" }) | null {
+    const p = this.routePick;
+    if (!p) return null;
+    const list = this.legal("long-distance").filter((a) => a.tile === p.tile && a.row === p.row);
+    list.sort((a, b) => a.stations.length - b.stations.length);
+    return list[0] ?? null;
+  }
+
+  // ---- render: panels ----------------------------------------------------------------------------------
+
+  private renderTools(s: StringState) {
+    const me = this.me;
+    const human = me !== null && !s.choice;
+    const tool = this.activeTool;
+    const seat = me !== null ? s.seats[me]! : null;
+    const undoable = human && s.log.length > 0 && s.log.at(-1)!.player === me;
+    const upgrade = this.legal("upgrade")[0];
+    const draw = this.legal("draw-tile")[0];
+    const end = this.legal("end-turn")[0];
+    const cost = seat ? UPGRADE_COST[seat.loco] : undefined;
+    return html`<div class="controls" part="controls">
+      <div class="tools" role="group" aria-label="Tool">
+        <button part="button" data-tool="string" aria-pressed=${tool === "string"} ?disabled=${!human} @click=${() => this.setTool("string")}>
+          Lay a string
+        </button>
+        <button part="button" data-tool="move" aria-pressed=${tool === "move"} ?disabled=${!human} @click=${() => this.setTool("move")}>
+          Move cubes
+        </button>
+        <button
+          part="button"
+          data-tool="station"
+          aria-pressed=${tool === "station"}
+          ?disabled=${!human || seat?.newStation !== null}
+          @click=${() => this.setTool("station")}
+        >
+          New station
+        </button>
+      </div>
+      <button part="button" data-action="upgrade" ?disabled=${!human || !upgrade} @click=${() => this.act(upgrade)}>
+        Upgrade${seat && seat.loco < 6 ? ` ${seat.loco}→${seat.loco + 1} (${cost} AP)` : ""}
+      </button>
+      <button part="button" data-action="draw-tile" ?disabled=${!human || !draw} @click=${() => this.act(draw)}>
+        Draw a tile (${s.deck.length} left)
+      </button>
+      <button part="button" data-action="undo" ?disabled=${!undoable} @click=${() => void this.session.undo()}>Undo</button>
+      <button part="button" class="primary" data-action="end-turn" ?disabled=${!human || !end} @click=${() => this.act(end)}>
+        End turn
+      </button>
+      ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
+    </div>`;
+  }
+
+  private setTool(t: Tool): void {
+    this.tool = t;
+    this.clearDraft();
+    this.selected = null;
+    this.picked = null;
+  }
+
+  private renderStringPanel(s: StringState) {
+    const me = this.me;
+    if (me === null || this.activeTool !== "string") return nothing;
+    const seat = s.seats[me]!;
+    const kind = this.activeKind;
+    const p = this.preview;
+    const keyboard = this.endA !== null && this.endB !== null;
+    return html`<section class="zone" part="preview" aria-labelledby="draw-h">
+      <h3 id="draw-h">Lay a string</h3>
+      <div class="controls">
+        <div class="tools" role="group" aria-label="String">
+          <button part="button" data-kind="short" aria-pressed=${kind === "short"} ?disabled=${seat.shortLeft === 0} @click=${() => this.setKind("short")}>
+            Short 30 cm (${seat.shortLeft} left)
+          </button>
+          <button part="button" data-kind="long" aria-pressed=${kind === "long"} ?disabled=${seat.longLeft === 0} @click=${() => this.setKind("long")}>
+            Long 60 cm (${seat.longLeft} left)
+          </button>
+        </div>
+      </div>
+      ${
+        !this.stringPhase
+          ? html`<p class="note">No string to lay now: one a turn, in the route phase, before any transport.</p>`
+          : !this.draft
+            ? html`<p class="note">
+                Press on a station and draw to another; or pick two stations (click, or Enter on the board) for a straight
+                or one-bend string.${this.endA !== null ? html` <strong>First end: ${this.stationLabel(s.stations[this.endA]!)}.</strong>` : nothing}
+              </p>`
+            : nothing
+      }
+      ${
+        this.draft && p
+          ? html`<dl class="preview" aria-live="polite">
+              <dt>Length</dt>
+              <dd data-length>${p.length.toFixed(1)} of ${p.max} cm (${Math.max(0, p.max - p.length).toFixed(1)} left)</dd>
+              <dt>Stations</dt>
+              <dd data-stations>${p.stations.length ? p.stations.map((id) => this.stationName(s, id)).join(", ") : "none"}</dd>
+              <dt>Crossings</dt>
+              <dd data-crossings>${p.crossings}${p.crossings ? ` (${p.crossings} AP)` : ""}</dd>
+              <dt>Mountain</dt>
+              <dd>${p.mountain ? "crosses it (+1 AP)" : "no"}</dd>
+              <dt>Cost</dt>
+              <dd data-cost>${p.ap} AP of ${p.apLeft}</dd>
+              <dt>Verdict</dt>
+              <dd class="verdict ${p.error ? "bad" : "ok"}" data-verdict>${p.error ? p.error.message : "legal: release or Place to lay it"}</dd>
+            </dl>`
+          : this.draft
+            ? html`<p class="note">Checking…</p>`
+            : nothing
+      }
+      ${
+        keyboard
+          ? html`<div class="controls">
+              <button part="button" data-action="candidate" @click=${() => this.pickCandidate(this.candidate + 1)}>
+                Shape: ${["straight", "bent left", "bent right"][this.candidate]} (next)
+              </button>
+              <button part="button" class="primary" data-action="place" ?disabled=${!p || !!p.error} @click=${() => void this.placeDraft()}>
+                Place
+              </button>
+              <button part="button" data-action="cancel" @click=${() => this.clearDraft()}>Cancel</button>
+            </div>`
+          : this.draft && !this.trail
+            ? html`<div class="controls">
+                <button part="button" class="primary" data-action="place" ?disabled=${!p || !!p.error} @click=${() => void this.placeDraft()}>
+                  Place
+                </button>
+                <button part="button" data-action="cancel" @click=${() => this.clearDraft()}>Cancel</button>
+              </div>`
+            : nothing
+      }
+    </section>`;
+  }
+
+  private setKind(k: StringKind): void {
+    this.kind = k;
+    if (this.draft) this.wantPreview(this.draft);
+  }
+
+  private renderStationPanel(s: StringState) {
+    const i = this.selected;
+    if (i === null || this.activeTool !== "move") {
+      if (this.activeTool === "move" && this.me !== null)
+        return html`<section class="zone" part="station-panel"><h3>Move cubes</h3>
+          <p class="note">Pick a station on the board, then a cube, then a highlighted destination along your strings (1 AP each).
+          Replenish a station from here too.</p></section>`;
+      return nothing;
+    }
+    const st = s.stations[i]!;
+    const counts = s.stationCubes[i]!;
+    const moves = this.moves;
+    const replenish = this.legal("replenish").find((a) => a.station === st.id);
+    const fromHere = this.legal("transport").filter((a) => a.from === st.id);
+    return html`<section class="zone" part="station-panel" aria-labelledby="st-h">
+      <h3 id="st-h">${this.stationLabel(st)}</h3>
+      <div class="controls" role="group" aria-label="Cubes on this station">
+        ${CUBE_ORDER.filter((c) => counts[c] > 0).map(
+          (c) => html`<button
+            part="button"
+            data-cube=${c}
+            aria-pressed=${this.picked === c}
+            ?disabled=${!fromHere.some((a) => a.colour === c)}
+            @click=${() => {
+              this.picked = this.picked === c ? null : c;
+            }}
+          >
+            <span class="sq c-${c}"></span>${counts[c]} ${c}
+          </button>`,
+        )}
+        ${CUBE_ORDER.every((c) => counts[c] === 0) ? html`<span class="note">No cubes here.</span>` : nothing}
+      </div>
+      ${
+        this.picked
+          ? moves.length
+            ? html`<p class="note">Move the ${this.picked} cube to (1 AP):</p>
+                <div class="controls">
+                  ${moves.map(
+                    (a) =>
+                      html`<button part="button" data-to=${a.to} @click=${() => this.act(a)}>${this.stationName(s, a.to)}</button>`,
+                  )}
+                </div>`
+            : html`<p class="note">No destination: not on one of your strings, or no AP left.</p>`
+          : fromHere.length === 0
+            ? html`<p class="note">No transport from here now (it must be on one of your strings, 1 AP).</p>`
+            : nothing
+      }
+      <div class="controls">
+        <button part="button" data-action="replenish" ?disabled=${!replenish} @click=${() => this.act(replenish)}>
+          Replenish: 2 cubes, 1 AP (${s.replenishes}/2 this turn)
+        </button>
+      </div>
+    </section>`;
+  }
+
+  private renderNewStationPanel(s: StringState) {
+    if (this.activeTool !== "station" || this.me === null) return nothing;
+    const spots = this.stationSpots;
+    return html`<section class="zone" aria-labelledby="ns-h">
+      <h3 id="ns-h">New station (once a game, free)</h3>
+      <p class="note">Click on the board where it goes (dotted: legal spots), off strings, stations and the mountain.</p>
+      <div class="controls">
+        ${
+          s.chips.length
+            ? html`<label>Chip
+                <select @change=${(e: Event) => {
+                  this.chip = (e.target as HTMLSelectElement).value as CityColour;
+                }}>
+                  ${s.chips.map((c) => html`<option value=${c} ?selected=${(this.chip ?? s.chips[0]) === c}>${c}</option>`)}
+                </select></label>`
+            : html`<span class="note">No chip left.</span>`
+        }
+        <label>Spot
+          <select @change=${(e: Event) => {
+            this.spot = Number((e.target as HTMLSelectElement).value);
+          }}>
+            ${spots.map(([x, y], k) => html`<option value=${k} ?selected=${k === this.spot}>${x.toFixed(1)}, ${y.toFixed(1)} cm</option>`)}
+          </select></label>
+        <button part="button" data-action="new-station" ?disabled=${spots.length === 0} @click=${() => {
+          const sp = spots[Math.min(this.spot, spots.length - 1)];
+          if (sp) void this.placeStationAt(sp[0], sp[1]);
+        }}>Place here</button>
+      </div>
+    </section>`;
+  }
+
+  private renderTiles(s: StringState) {
+    const me = this.me;
+    const choice = s.choice;
+    const effects: Record<Row, string> = {
+      A: "keep the white cube, flip (+5)",
+      B: "keep the white cube",
+      C: "white cube to the bag",
+    };
+    const tile = (id: number, body: unknown, flipped = false) =>
+      html`<div class="tile ${flipped ? "flipped" : ""}" data-tile=${id}>
+        <strong>Tile ${id + 1}</strong>${flipped ? html` <span class="tag win">flipped +5</span>` : nothing}
+        ${ROWS.map(
+          (row) => html`<div class="tile-row">
+            <span>${row}:</span>${rowColours(id, row).map((c) => html`<span class="dot c-${c}" title=${c}></span>`)}
+            <span class="note">${effects[row]}</span>
+          </div>`,
+        )}
+        ${body}
+      </div>`;
+    if (choice && me === choice.player) {
+      return html`<section class="zone" part="tiles" aria-labelledby="tiles-h">
+        <h3 id="tiles-h">Keep one long-distance tile</h3>
+        <p class="note">Move the white cube through these colours to your new station; a tile left face up costs 2 points.</p>
+        <div class="tiles">
+          ${choice.tiles.map((id) =>
+            tile(
+              id,
+              html`<button part="button" class="primary" data-keep=${id} ?disabled=${!this.canAct} @click=${() =>
+                this.act({ type: "keep-tile", player: me, tile: id })}>Keep tile ${id + 1}</button>`,
+            ),
+          )}
+        </div>
+      </section>`;
+    }
+    const seat = me !== null ? s.seats[me]! : null;
+    if (!seat || seat.tiles.length === 0) return nothing;
+    const plan = this.routePlan;
+    return html`<section class="zone" part="tiles" aria-labelledby="tiles-h">
+      <h3 id="tiles-h">Your long-distance tiles</h3>
+      <div class="tiles">
+        ${seat.tiles.map((t) =>
+          tile(
+            t.id,
+            t.flipped
+              ? nothing
+              : html`<div class="controls">
+                  ${ROWS.map((row) => {
+                    const has = this.legal("long-distance").some((a) => a.tile === t.id && a.row === row);
+                    return html`<button part="button" data-ld=${`${t.id}-${row}`} ?disabled=${!has} aria-pressed=${this.routePick?.tile === t.id && this.routePick.row === row}
+                      @click=${() => {
+                        this.routePick = { tile: t.id, row };
+                      }}>Row ${row}</button>`;
+                  })}
+                </div>
+                ${
+                  plan && this.routePick?.tile === t.id
+                    ? html`<p class="note">Route: ${plan.stations.map((id) => this.stationName(s, id)).join(" → ")}
+                        (${plan.stations.length - 1} AP of ${s.ap}).</p>
+                        <button part="button" class="primary" data-action="long-distance" @click=${() => this.act(plan)}>Resolve row ${plan.row}</button>
+                        <button part="button" @click=${() => {
+                          this.routePick = null;
+                        }}>Cancel</button>`
+                    : nothing
+                }`,
+            t.flipped,
+          ),
+        )}
+      </div>
+      ${seat.newStation === null ? html`<p class="note">Place your new station first: routes end there.</p>` : nothing}
+    </section>`;
+  }
+
+  private renderPile(pile: Record<CubeColour, number>) {
+    const parts = CUBE_ORDER.filter((c) => pile[c] > 0);
+    if (parts.length === 0) return html`<span class="note">—</span>`;
+    return parts.map((c) => html`<span class="sq c-${c}" title=${c}></span>${pile[c]} `);
+  }
+
+  private renderPlayers(v: StringView) {
+    const s = v.state;
+    const me = this.me;
+    return html`<section class="zone" part="players" aria-labelledby="players-h">
+      <h3 id="players-h">Round ${Math.min(s.round, s.options.rounds)} of ${s.options.rounds}</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Seat</th>
+            <th scope="col" class="num">Loco</th>
+            <th scope="col">Score pile</th>
+            <th scope="col" class="num">Pts</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${s.order.map((seatNo, k) => {
+            const seat = s.seats[seatNo]!;
+            const current = seatNo === s.current && !s.over;
+            const flipped = seat.tiles.filter((t) => t.flipped).length;
+            return html`<tr class=${current ? "current" : ""} data-seat=${seatNo} aria-current=${current ? "true" : "false"}>
+              <td>${k + 1}</td>
+              <td class="seat-${seatNo}">
+                <span class="swatch" title=${SEAT_COLOUR_NAMES[seatNo]}></span>${this.seatName(seatNo)}
+                ${current ? html`<span class="tag">to play</span>` : nothing}
+                ${s.winners.includes(seatNo) ? html`<span class="tag win">winner</span>` : nothing}
+                <div class="note">
+                  strings ${seat.shortLeft}+${seat.longLeft} · tiles ${seat.tiles.length - flipped} up${flipped ? `, ${flipped} flipped` : ""}
+                </div>
+              </td>
+              <td class="num">${seat.loco} AP</td>
+              <td>
+                ${this.renderPile(seat.pile)}
+                ${
+                  seatNo === me && s.cubesForAp < 2 && !s.choice
+                    ? CUBE_ORDER.filter((c) => seat.pile[c] > 0).length
+                      ? html`<div>
+                          ${this.legal("cube-for-ap").map(
+                            (
+                              a,
+                            ) => html`<button part="button" data-trade=${a.colour} title="Return a ${a.colour} cube to the bag for 1 AP (${s.cubesForAp}/2 this turn)"
+                              @click=${() => this.act(a)}>+1 AP for <span class="sq c-${a.colour}"></span></button>`,
+                          )}
+                        </div>`
+                      : nothing
+                    : nothing
+                }
+              </td>
+              <td class="num" data-points>${v.points[seatNo]}</td>
+            </tr>`;
+          })}
+        </tbody>
+      </table>
+    </section>`;
+  }
+
+  private renderHints(v: StringView) {
+    if (!this.hints) return nothing;
+    const task = this.session.hints;
+    const s = v.state;
+    const body = (() => {
+      if (s.over) return html`<p>The game is over.</p>`;
+      if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
+      if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
+      if (task.status !== "complete" || !task.hints) return html`<p>Computing…</p>`;
+      const list = task.hints;
+      if (list.length === 0) return html`<p>Nothing to suggest now.</p>`;
+      let ghost = 0;
+      return html`<ol>
+        ${list.slice(0, 12).map((h) => {
+          if (h.hint === "transport") {
+            const plan = h.plan;
+            return html`<li data-hint="transport">
+              <strong>Transport plan: +${h.gain} point${h.gain === 1 ? "" : "s"}</strong> with ${plan.apSpent} AP${plan.trades.length ? ` (${plan.trades.length} cube${plan.trades.length > 1 ? "s" : ""} traded for AP)` : ""}:
+              ${plan.moves.map((m) => `${m.colour} ${this.stationName(s, m.from)} → ${this.stationName(s, m.to)}`).join("; ")}
+              <button part="button" @click=${() => this.act(h.action)}>Play step 1</button>
+            </li>`;
+          }
+          if (h.hint === "long-distance") {
+            return html`<li data-hint="long-distance">
+              Tile ${h.route.tile + 1}, row ${h.route.row}: ${h.ap} AP, ${h.route.stations.map((id) => this.stationName(s, id)).join(" → ")}
+              <button part="button" @click=${() => {
+                this.routePick = { tile: h.route.tile, row: h.route.row };
+              }}>Show</button>
+            </li>`;
+          }
+          if (h.hint === "string") {
+            const k = ghost++;
+            return html`<li data-hint="string" @mouseenter=${() => {
+              this.ghostFocus = k < GHOSTS ? k : null;
+            }} @mouseleave=${() => {
+              this.ghostFocus = null;
+            }}>
+              ${k < GHOSTS ? html`<strong>${k + 1}.</strong> ` : nothing}${cap(h.kind)} string ${h.stations.map((i) => s.stations[i]!.id).join("–")}:
+              value ${h.value.toFixed(1)}, ${h.ap} AP${h.crossings ? `, ${h.crossings} crossing${h.crossings > 1 ? "s" : ""}` : ""}${h.mountain ? ", mountain" : ""}, ${h.length.toFixed(1)} cm
+              <button part="button" @click=${() => this.act(h.action)}>Lay</button>
+            </li>`;
+          }
+          return nothing;
+        })}
+      </ol>
+      <p class="note">Strings are valued by the cubes they let you score now, the colours and outskirts they reach, less 1.5 per AP;
+      the transport plan is the exact best for the AP left.</p>`;
+    })();
+    return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
+      <h3 id="hints-h">Hints</h3>
+      ${body}
+    </section>`;
+  }
+
+  private renderFinal(s: StringState) {
+    if (!s.over || !s.result) return nothing;
+    const r = s.result;
+    const rank = s.seats
+      .map((_, i) => i)
+      .sort((a, b) => r.points[b]! - r.points[a]! || r.cubes[a]! - r.cubes[b]!);
+    return html`<section class="zone" part="final" aria-labelledby="final-h">
+      <h3 id="final-h">Final score</h3>
+      <table>
+        <thead>
+          <tr><th scope="col">Seat</th><th scope="col">Sets</th><th scope="col" class="num">Tiles</th><th scope="col" class="num">Cubes</th><th scope="col" class="num">Points</th></tr>
+        </thead>
+        <tbody>
+          ${rank.map((i) => {
+            const seat = s.seats[i]!;
+            const flipped = seat.tiles.filter((t) => t.flipped).length;
+            const up = seat.tiles.length - flipped;
+            return html`<tr data-final=${i}>
+              <td class="seat-${i}"><span class="swatch"></span>${this.seatName(i)}${s.winners.includes(i) ? html`<span class="tag win">winner</span>` : nothing}</td>
+              <td><div class="sets">
+                ${r.sets[i]!.map(
+                  (set) =>
+                    html`<span class="set">${set.map((c) => html`<span class="sq c-${c}" title=${c}></span>`)} ${SET_SCORE[set.length]}</span>`,
+                )}
+                ${r.sets[i]!.length === 0 ? html`<span class="note">no cubes</span>` : nothing}
+              </div></td>
+              <td class="num">${flipped ? `+${5 * flipped}` : ""}${flipped && up ? " " : ""}${up ? `−${2 * up}` : ""}</td>
+              <td class="num">${r.cubes[i]}</td>
+              <td class="num"><strong>${r.points[i]}</strong></td>
+            </tr>`;
+          })}
+        </tbody>
+      </table>
+      <p class="note">Sets of different colours score 1/3/6/10/15 for 1–5 cubes; a white cube stands for a missing colour. Ties: fewer cubes wins.</p>
+    </section>`;
+  }
+
+  private renderLog() {
+    return html`<section class="zone log" part="log" aria-labelledby="log-h">
+      <h3 id="log-h">Game log (newest first)</h3>
+      ${
+        this.entries.length === 0
+          ? html`<p class="note">Nothing yet.</p>`
+          : html`<ol reversed>${this.entries
+              .slice()
+              .reverse()
+              .map((line) => html`<li>${line}</li>`)}</ol>`
+      }
+    </section>`;
+  }
+
+  protected override render() {
+    const v = this.view;
+    if (!v) {
+      return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">
+        ${this.session.message || "Starting the game…"}
+      </p></div>`;
+    }
+    const s = v.state;
+    const current = s.current;
+    const title = s.over
+      ? this.overTitle(s)
+      : s.choice
+        ? `${this.seatName(current!)}: keep a long-distance tile`
+        : `${this.seatName(current!)} to play`;
+    const loco = current !== null ? s.seats[current]!.loco : 0;
+    const apDots =
+      s.over || s.choice || s.phase === "setup"
+        ? []
+        : Array.from({ length: Math.max(loco, s.ap) }, (_, k) => k < s.ap);
+    const phase = s.step === "route" ? (s.placedString ? "string laid" : "route phase") : `${s.step} phase`;
+    return html`<div class="base" part="base" aria-busy=${this.session.busy ? "true" : "false"} data-seat-to-move=${s.over ? "" : (current ?? "")}>
+      <div class="play">
+        <div class="status">
+          <span class="turn-title">${title}</span>
+          ${
+            apDots.length
+              ? html`<span class="turn-meta" data-ap=${s.ap}>
+                  <span class="ap" aria-hidden="true">${apDots.map((on) => html`<i class=${on ? "" : "spent"}></i>`)}</span>
+                  ${s.ap} AP left · ${phase}</span>`
+              : nothing
+          }
+        </div>
+        ${this.renderTools(s)}
+        ${this.renderBoard(v)}
+        <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
+          ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
+        </p>
+        <p class="sr-only" aria-live="polite">${this.said}</p>
+        ${this.renderFinal(s)}
+      </div>
+      <div class="side">
+        ${this.renderTiles(s)} ${this.renderStringPanel(s)} ${this.renderStationPanel(s)} ${this.renderNewStationPanel(s)}
+        ${this.renderPlayers(v)} ${this.renderHints(v)} ${this.renderLog()}
+      </div>
+    </div>`;
+  }
+}

@@ -1,0 +1,535 @@
+import { css } from "lit";
+
+/** Styles of `<string-railway>`. Colours are custom properties so a page can theme the widget. */
+export const stringRailwayStyles = css`
+  :host {
+    --string-railway-bg: #fbfaf7;
+    --string-railway-fg: #1f2328;
+    --string-railway-muted: #5b636d;
+    --string-railway-border: #d9d4c7;
+    --string-railway-accent: #1d6b4f;
+    --string-railway-accent-fg: #ffffff;
+    --string-railway-danger: #b42318;
+    --string-railway-table: #cbb89a;
+    --string-railway-board: #f3ecd9;
+    --string-railway-board-edge: #1b1b1b;
+    --string-railway-mountain: #b7ab97;
+    --string-railway-mountain-edge: #6f6a62;
+    --string-railway-outskirts: #eef3e6;
+    --string-railway-red: #d1342f;
+    --string-railway-blue: #2c63c9;
+    --string-railway-purple: #7b3fb0;
+    --string-railway-yellow: #e8b500;
+    --string-railway-green: #2f9a4c;
+    --string-railway-white: #ffffff;
+    --string-railway-seat-0: #f07f1e;
+    --string-railway-seat-1: #e5609f;
+    --string-railway-seat-2: #a58fd6;
+    --string-railway-seat-3: #7a4a26;
+    --string-railway-seat-4: #7d8b2a;
+    --string-railway-crossing: #d4182b;
+    --string-railway-highlight: #12a4b8;
+    display: block;
+    color: var(--string-railway-fg);
+    font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    container-type: inline-size;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  .base {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) 22rem;
+    grid-template-areas: "play side";
+    align-items: start;
+    gap: 1rem;
+    padding: 1rem;
+    background: var(--string-railway-bg);
+    border: 1px solid var(--string-railway-border);
+    border-radius: 12px;
+  }
+  @container (max-width: 760px) {
+    .base {
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-areas: "play" "side";
+    }
+  }
+  .play,
+  .side {
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+    min-width: 0;
+  }
+  .play {
+    grid-area: play;
+  }
+  .side {
+    grid-area: side;
+  }
+  h3 {
+    margin: 0 0 0.35rem;
+    font-size: 0.8rem;
+    font-weight: 600;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: var(--string-railway-muted);
+  }
+  .status {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.25rem 1rem;
+  }
+  .turn-title {
+    font-size: 1.2rem;
+    font-weight: 650;
+  }
+  .turn-meta {
+    color: var(--string-railway-muted);
+  }
+  .ap {
+    display: inline-flex;
+    gap: 3px;
+    vertical-align: middle;
+  }
+  .ap i {
+    width: 12px;
+    height: 12px;
+    border-radius: 50%;
+    background: var(--string-railway-accent);
+    display: inline-block;
+  }
+  .ap i.spent {
+    background: transparent;
+    border: 2px solid var(--string-railway-border);
+  }
+  .board-wrap {
+    position: relative;
+    background: var(--string-railway-table);
+    border-radius: 10px;
+    padding: 6px;
+    box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.08);
+  }
+  svg.board {
+    display: block;
+    width: 100%;
+    height: auto;
+    touch-action: none;
+    user-select: none;
+    -webkit-user-select: none;
+  }
+  svg.board.drawing,
+  svg.board.mode-string {
+    cursor: crosshair;
+  }
+  svg.board.mode-station {
+    cursor: copy;
+  }
+  .field {
+    fill: var(--string-railway-board);
+    stroke: var(--string-railway-board-edge);
+    stroke-width: 0.45;
+    stroke-linejoin: round;
+  }
+  .mountain {
+    fill: var(--string-railway-mountain);
+    stroke: var(--string-railway-mountain-edge);
+    stroke-width: 0.4;
+    stroke-linejoin: round;
+    stroke-dasharray: 1.2 0.5;
+  }
+  .peak {
+    fill: #8e8371;
+    stroke: none;
+  }
+  .string {
+    fill: none;
+    stroke-width: 0.75;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  .string-shadow {
+    fill: none;
+    stroke: rgb(0 0 0 / 0.28);
+    stroke-width: 1.15;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  .seat-0 {
+    stroke: var(--string-railway-seat-0);
+    --seat: var(--string-railway-seat-0);
+  }
+  .seat-1 {
+    stroke: var(--string-railway-seat-1);
+    --seat: var(--string-railway-seat-1);
+  }
+  .seat-2 {
+    stroke: var(--string-railway-seat-2);
+    --seat: var(--string-railway-seat-2);
+  }
+  .seat-3 {
+    stroke: var(--string-railway-seat-3);
+    --seat: var(--string-railway-seat-3);
+  }
+  .seat-4 {
+    stroke: var(--string-railway-seat-4);
+    --seat: var(--string-railway-seat-4);
+  }
+  .draft {
+    fill: none;
+    stroke-width: 0.8;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+    stroke-dasharray: 1.4 0.7;
+  }
+  .draft.illegal {
+    stroke: var(--string-railway-danger);
+  }
+  .ghost {
+    fill: none;
+    stroke: var(--string-railway-highlight);
+    stroke-width: 0.6;
+    stroke-dasharray: 0.9 0.9;
+    stroke-linecap: round;
+    opacity: 0.75;
+  }
+  .ghost.focus {
+    stroke-width: 1;
+    opacity: 1;
+  }
+  .ghost-label {
+    font-size: 2.2px;
+    font-weight: 700;
+    fill: #0b5e6a;
+    paint-order: stroke;
+    stroke: #fff;
+    stroke-width: 0.5;
+  }
+  .bot-move {
+    fill: none;
+    stroke-width: 1.2;
+    stroke-linecap: round;
+    stroke-dasharray: 2 1;
+    animation: march 0.6s linear infinite;
+  }
+  @keyframes march {
+    to {
+      stroke-dashoffset: -3;
+    }
+  }
+  .route-plan {
+    fill: none;
+    stroke: var(--string-railway-highlight);
+    stroke-width: 1.1;
+    stroke-dasharray: 2 1;
+    stroke-linecap: round;
+    marker-end: url(#arrow);
+  }
+  .crossing circle {
+    fill: #fff;
+    stroke: var(--string-railway-crossing);
+    stroke-width: 0.45;
+  }
+  .crossing path {
+    stroke: var(--string-railway-crossing);
+    stroke-width: 0.45;
+    stroke-linecap: round;
+  }
+  .station {
+    cursor: pointer;
+    outline: none;
+  }
+  .station .disc {
+    stroke: #2b2b2b;
+    stroke-width: 0.3;
+  }
+  .station.kind-outskirts .disc {
+    fill: var(--string-railway-outskirts);
+    stroke: var(--string-railway-green);
+    stroke-width: 0.45;
+  }
+  .station.kind-mountain .disc {
+    fill: #d8d1c4;
+  }
+  .station.kind-new .disc {
+    stroke: var(--seat);
+    stroke-width: 0.8;
+  }
+  .station .ring {
+    fill: none;
+    stroke: transparent;
+    stroke-width: 0.6;
+  }
+  .station.reachable .ring {
+    stroke: var(--string-railway-highlight);
+    stroke-dasharray: 1 0.5;
+  }
+  .station.selected .ring,
+  .station.endpoint .ring {
+    stroke: var(--string-railway-fg);
+  }
+  .station.touched .ring {
+    stroke: var(--string-railway-accent);
+  }
+  .station:focus-visible .ring {
+    stroke: var(--string-railway-highlight);
+    stroke-width: 0.8;
+  }
+  .station-name {
+    font-size: 1.7px;
+    fill: #3b3b3b;
+    text-anchor: middle;
+    pointer-events: none;
+  }
+  .cube {
+    stroke: #222;
+    stroke-width: 0.12;
+  }
+  .cube.picked {
+    stroke: var(--string-railway-highlight);
+    stroke-width: 0.35;
+  }
+  .c-red {
+    fill: var(--string-railway-red);
+    background: var(--string-railway-red);
+  }
+  .c-blue {
+    fill: var(--string-railway-blue);
+    background: var(--string-railway-blue);
+  }
+  .c-purple {
+    fill: var(--string-railway-purple);
+    background: var(--string-railway-purple);
+  }
+  .c-yellow {
+    fill: var(--string-railway-yellow);
+    background: var(--string-railway-yellow);
+  }
+  .c-green {
+    fill: var(--string-railway-green);
+    background: var(--string-railway-green);
+  }
+  .c-white {
+    fill: var(--string-railway-white);
+    background: var(--string-railway-white);
+  }
+  .c-none {
+    fill: #ddd;
+    background: #ddd;
+  }
+  .more {
+    font-size: 1.5px;
+    font-weight: 700;
+    fill: #222;
+  }
+  .spot {
+    fill: var(--string-railway-highlight);
+    opacity: 0.35;
+  }
+  .zone {
+    padding: 0.6rem 0.75rem;
+    border: 1px solid var(--string-railway-border);
+    border-radius: 10px;
+    background: #fff;
+  }
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+    align-items: center;
+  }
+  .tools {
+    display: inline-flex;
+    border: 1px solid var(--string-railway-border);
+    border-radius: 8px;
+    overflow: hidden;
+  }
+  .tools button {
+    border: 0;
+    border-radius: 0;
+  }
+  .tools button[aria-pressed="true"] {
+    background: var(--string-railway-accent);
+    color: var(--string-railway-accent-fg);
+  }
+  button {
+    font: inherit;
+    padding: 0.35rem 0.7rem;
+    border: 1px solid var(--string-railway-border);
+    border-radius: 8px;
+    background: #fff;
+    color: inherit;
+    cursor: pointer;
+  }
+  button.primary {
+    background: var(--string-railway-accent);
+    border-color: var(--string-railway-accent);
+    color: var(--string-railway-accent-fg);
+  }
+  button:disabled {
+    opacity: 0.45;
+    cursor: default;
+  }
+  button:focus-visible,
+  select:focus-visible {
+    outline: 3px solid var(--string-railway-highlight);
+    outline-offset: 1px;
+  }
+  .message {
+    min-height: 1.4em;
+    margin: 0;
+  }
+  .message.error {
+    color: var(--string-railway-danger);
+    font-weight: 600;
+  }
+  .preview {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 0.1rem 0.75rem;
+    margin: 0;
+    font-variant-numeric: tabular-nums;
+  }
+  .preview dt {
+    color: var(--string-railway-muted);
+  }
+  .preview dd {
+    margin: 0;
+  }
+  .verdict.ok {
+    color: var(--string-railway-accent);
+    font-weight: 600;
+  }
+  .verdict.bad {
+    color: var(--string-railway-danger);
+    font-weight: 600;
+  }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.2rem 0.3rem;
+    border-bottom: 1px solid #eee;
+    vertical-align: middle;
+  }
+  th.num,
+  td.num {
+    text-align: right;
+  }
+  tr.current {
+    background: #f0f7f3;
+  }
+  .swatch {
+    display: inline-block;
+    width: 0.8rem;
+    height: 0.8rem;
+    border-radius: 3px;
+    background: var(--seat);
+    vertical-align: -1px;
+    margin-right: 0.3rem;
+  }
+  .sq {
+    display: inline-block;
+    width: 0.7rem;
+    height: 0.7rem;
+    border: 1px solid #333;
+    border-radius: 2px;
+    vertical-align: -1px;
+    margin-right: 1px;
+  }
+  .tag {
+    font-size: 0.72rem;
+    padding: 0 0.35rem;
+    border-radius: 999px;
+    background: #eef2f6;
+    margin-left: 0.25rem;
+    white-space: nowrap;
+  }
+  .tag.win {
+    background: #fdf0c2;
+  }
+  .tiles {
+    display: flex;
+    flex-direction: column;
+    gap: 0.4rem;
+  }
+  .tile {
+    border: 1px solid var(--string-railway-border);
+    border-radius: 8px;
+    padding: 0.3rem 0.5rem;
+    background: #fffdf6;
+  }
+  .tile.flipped {
+    background: #eef7ee;
+  }
+  .tile-row {
+    display: flex;
+    align-items: center;
+    gap: 0.35rem;
+    flex-wrap: wrap;
+  }
+  .dot {
+    display: inline-block;
+    width: 0.75rem;
+    height: 0.75rem;
+    border-radius: 50%;
+    border: 1px solid #333;
+    vertical-align: -1px;
+  }
+  .hints ol {
+    margin: 0;
+    padding-left: 1.2rem;
+    display: flex;
+    flex-direction: column;
+    gap: 0.3rem;
+  }
+  .hints li button {
+    padding: 0.1rem 0.45rem;
+    font-size: 0.85rem;
+  }
+  .note {
+    color: var(--string-railway-muted);
+    font-size: 0.85rem;
+    margin: 0.2rem 0 0;
+  }
+  .log ol {
+    margin: 0;
+    padding-left: 2.2rem;
+    max-height: 11rem;
+    overflow: auto;
+    font-size: 0.88rem;
+  }
+  .sets {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.3rem;
+  }
+  .set {
+    display: inline-flex;
+    align-items: center;
+    gap: 1px;
+    padding: 1px 3px;
+    border: 1px solid var(--string-railway-border);
+    border-radius: 5px;
+    font-size: 0.75rem;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

@@ -1,0 +1,77 @@
+/**
+ * The hints the `<string-railway>` widget shows for the seat to move (docs/string-solvers.md "Hints"), each an
+ * action the engine accepts now with the numbers behind it:
+ * - `transport`: the exact best transport plan for the AP left (trades included); its action is the plan's first;
+ * - `long-distance`: the fewest-AP route of each row of each face-up tile that fits the AP left;
+ * - `string`: the best strings to lay now (route phase), ranked by the hint kernel;
+ * - `preview`: not a hint but the live check of a string being drawn (the engine's `previewString`), answered
+ *   through the same worker verb (`hints` with the `preview` option) so that a frame costs one round trip.
+ */
+import { previewString, type StringPreview } from "../../engine/string/engine.ts";
+import type { StringAction, StringKind, StringState } from "../../engine/string/types.ts";
+import type { PlanKernel } from "./kernel.ts";
+import {
+  type LongDistanceRoute,
+  longDistanceRoutes,
+  planTransport,
+  type StringPlacementHint,
+  stringHints,
+  type TransportPlan,
+} from "./model.ts";
+
+/** One hint (or the preview of a string being drawn); `action` is what to send to play it. */
+export type StringHint =
+  | ({ hint: "string" } & StringPlacementHint)
+  | {
+      hint: "transport";
+      action: StringAction;
+      plan: TransportPlan;
+      /** Points the plan adds to the pile's score. */
+      gain: number;
+    }
+  | {
+      hint: "long-distance";
+      action: StringAction & { type: "long-distance" };
+      route: LongDistanceRoute;
+      ap: number;
+    }
+  | { hint: "preview"; action: StringAction & { type: "place-string" }; preview: StringPreview };
+
+/** A string being drawn, to check live (`hints` option `preview`). */
+export interface StringPreviewRequest {
+  kind: StringKind;
+  /** `[x0, y0, x1, y1, …]`, 2 to 64 vertices. */
+  path: number[];
+}
+
+/** The hints for the seat to move: the transport plan, then long-distance routes, then strings; at most `max`. */
+export function adviceFor(k: PlanKernel, s: StringState, max = 20): StringHint[] {
+  const player = s.current;
+  if (player === null || s.choice) return [];
+  const out: StringHint[] = [];
+  if (s.step !== "locomotive") {
+    const plan = planTransport(k, s, player);
+    if (plan.actions.length > 0 && plan.score > plan.before)
+      out.push({ hint: "transport", action: plan.actions[0]!, plan, gain: plan.score - plan.before });
+    for (const route of longDistanceRoutes(k, s, player, s.ap)) {
+      if (route.action && route.ap !== null && route.ap <= s.ap)
+        out.push({ hint: "long-distance", action: route.action, route, ap: route.ap });
+    }
+  }
+  for (const h of stringHints(k, s, player, max)) out.push({ hint: "string", ...h });
+  return out.slice(0, max);
+}
+
+/** The live check of a string the seat to move is drawing (a one-entry hint list). */
+export function previewHint(s: StringState, request: StringPreviewRequest): StringHint[] {
+  const player = s.current;
+  if (player === null) return [];
+  const preview = previewString(s, player, request.kind, request.path, "/options/preview/path");
+  return [
+    {
+      hint: "preview",
+      action: { type: "place-string", player, kind: request.kind, path: request.path.slice() },
+      preview,
+    },
+  ];
+}
