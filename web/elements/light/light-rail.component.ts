@@ -691,7 +691,7 @@ export class LightRail extends LitElement {
         <thead>
           <tr>
             <th scope="col">Seat</th>
-            ${s.over ? html`<th scope="col" class="num">Routes</th><th scope="col" class="num">Objectives</th>` : nothing}
+            ${s.over ? html`<th scope="col" class="num">Routes</th><th scope="col" class="num"><abbr title="Objectives">Obj.</abbr></th>` : nothing}
             <th scope="col" class="num">${s.over ? "Total" : "Credit"}</th>
           </tr>
         </thead>
@@ -700,7 +700,7 @@ export class LightRail extends LitElement {
             const cur = seat === s.current && !s.over;
             return html`<tr class=${cur ? "current" : ""} aria-current=${cur ? "true" : "false"} data-seat=${seat}>
               <td>
-                <span class="swatch c${seat}" aria-hidden="true"></span>${this.seatName(seat)}
+                <span class="who"><span class="swatch c${seat}" aria-hidden="true"></span>${this.seatName(seat)}</span>
                 <span class="sr-only">(${COLOR_LABEL[seat]})</span>
                 ${cur ? html`<span class="tag">to play</span>` : nothing}
                 ${winners.has(seat) ? html`<span class="tag win">winner</span>` : nothing}

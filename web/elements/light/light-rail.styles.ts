@@ -412,8 +412,11 @@ export const lightRailStyles = css`
   .obj-text {
     display: block;
   }
-  .scoreboard td:first-child {
+  .scoreboard .who {
     white-space: nowrap;
+  }
+  abbr {
+    text-decoration: none;
   }
   .objectives li.missed {
     opacity: 0.6;
