@@ -48,6 +48,7 @@ export {
   HANDLE_PATH,
   type HintsAnswer,
   isUnknownGame,
+  LIGHT_MAX_HINT_MS,
   LIGHT_MAX_PLAYOUTS,
   type LightBotOptions,
   type LightHintOptions,
