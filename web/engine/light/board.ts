@@ -18,7 +18,8 @@ export interface BlockedCell {
   message: string;
 }
 
-export interface LightBoard {
+// A type alias, not an interface: it is then assignable to Record<string, unknown> (a view's extras).
+export type LightBoard = {
   /**
    * Every city-limit placement (a translated copy of the shape or its mirror) that still holds all placed
    * cards, as its cells `[q, r]`; before the first card, those through (0, 0); once the city is full, the
@@ -30,7 +31,7 @@ export interface LightBoard {
    * placement now, with the refusal `apply` would give (orientation does not change legality).
    */
   blocked: BlockedCell[];
-}
+};
 
 /** The board of a state (see {@link LightBoard}). */
 export function lightBoard(state: LightState): LightBoard {
