@@ -260,6 +260,21 @@ describe.runIf(haveBrowser)("<light-rail> in Chromium", () => {
     await expect(page.locator(`${el} g.placed`).count()).resolves.toBe(3);
   });
 
+  it("shows the hint search's progress and stops it on request", async () => {
+    await page.evaluate(() => document.querySelector("light-rail")!.setAttribute("hint-time", "8000"));
+    await legal().first().click(); // the next position searches with the longer budget
+    await myTurn();
+    const stop = page.locator(`${el} button[data-action="stop-hints"]`);
+    await stop.waitFor({ timeout: 10_000 });
+    const bar = page.locator(`${el} [part~=hints] progress`);
+    await expect(bar.getAttribute("max")).resolves.toBe("32");
+    await stop.click();
+    await page.locator(`${el} [part~=hints] .tip`, { hasText: "Stopped" }).waitFor({ timeout: 10_000 });
+    await page.locator(`${el} rect.cell.legal.hinted`).first().waitFor({ timeout: 10_000 });
+    expect(Number(await bar.getAttribute("value"))).toBeLessThan(32);
+    await expect(page.locator(`${el} [part~=hint-best]`).count()).resolves.toBe(1);
+  });
+
   it("places a card by touch: a first tap shows it there, a second tap places it", async () => {
     const ctx = await demo.browser.newContext({ hasTouch: true, viewport: { width: 900, height: 1200 } });
     const touch = await ctx.newPage();
