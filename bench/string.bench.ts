@@ -401,6 +401,8 @@ export async function run(): Promise<void> {
   console.table(rows);
   for (const line of summary) console.log(line);
   moveCost(wasm);
+  // The engine's public paths on a full board, side by side with these kernels (bench/string-engine.bench.ts).
+  await (await import("./string-engine.bench.ts")).run();
 }
 
 /**

@@ -205,18 +205,31 @@ function routeColour(st: Station): CityColour | null {
   return st.kind === "city" || st.kind === "new" ? st.colour : null;
 }
 
+/** The last route context made for a board object, and the station objects it was made from. */
+const contexts = new WeakMap<object, { stations: readonly Station[]; ctx: RouteContext }>();
+
+/**
+ * The board and station discs as the route check reads them (typed arrays). Cached per board object: states of
+ * one game share it, and their station objects (only appended, never changed); a state whose stations are not the
+ * very same objects gets a fresh context. Callers must not write into it.
+ */
 export function routeContext(s: StringState): RouteContext {
+  const hit = contexts.get(s.board);
+  if (hit && hit.stations.length === s.stations.length && hit.stations.every((st, i) => st === s.stations[i]))
+    return hit.ctx;
   const discs = new Float64Array(2 * s.stations.length);
   s.stations.forEach((st, i) => {
     discs[2 * i] = st.x;
     discs[2 * i + 1] = st.y;
   });
-  return {
+  const ctx: RouteContext = {
     polygon: Float64Array.from(s.board.polygon),
     mountain: Float64Array.from(s.board.mountain),
     discs,
     radius: s.board.radius,
   };
+  contexts.set(s.board, { stations: s.stations.slice(), ctx });
+  return ctx;
 }
 
 /** Other players' placed strings as segments (the ones that cost AP to cross). */
@@ -580,13 +593,28 @@ export function newStationProblem(s: StringState, x: number, y: number): RuleErr
   const p = placementProblem(s.board, s.stations, x, y);
   if (p) return p;
   const disc = Float64Array.of(x, y);
+  const r = s.board.radius;
+  const m = r * 1.000001 + 1e-9; // a touch is within r of the path, so within r of its box (margin: rounding)
   for (const seat of s.seats) {
     for (const st of seat.strings) {
-      if (stationsTouched(Float64Array.from(st.path), disc, s.board.radius).length > 0)
+      const { path, box } = pathOf(st);
+      if (x < box[0] - m || x > box[2] + m || y < box[1] - m || y > box[3] + m) continue; // cannot touch
+      if (stationsTouched(path, disc, r).length > 0)
         return rule("string.new-station-on-string", "the new station may not lie on a string");
     }
   }
   return null;
+}
+
+/** A placed string's path as a typed array with its box `[minX, minY, maxX, maxY]` (placed strings never change). */
+const paths = new WeakMap<PlacedString, { path: Float64Array; box: [number, number, number, number] }>();
+function pathOf(str: PlacedString): { path: Float64Array; box: [number, number, number, number] } {
+  let hit = paths.get(str);
+  if (!hit) {
+    hit = { path: Float64Array.from(str.path), box: boundsOf(str.path) };
+    paths.set(str, hit);
+  }
+  return hit;
 }
 
 function checkNewStation(

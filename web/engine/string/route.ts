@@ -54,7 +54,13 @@ export function parsePath(v: unknown, path = "/action/path"): number[] {
       path,
     );
   }
-  return list.map((x, i) => num(x, `${path}/${i}`, -1e6, 1e6) + 0);
+  const out = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    // The usual case without building the pointer; anything else goes through `num` for its error.
+    out[i] = typeof x === "number" && x >= -1e6 && x <= 1e6 ? x + 0 : num(x, `${path}/${i}`, -1e6, 1e6) + 0;
+  }
+  return out;
 }
 
 /** Flattens polylines into independent segments `[x1, y1, x2, y2, …]` (consecutive per string). */
