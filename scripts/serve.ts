@@ -1,0 +1,28 @@
+/**
+ * `npm run serve`: the railkit game server (web/online/server.ts) — boardgame.io's server with its Lobby API
+ * for the three games, the built demo (run `npm run build` first for the pages), matches in flat files.
+ *
+ * Environment: PORT (default 8000), HOST (default 127.0.0.1), RAILKIT_MATCHES (flat-file folder, default
+ * .railkit-matches). Scale-out (docs/online.md): REDIS_URL selects Redis pub/sub between instances and
+ * DATABASE_URL Postgres storage instead of flat files.
+ */
+
+import { scaleOutFromEnv } from "../web/online/scale.ts";
+import { startServer } from "../web/online/server.ts";
+
+const port = Number(process.env.PORT ?? 8000);
+const host = process.env.HOST ?? "127.0.0.1";
+const scale = await scaleOutFromEnv(process.env);
+const server = await startServer({
+  port,
+  host,
+  ...(process.env.RAILKIT_MATCHES ? { dir: process.env.RAILKIT_MATCHES } : {}),
+  ...scale,
+  fixedSeeds: process.env.RAILKIT_FIXED_SEEDS === "1",
+});
+console.log(`railkit server on ${server.url} (lobby: ${server.url}/lobby.html)`);
+const stop = () => {
+  void server.close().then(() => process.exit(0));
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

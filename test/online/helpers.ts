@@ -1,0 +1,133 @@
+/**
+ * Shared by the online tests: a server on a free port of 127.0.0.1, boardgame.io clients in Node, waiting for a
+ * client's state with a time bound, and a simple player that always picks a legal action.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "boardgame.io/client";
+import { SocketIO } from "boardgame.io/multiplayer";
+import { io } from "socket.io-client";
+import type { GameId, SeatAction } from "../../web/engine/common/game.ts";
+import { clientGame } from "../../web/online/client-game.ts";
+import type { OnlineView } from "../../web/online/view.ts";
+import { ONLINE_NAMES } from "../../web/online/view.ts";
+
+export type BgClient = ReturnType<typeof Client>;
+
+export function tempDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "railkit-online-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A started client of seat `seat` (null: a spectator). */
+export function connect(
+  url: string,
+  game: GameId,
+  matchID: string,
+  seat: number | null,
+  credentials?: string,
+): BgClient {
+  const client = Client({
+    game: clientGame(game),
+    multiplayer: SocketIO({ server: url, socketOpts: { transports: ["websocket"] } }),
+    matchID,
+    ...(seat === null ? {} : { playerID: String(seat) }),
+    ...(credentials === undefined ? {} : { credentials }),
+    debug: false,
+  });
+  client.start();
+  return client;
+}
+
+export const viewOf = (c: BgClient) => (c.getState()?.G ?? null) as OnlineView | null;
+
+/** Resolves when `ok(view)` holds for the client's state (checked now and on every change); rejects after `ms`. */
+export function waitFor(
+  c: BgClient,
+  ok: (v: OnlineView) => boolean,
+  ms = 10_000,
+  what = "state",
+): Promise<OnlineView> {
+  return new Promise((resolve, reject) => {
+    let unsubscribe = () => {};
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    const check = () => {
+      const v = viewOf(c);
+      if (v && ok(v)) {
+        clearTimeout(timer);
+        queueMicrotask(() => unsubscribe());
+        resolve(v);
+      }
+    };
+    unsubscribe = c.subscribe(check);
+    check();
+  });
+}
+
+export const logLength = (v: OnlineView) => v.state.log.length;
+
+/** A plain policy: the longest `add`, else a roll, else a bank, else the first legal action. */
+export function pick(legal: SeatAction[]): SeatAction {
+  const adds = legal.filter((a) => a.type === "add") as (SeatAction & { faces: unknown[] })[];
+  if (adds.length > 0) return adds.reduce((a, b) => (b.faces.length > a.faces.length ? b : a));
+  return legal.find((a) => a.type === "roll") ?? legal.find((a) => a.type === "bank") ?? legal[0]!;
+}
+
+/**
+ * Plays the match to its end (or `maxMoves` moves): whichever client's seat is to move picks a legal action
+ * and waits until every client has seen it. Answers the number of moves made.
+ */
+export async function playOut(
+  clients: BgClient[],
+  maxMoves = 3000,
+  until?: (v: OnlineView) => boolean,
+): Promise<number> {
+  let moves = 0;
+  for (; moves < maxMoves; moves++) {
+    const v = viewOf(clients[0]!)!;
+    if (v.state.over || until?.(v)) return moves;
+    const mover = clients.find((c) => c.playerID === String(v.state.current));
+    if (!mover) throw new Error(`no client for seat ${v.state.current}`);
+    const mine = await waitFor(
+      mover,
+      (x) => logLength(x) === logLength(v) && x.legal.length > 0,
+      10_000,
+      "legal",
+    );
+    const n = logLength(v);
+    mover.moves.act!(pick(mine.legal));
+    await Promise.all(clients.map((c) => waitFor(c, (x) => logLength(x) > n, 10_000, "the move")));
+  }
+  return moves;
+}
+
+/**
+ * Sends one move as a raw socket.io message, the way a hand-made client would (any seat, any credentials),
+ * and resolves once the server has had time to answer it (its reply, if any, is ignored).
+ */
+export async function rawMove(
+  url: string,
+  game: GameId,
+  matchID: string,
+  playerID: string | null,
+  credentials: string | undefined,
+  action: unknown,
+  stateID: number,
+): Promise<void> {
+  const socket = io(`${url}/${ONLINE_NAMES[game]}`, { transports: ["websocket"], reconnection: false });
+  try {
+    await new Promise<void>((ok, no) => {
+      socket.on("connect", () => ok());
+      socket.on("connect_error", no);
+    });
+    const move = { type: "MAKE_MOVE", payload: { type: "act", args: [action], playerID, credentials } };
+    socket.emit("update", move, stateID, matchID, playerID);
+    await new Promise((r) => setTimeout(r, 300));
+  } finally {
+    socket.close();
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Online play through boardgame.io's server (issue #14), in Node: a server on a free port of 127.0.0.1, the
+ * Lobby API, boardgame.io clients with the socket.io transport, flat-file storage.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replay } from "../../web/engine/common/game.ts";
+import { trainEngine } from "../../web/engine/train/index.ts";
+import { checkMove, createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
+import { type RunningServer, startServer } from "../../web/online/server.ts";
+import { HIDDEN } from "../../web/online/view.ts";
+import {
+  type BgClient,
+  connect,
+  logLength,
+  pick,
+  playOut,
+  rawMove,
+  tempDir,
+  viewOf,
+  waitFor,
+} from "./helpers.ts";
+
+const SEED = "online-secret-seed-7f3a";
+const store = tempDir();
+let server: RunningServer;
+const clients: BgClient[] = [];
+const open = (...a: Parameters<typeof connect>) => {
+  const c = connect(...a);
+  clients.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dir: store.dir, demo: null, fixedSeeds: true });
+});
+
+afterAll(async () => {
+  for (const c of clients) {
+    try {
+      c.stop();
+    } catch {
+      // already stopped (the restart test stops its first clients itself)
+    }
+  }
+  await server?.close();
+  store.remove();
+});
+
+async function trainMatch(goal = 20) {
+  const matchID = await createMatch(server.url, "train", {
+    options: { players: 2, variant: "race", goal },
+    seed: SEED,
+  });
+  const creds = [
+    await joinMatch(server.url, "train", matchID, 0, "Ada"),
+    await joinMatch(server.url, "train", matchID, 1, "Bo"),
+  ];
+  return { matchID, creds };
+}
+
+describe("online Train Game", () => {
+  it("two clients play a whole game through the server; a spectator sees the same state", async () => {
+    const { matchID, creds } = await trainMatch();
+    const a = open(server.url, "train", matchID, 0, creds[0]);
+    const b = open(server.url, "train", matchID, 1, creds[1]);
+    const watcher = open(server.url, "train", matchID, null);
+    for (const c of [a, b, watcher]) await waitFor(c, () => true, 10_000, "the first sync");
+    const moves = await playOut([a, b]);
+    expect(moves).toBeGreaterThan(0);
+    const end = await waitFor(watcher, (v) => v.state.over, 10_000, "the end");
+    expect(viewOf(a)!.state).toEqual(end.state);
+    expect(viewOf(b)!.state).toEqual(end.state);
+    expect(a.getState()!.ctx.gameover).toEqual({ winners: end.state.winners });
+    // The server played the engine's game: replaying the log from the seed gives the same state.
+    const full = replay(trainEngine, { players: 2, variant: "race", goal: 20 }, SEED, end.state.log);
+    const { seed: _s, rng: _r, ...visible } = full;
+    expect(end.state).toEqual(visible);
+    expect((await getMatch(server.url, "train", matchID)).gameover).toEqual({ winners: full.winners });
+  });
+
+  it("refuses a move from the wrong seat, with wrong credentials, or forged; nothing changes", async () => {
+    const { matchID, creds } = await trainMatch();
+    const a = open(server.url, "train", matchID, 0, creds[0]);
+    const b = open(server.url, "train", matchID, 1, creds[1]);
+    const before = await waitFor(a, (v) => v.legal.length > 0, 10_000, "seat 0 to move");
+    await waitFor(b, () => true);
+    const stateID = a.getState()!._stateID;
+    // Seat 1 out of turn, seat 0's action signed as seat 1, wrong credentials, a malformed action.
+    b.moves.act!({ type: "roll", player: 1 });
+    a.moves.act!({ type: "roll", player: 1 });
+    await rawMove(
+      server.url,
+      "train",
+      matchID,
+      "0",
+      "not-the-credentials",
+      { type: "roll", player: 0 },
+      stateID,
+    );
+    await rawMove(server.url, "train", matchID, null, undefined, { type: "roll", player: 0 }, stateID);
+    a.moves.act!({ type: "fly", player: 0 });
+    a.moves.act!(null);
+    // Then one honest move: it is the first and only one that lands.
+    a.moves.act!({ type: "roll", player: 0 });
+    const after = await waitFor(a, (v) => logLength(v) > 0, 10_000, "the honest roll");
+    expect(after.state.log).toHaveLength(1);
+    expect(after.state.log[0]).toEqual({ type: "roll", player: 0 });
+    expect(a.getState()!._stateID).toBeGreaterThan(stateID);
+    expect(before.state.log).toHaveLength(0);
+    // The check endpoint names the refusals.
+    const check = (seat: number, cred: string, action: unknown) =>
+      checkMove(server.url, "train", matchID, seat, cred, { action });
+    expect(await check(1, creds[1]!, { type: "roll", player: 1 })).toMatchObject({
+      ok: false,
+      rule: "train.not-your-turn",
+    });
+    expect(await check(0, "wrong", { type: "roll", player: 0 })).toMatchObject({
+      ok: false,
+      rule: "/credentials",
+    });
+    expect(await check(0, creds[0]!, { type: "roll", player: 1 })).toMatchObject({
+      ok: false,
+      rule: "/action/player",
+    });
+    expect(await check(0, creds[0]!, pick(after.legal))).toEqual({ ok: true });
+  });
+
+  it("no client state holds the seed, the generator or the initial state", async () => {
+    const { matchID, creds } = await trainMatch();
+    const a = open(server.url, "train", matchID, 0, creds[0]);
+    const watcher = open(server.url, "train", matchID, null);
+    await waitFor(a, (v) => v.legal.length > 0);
+    a.moves.act!({ type: "roll", player: 0 });
+    await waitFor(watcher, (v) => logLength(v) === 1);
+    for (const c of [a, watcher]) {
+      const text =
+        JSON.stringify(c.getState()) + JSON.stringify(c.log) + JSON.stringify(c.getInitialState() ?? null);
+      expect(text).not.toContain(SEED);
+      expect(viewOf(c)!.state).not.toHaveProperty("seed");
+      expect(viewOf(c)!.state).not.toHaveProperty("rng");
+      expect(c.getInitialState() ?? undefined).toBeUndefined();
+    }
+    // A spectator is never offered moves.
+    expect(viewOf(watcher)!.legal).toEqual([]);
+  });
+
+  it("a server stopped and restarted mid-game loses nothing; the players reconnect and finish", async () => {
+    const { matchID, creds } = await trainMatch();
+    let a = open(server.url, "train", matchID, 0, creds[0]);
+    let b = open(server.url, "train", matchID, 1, creds[1]);
+    await waitFor(a, () => true);
+    await waitFor(b, () => true);
+    await playOut([a, b], 12);
+    const mid = viewOf(a)!;
+    expect(logLength(mid)).toBe(12);
+    a.stop();
+    b.stop();
+    await server.close();
+    server = await startServer({ port: 0, dir: store.dir, demo: null, fixedSeeds: true });
+    a = open(server.url, "train", matchID, 0, creds[0]);
+    b = open(server.url, "train", matchID, 1, creds[1]);
+    const back = await waitFor(a, () => true, 10_000, "the sync after the restart");
+    await waitFor(b, () => true);
+    expect(back.state).toEqual(mid.state);
+    await playOut([a, b]);
+    expect(viewOf(a)!.state.over).toBe(true);
+  });
+});
+
+describe("online Light Rail and String Railway", () => {
+  it("light: a client's state holds neither the other seat's objectives nor any deck order", async () => {
+    const matchID = await createMatch(server.url, "light", { options: { players: 2 }, seed: SEED });
+    const c0 = await joinMatch(server.url, "light", matchID, 0, "Ada");
+    const c1 = await joinMatch(server.url, "light", matchID, 1, "Bo");
+    const a = open(server.url, "light", matchID, 0, c0);
+    const b = open(server.url, "light", matchID, 1, c1);
+    const watcher = open(server.url, "light", matchID, null);
+    for (const c of [a, b, watcher]) await waitFor(c, () => true);
+    await playOut([a, b], 4);
+    for (const [c, seat] of [
+      [a, 0],
+      [b, 1],
+      [watcher, null],
+    ] as const) {
+      const s = viewOf(c)!.state as unknown as {
+        decks: number[][];
+        hands: (number | null)[];
+        objectives: string[][];
+      };
+      expect(s.decks.flat().every((d) => d === HIDDEN)).toBe(true);
+      s.hands.forEach((h, p) => {
+        if (p !== seat) expect(h === null || h === HIDDEN).toBe(true);
+        else expect(h).not.toBe(HIDDEN);
+      });
+      s.objectives.forEach((o, p) => {
+        expect(o.length > 0).toBe(p === seat);
+      });
+      expect(JSON.stringify(c.getState())).not.toContain(SEED);
+    }
+  });
+
+  it("string: a few turns; the tile deck's order and the seed never reach a client", async () => {
+    const matchID = await createMatch(server.url, "string", { options: { players: 2 }, seed: SEED });
+    const c0 = await joinMatch(server.url, "string", matchID, 0, "Ada");
+    const c1 = await joinMatch(server.url, "string", matchID, 1, "Bo");
+    const a = open(server.url, "string", matchID, 0, c0);
+    const b = open(server.url, "string", matchID, 1, c1);
+    for (const c of [a, b]) await waitFor(c, () => true);
+    await playOut([a, b], 6);
+    expect(logLength(viewOf(a)!)).toBe(6);
+    for (const c of [a, b]) {
+      const s = viewOf(c)!.state as unknown as { deck: number[] };
+      expect(s.deck.every((d) => d === HIDDEN)).toBe(true);
+      expect(JSON.stringify(c.getState())).not.toContain(SEED);
+    }
+  });
+});

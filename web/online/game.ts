@@ -1,0 +1,219 @@
+/**
+ * One adapter from a railkit engine to a boardgame.io `Game` (issue #14), used by the server (scripts/serve.ts,
+ * web/online/server.ts). The server keeps the whole engine state as `G`; a client only ever receives
+ * `playerView(G)`, an {@link OnlineView} built here.
+ *
+ * - **Setup** from the match's `setupData` ({@link OnlineSetup}: the engine's options, `players` equal to the
+ *   match's seats) and a seed drawn on the server (a fixed seed only when the server allows it, for tests).
+ * - **Moves**: `act(action)` calls the engine's `apply`, `undo()` the engine's `undo` for the seat that sends it.
+ *   Both are `client: false`: a client never runs the engine (it could not: its state has no generator), so
+ *   every roll, draw and deal happens on the server. An action whose `player` is not the sending seat, or that
+ *   the engine refuses, is `INVALID_MOVE`: nothing changes. The page learns the rule id of a refusal from the
+ *   server's check endpoint (web/online/server.ts), which runs the same `apply`.
+ * - **Turn order and the end** come from the shared header: `ctx.currentPlayer` follows `current`, and the
+ *   game ends when `over`, with `{ winners }`.
+ * - **playerView** removes `seed` and `rng`, replaces every hidden card with `HIDDEN` (Light Rail decks and the
+ *   other seats' hands, the String Railway tile deck and another seat's pending tile choice), drops the other
+ *   seats' Light Rail objectives until the game is over, and gives the legal actions to the seat to move only.
+ */
+import type { Game } from "boardgame.io";
+import { INVALID_MOVE } from "boardgame.io/core";
+import type { InputError, RuleError } from "../engine/common/errors.ts";
+import type { GameEngine, GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
+import { describe, isObject } from "../engine/common/input.ts";
+import { type LightState, lightBoard, lightEngine } from "../engine/light/index.ts";
+import { pointsOf, type StringState, stringEngine } from "../engine/string/index.ts";
+import { scoreTrain, type TrainGameState, trainEngine } from "../engine/train/index.ts";
+import { type CheckAnswer, HIDDEN, ONLINE_NAMES, type OnlineSetup, type OnlineView } from "./view.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: the three engines differ in state, action and options types
+type AnyEngine = GameEngine<any, any, any>;
+
+/** Per game: the engine, what a seat may see of a state, and the view extras (computed on the whole state). */
+interface OnlineRules {
+  id: GameId;
+  engine: AnyEngine;
+  minPlayers: number;
+  maxPlayers: number;
+  /** The state as `seat` may see it (null: a spectator); `seed` and `rng` are removed by the caller. */
+  hide(state: GameHeader, seat: number | null): Record<string, unknown>;
+  /** The view extras for `seat` (null: a spectator), from the whole state. */
+  extras(state: GameHeader, seat: number | null): Record<string, unknown>;
+}
+
+const hidden = (cards: readonly unknown[]) => cards.map(() => HIDDEN);
+
+export const ONLINE_RULES: Record<GameId, OnlineRules> = {
+  train: {
+    id: "train",
+    engine: trainEngine,
+    minPlayers: 1,
+    maxPlayers: 6,
+    hide: (s) => ({ ...s }),
+    extras: (s) => {
+      const t = (s as TrainGameState).turn;
+      return { turnScore: scoreTrain(t.train, t.banked) };
+    },
+  },
+  string: {
+    id: "string",
+    engine: stringEngine,
+    minPlayers: 2,
+    maxPlayers: 5,
+    hide: (x, seat) => {
+      const s = x as StringState;
+      const choice =
+        s.choice && s.choice.player !== seat ? { ...s.choice, tiles: hidden(s.choice.tiles) } : s.choice;
+      return { ...s, deck: hidden(s.deck), choice };
+    },
+    extras: (x) => {
+      const s = x as StringState;
+      return { points: s.seats.map((_, p) => pointsOf(s, p)) };
+    },
+  },
+  light: {
+    id: "light",
+    engine: lightEngine,
+    minPlayers: 2,
+    maxPlayers: 4,
+    hide: (x, seat) => {
+      const s = x as LightState;
+      return {
+        ...s,
+        decks: s.decks.map(hidden),
+        hands: s.hands.map((h, p) => (p === seat || h === null ? h : HIDDEN)),
+        objectives: s.objectives.map((o, p) => (p === seat || s.over ? o : [])),
+      };
+    },
+    extras: (x, seat) => {
+      const s = x as LightState;
+      const board = lightBoard(s);
+      // Which cells are blocked depends on the card in hand: only its holder learns them.
+      return seat !== null && seat === s.current ? board : { frames: board.frames, blocked: [] };
+    },
+  },
+};
+
+/** The seat a boardgame.io playerID names (null for a spectator or anything else). */
+export function seatOf(playerID: unknown, players: number): number | null {
+  if (typeof playerID !== "string" || !/^\d+$/.test(playerID)) return null;
+  const seat = Number(playerID);
+  return seat < players ? seat : null;
+}
+
+/** What `seat` (null: a spectator) may see of the whole state `G` of match `matchID`. */
+export function viewFor(id: GameId, G: GameHeader, seat: number | null, matchID = ""): OnlineView {
+  const rules = ONLINE_RULES[id];
+  const { seed: _seed, rng: _rng, ...state } = rules.hide(G, seat);
+  const toMove = !G.over && G.current !== null && seat === G.current;
+  return {
+    game: id,
+    handle: matchID,
+    state: state as OnlineView["state"],
+    legal: toMove ? (rules.engine.legalActions(G) as SeatAction[]) : [],
+    ...rules.extras(G, seat),
+  };
+}
+
+/** The server's answer to "would the engine accept this action of `seat` now?" (no change is made). */
+export function checkAction(id: GameId, G: GameHeader, seat: number, action: unknown): CheckAnswer {
+  if (!isObject(action) || action.player !== seat)
+    return {
+      ok: false,
+      kind: "input",
+      rule: "/action/player",
+      message: `an action of seat ${seat} names player ${seat}, got ${describe(isObject(action) ? action.player : action)}`,
+    };
+  const r = ONLINE_RULES[id].engine.apply(G, action);
+  return r.ok ? { ok: true } : refusal(r.error);
+}
+
+function refusal(e: RuleError | InputError): CheckAnswer {
+  return e.name === "RuleError"
+    ? { ok: false, kind: "rule", rule: (e as RuleError).rule, message: e.message }
+    : { ok: false, kind: "input", rule: (e as InputError).path ?? "", message: e.message };
+}
+
+/** A seed drawn on the server (never sent to a client). */
+function serverSeed(): number {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+/** A plain copy of `G` (boardgame.io hands the move an immer draft). */
+const plain = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export interface AdapterOptions {
+  /** Accept `setupData.seed` (tests and replays only: the Lobby API shows `setupData` to anyone). Default false. */
+  fixedSeeds?: boolean;
+}
+
+/** The boardgame.io `Game` of one railkit game, run by the server. */
+export function railkitGame(
+  id: GameId,
+  opts: AdapterOptions = {},
+): Game<GameHeader, Record<string, unknown>, OnlineSetup> {
+  const rules = ONLINE_RULES[id];
+  const { engine } = rules;
+  const start = (setupData: OnlineSetup) => engine.setup(setupData.options, setupData.seed ?? serverSeed());
+  return {
+    name: ONLINE_NAMES[id],
+    minPlayers: rules.minPlayers,
+    maxPlayers: rules.maxPlayers,
+    disableUndo: true,
+    validateSetupData: (setupData, numPlayers) => {
+      if (!isObject(setupData) || !isObject(setupData.options))
+        return "setupData must be { options: {...} } with the game's options";
+      if (setupData.options.players !== numPlayers)
+        return `options.players (${describe(setupData.options.players)}) must equal numPlayers (${numPlayers})`;
+      if (setupData.seed !== undefined && !opts.fixedSeeds) return "this server draws the seed itself";
+      try {
+        start(setupData as OnlineSetup);
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+      return undefined;
+    },
+    setup: (_context, setupData) => {
+      if (!setupData) throw new Error("a railkit match needs setupData");
+      return start(setupData);
+    },
+    turn: {
+      order: {
+        first: ({ G }) => G.current ?? 0,
+        next: ({ G }) => G.current ?? 0,
+      },
+    },
+    moves: {
+      act: {
+        client: false,
+        move: ({ G, ctx, playerID, events }, action: unknown) => {
+          const seat = seatOf(playerID, ctx.numPlayers);
+          if (seat === null || !isObject(action) || action.player !== seat) return INVALID_MOVE;
+          const r = engine.apply(plain(G), action);
+          if (!r.ok) return INVALID_MOVE;
+          const next = r.state as GameHeader;
+          if (!next.over && next.current !== null && String(next.current) !== ctx.currentPlayer)
+            events.endTurn({ next: String(next.current) });
+          return next;
+        },
+      },
+      undo: {
+        client: false,
+        move: ({ G, ctx, playerID }) => {
+          const seat = seatOf(playerID, ctx.numPlayers);
+          if (seat === null) return INVALID_MOVE;
+          const r = engine.undo(plain(G), seat);
+          return r.ok ? (r.state as GameHeader) : INVALID_MOVE;
+        },
+      },
+    },
+    endIf: ({ G }) => (G.over ? { winners: G.winners } : undefined),
+    playerView: ({ G, ctx, playerID }) =>
+      viewFor(id, G, seatOf(playerID, ctx.numPlayers)) as unknown as GameHeader,
+  };
+}
+
+/** The three games, as the server runs them. */
+export function railkitGames(opts: AdapterOptions = {}): Game[] {
+  return (["train", "string", "light"] as const).map((id) => railkitGame(id, opts) as Game);
+}

@@ -1,0 +1,208 @@
+/**
+ * The railkit game server (issue #14): boardgame.io's `Server` with its Lobby API for the three games
+ * (web/online/game.ts), the built demo (dist/demo) served from the same origin, and flat-file storage by
+ * default so that a restart loses no match. Node only: `npm run serve` (scripts/serve.ts) and the tests.
+ *
+ * What is added to boardgame.io's server, and why:
+ * - It listens on 127.0.0.1 by default (boardgame.io's `run` listens on every interface).
+ * - Credentials are always checked: a move is accepted only from a seat that has joined, with its credentials
+ *   (boardgame.io skips the check while no seat has joined yet).
+ * - The match's initial state is never sent: boardgame.io 0.50 sends it unfiltered with every `sync`, and it
+ *   holds the seed, the generator's state and every deck.
+ * - `POST /railkit/check/<game>/<matchID>` with `{ playerID, credentials, action }` (or `undo: true`) answers
+ *   whether the engine would accept it now, with the rule id of a refusal: boardgame.io tells a client nothing
+ *   when a move is `INVALID_MOVE`, so the page asks here (web/elements/common/online-session.ts).
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize, resolve } from "node:path";
+import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
+import { FlatFile, Origins, Server, SocketIO } from "boardgame.io/server";
+import type { GameHeader, GameId } from "../engine/common/game.ts";
+import { isObject } from "../engine/common/input.ts";
+import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
+import { type CheckAnswer, ONLINE_NAMES } from "./view.ts";
+
+export interface ServeOptions extends AdapterOptions {
+  /** Port (0: a free one). Default 8000. */
+  port?: number;
+  /** Address to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Folder of the flat-file storage (default `.railkit-matches`), unless `db` is given. */
+  dir?: string;
+  /** Any boardgame.io storage (e.g. bgio-postgres); default flat files in `dir`. */
+  db?: StorageAPI.Async | StorageAPI.Sync;
+  /** boardgame.io pub/sub between server instances (e.g. @boardgame.io/redis-pubsub); default in memory. */
+  // biome-ignore lint/suspicious/noExplicitAny: boardgame.io's GenericPubSub type is not exported by its packages
+  pubSub?: any;
+  /** Folder of the built demo to serve (default dist/demo when it exists; null: none). */
+  demo?: string | null;
+  /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
+  origins?: (string | RegExp)[];
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".map": "application/json",
+};
+
+const NAME_TO_ID = Object.fromEntries(Object.entries(ONLINE_NAMES).map(([id, name]) => [name, id])) as Record<
+  string,
+  GameId
+>;
+
+/** A seat's credentials, checked even before every seat has joined (null/undefined playerID: refused). */
+function credentialsMatch(
+  playerID: unknown,
+  credentials: unknown,
+  metadata: ServerTypes.MatchData | undefined,
+) {
+  if (typeof playerID !== "string" || !metadata) return false;
+  const player = metadata.players[playerID as unknown as number];
+  return !!player?.credentials && typeof credentials === "string" && credentials === player.credentials;
+}
+
+async function readBody(req: NodeJS.ReadableStream, limit = 64 * 1024): Promise<unknown> {
+  let text = "";
+  for await (const chunk of req) {
+    text += chunk;
+    if (text.length > limit) throw new Error("body too large");
+  }
+  return JSON.parse(text);
+}
+
+/**
+ * boardgame.io's flat-file storage, with node-persist's write queue off: by default node-persist batches
+ * writes once a second, so every move waited up to a second to be stored before the next one could be played.
+ */
+function flatFile(dir: string): FlatFile {
+  const db = new FlatFile({ dir });
+  // biome-ignore lint/suspicious/noExplicitAny: node-persist's instance is a private field of FlatFile
+  const storage = (db as any).games as { init(o: object): Promise<unknown> };
+  db.connect = async () => {
+    await storage.init({ dir, logging: false, ttl: false, writeQueue: false });
+  };
+  return db;
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
+  const root = resolve(import.meta.dirname, "../..");
+  const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
+  // Never hand out the initial state (seed, generator, decks): see the header.
+  const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own fetch
+  (db as any).fetch = (id: string, opts: object) => {
+    const strip = (r: unknown) =>
+      isObject(r) && "initialState" in r ? { ...r, initialState: undefined } : r;
+    const r = fetch(id, opts);
+    return r instanceof Promise ? r.then(strip) : strip(r);
+  };
+  const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
+  const transport = new SocketIO(o.pubSub ? { pubSub: o.pubSub } : {});
+  const server = Server({ games: railkitGames(o), db, origins, transport });
+  server.auth.authenticateCredentials = async ({ playerID, credentials, metadata }) =>
+    credentialsMatch(playerID, credentials, metadata);
+
+  const demo = o.demo === undefined ? resolve(root, "dist/demo") : o.demo;
+  if (demo) {
+    const base = resolve(demo);
+    server.app.use(async (ctx, next) => {
+      if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
+      let file = normalize(join(base, decodeURIComponent(ctx.path)));
+      if (!file.startsWith(base)) return next();
+      try {
+        if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+        if (!(await stat(file)).isFile()) return next();
+      } catch {
+        return next();
+      }
+      ctx.type = TYPES[extname(file)] ?? "application/octet-stream";
+      ctx.body = createReadStream(file);
+    });
+  }
+
+  server.router.post("/railkit/check/:name/:matchID", async (ctx) => {
+    const id = NAME_TO_ID[ctx.params.name ?? ""];
+    let answer: CheckAnswer;
+    try {
+      const body = await readBody(ctx.req);
+      if (!id || !isObject(body)) throw new Error("bad request");
+      const { state, metadata } = await db.fetch(ctx.params.matchID ?? "", { state: true, metadata: true });
+      if (!state || !metadata) {
+        ctx.status = 404;
+        ctx.body = { ok: false, kind: "input", rule: "/matchID", message: "no such match" };
+        return;
+      }
+      if (!credentialsMatch(body.playerID, body.credentials, metadata)) {
+        ctx.status = 403;
+        ctx.body = { ok: false, kind: "input", rule: "/credentials", message: "wrong seat or credentials" };
+        return;
+      }
+      const G = state.G as GameHeader;
+      const seat = seatOf(body.playerID, G.options && isObject(G.options) ? Number(G.options.players) : 0);
+      if (seat === null) throw new Error("bad seat");
+      if (body.undo === true) {
+        const r = ONLINE_RULES[id].engine.undo(G, seat);
+        answer = r.ok
+          ? { ok: true }
+          : {
+              ok: false,
+              kind: r.error.name === "RuleError" ? "rule" : "input",
+              rule: "rule" in r.error ? String(r.error.rule) : "",
+              message: r.error.message,
+            };
+      } else answer = checkAction(id, G, seat, body.action);
+    } catch {
+      ctx.status = 400;
+      ctx.body = { ok: false, kind: "input", rule: "", message: "bad request" };
+      return;
+    }
+    ctx.body = answer;
+  });
+
+  // boardgame.io's run() listens on every interface; listen on o.host only.
+  const app = server.app as unknown as { listen: (...a: unknown[]) => HttpServer };
+  const listen = app.listen.bind(app);
+  const host = o.host ?? "127.0.0.1";
+  app.listen = (port: unknown, cb: unknown) => listen(port, host, cb);
+  const servers = await server.run({ port: o.port ?? 8000 });
+  const http = servers.appServer as unknown as HttpServer;
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    async close() {
+      // biome-ignore lint/suspicious/noExplicitAny: koa-socket-2 keeps the socket.io server on app._io
+      const io = (server.app as any)._io as { close(cb: () => void): void } | undefined;
+      // Let every move in flight be applied and stored (boardgame.io broadcasts a move before storing it).
+      const queues = (transport as unknown as { perMatchQueue: Map<string, { onIdle(): Promise<void> }> })
+        .perMatchQueue;
+      await Promise.all([...queues.values()].map((q) => q.onIdle()));
+      // biome-ignore lint/suspicious/noExplicitAny: FlatFile's per-key write chains are private
+      await Promise.all(Object.values(((db as any).fileQueues ?? {}) as Record<string, Promise<unknown>>));
+      const closed = new Promise<void>((ok) => http.once("close", () => ok()));
+      if (io) io.close(() => {});
+      else http.close();
+      http.closeAllConnections?.();
+      await closed;
+      // biome-ignore lint/suspicious/noExplicitAny: the storages' close/disconnect are not in StorageAPI
+      const anyDb = db as any;
+      await anyDb.close?.();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * What one seat may see of a railkit game played online (issue #14), written once for the server's
+ * `playerView` and read by the page: no engine code here, so the page can import it without the rules.
+ *
+ * A client never receives the engine state itself. The server sends an {@link OnlineView}: the state with
+ * the random generator's `seed` and `rng` removed and every hidden card replaced by {@link HIDDEN}, the legal
+ * actions (for the seat to move only, and only to that seat), and the game's view extras — the same fields as
+ * the worker's views (web/worker/protocol.ts), so an element draws an online game the way it draws a local one.
+ */
+import type { GameId, SeatAction } from "../engine/common/game.ts";
+
+/** A card, tile or design id the viewing seat may not see (a deck entry, another seat's hand). */
+export const HIDDEN = -1;
+
+/** The boardgame.io game names of the three games (the Lobby API's `/games/<name>`). */
+export const ONLINE_NAMES: Record<GameId, string> = {
+  train: "railkit-train",
+  string: "railkit-string",
+  light: "railkit-light",
+};
+
+/** What every seat (and a spectator) receives as `G`. */
+export interface OnlineView<S = Record<string, unknown>, A = SeatAction> {
+  game: GameId;
+  /** The match, in place of the worker's game handle. */
+  handle: string;
+  /** The engine state as this seat may see it: no `seed`, no `rng`, hidden cards as {@link HIDDEN}. */
+  state: S & { current: number | null; over: boolean; winners: number[]; log: A[] };
+  /** The legal actions when the viewing seat is to move; empty otherwise (another seat's options can reveal its hand). */
+  legal: A[];
+  /** Extras of the game's view (train `turnScore`, string `points`, light `frames` and `blocked`). */
+  [extra: string]: unknown;
+}
+
+/** The match setup the Lobby API's `create` takes as `setupData` (checked by the server). */
+export interface OnlineSetup {
+  /** The engine's `setup` options; `players` must equal the match's `numPlayers`. */
+  options: Record<string, unknown>;
+  /** Optional fixed seed (tests, replays); by default the server draws one that no client ever sees. */
+  seed?: number | string;
+}
+
+/** The answer of the server's check of an action (`POST /railkit/check/<game>/<match>`). */
+export type CheckAnswer = { ok: true } | { ok: false; kind: "rule" | "input"; rule: string; message: string };
