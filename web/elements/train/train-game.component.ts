@@ -21,6 +21,7 @@ import {
   raceContextFor,
   SHIPPED_GOAL,
 } from "../../worker/race-context.ts";
+import { OnlineSession } from "../common/online-session.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
@@ -122,6 +123,14 @@ export class TrainGame extends LitElement {
   @property({ attribute: false }) client: RailkitClient | null = null;
   /** The solver worker client for race goals without a shipped table; by default the page's shared one. */
   @property({ attribute: false }) raceSolver: RaceSolverClient | null = null;
+  /** Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match. */
+  @property() server: string | null = null;
+  /** Online play: the match id (from the lobby). */
+  @property() match: string | null = null;
+  /** Online play: this element's seat; without it the element watches the match. */
+  @property({ type: Number }) seat: number | null = null;
+  /** Online play: the seat's credentials (from joining the match). */
+  @property() credentials: string | null = null;
 
   /** Indices into `turn.table` of the dice the player (or the computer, before its move) picked. */
   @state() private selected: number[] = [];
@@ -135,7 +144,7 @@ export class TrainGame extends LitElement {
   private solves = 0;
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
-  private readonly session = new GameSession<TrainTypes>(this, {
+  private readonly local = new GameSession<TrainTypes>(this, {
     api: (client) => this.trainApi(client),
     client: () => (this.client ??= sharedRailkitClient()),
     bots: () => seatList(this.bots),
@@ -150,6 +159,20 @@ export class TrainGame extends LitElement {
       }
     },
   });
+
+  /** An online match through the railkit server, when `server` and `match` are set (web/elements/common/online-session.ts). */
+  private readonly online = new OnlineSession<TrainTypes>(this, {
+    game: "train",
+    server: () => this.server ?? "",
+    match: () => this.match ?? "",
+    seat: () => this.seat,
+    credentials: () => this.credentials ?? undefined,
+    onView: (next, prev, cause) => this.onView(next, prev, cause),
+  });
+
+  private get session(): GameSession<TrainTypes> | OnlineSession<TrainTypes> {
+    return this.server && this.match ? this.online : this.local;
+  }
 
   /**
    * The game worker's train verbs, except the hints of a two-player race whose goal has no shipped table: those
@@ -193,7 +216,7 @@ export class TrainGame extends LitElement {
    */
   private warmUp(): void {
     if (this.hints || this.bots.trim() !== "")
-      void this.session.client.train.expectedTurnScore().catch(() => {});
+      void this.local.client.train.expectedTurnScore().catch(() => {});
   }
 
   /** The current game state as JSON (for saving); null before the first answer. */
@@ -215,7 +238,11 @@ export class TrainGame extends LitElement {
       changed.has("players") ||
       changed.has("seed") ||
       changed.has("variant") ||
-      changed.has("goal")
+      changed.has("goal") ||
+      changed.has("server") ||
+      changed.has("match") ||
+      changed.has("seat") ||
+      changed.has("credentials")
     ) {
       if (!this.hasUpdated) this.warmUp();
       void this.newGame();

@@ -1,0 +1,257 @@
+/**
+ * The online session controller (issue #14): one seat of a match held by the railkit game server
+ * (web/online/server.ts), played through boardgame.io's client over socket.io. It has the surface an element
+ * reads from the local {@link GameSession} (`view`, `busy`, `message`, `hints`, `toMove`, `humanTurn`, `act`,
+ * `undo`, `say`, …), so an element switches between them when its `server`, `match` and `seat` attributes are
+ * set, and draws an online game the way it draws a local one.
+ *
+ * - **The view** is what the server sends this seat (web/online/view.ts `OnlineView`): the state without the
+ *   seed, the generator or hidden cards, the legal actions when this seat is to move, the game's extras.
+ * - **Acting**: the server's check endpoint first (the engine's refusal, with its rule id, becomes the status
+ *   line: boardgame.io itself says nothing of a refused move), then the move through the client; `act`
+ *   resolves true once the server's next state holds the action.
+ * - **Who is connected** comes from the match data (`seats`); the boardgame.io client reconnects by itself
+ *   after a lost connection or a server restart and syncs the match again.
+ * - **Hints** are not fetched online yet (the status stays idle); the computer's seats are played by the server.
+ * - boardgame.io's client is loaded on the first `newGame`, so pages without online play never load it.
+ */
+import type { ReactiveController, ReactiveControllerHost } from "lit";
+import type { GameId } from "../../engine/common/game.ts";
+import { clientGame } from "../../online/client-game.ts";
+import { checkMove } from "../../online/lobby.ts";
+import type { OnlineView } from "../../online/view.ts";
+import type { GameTypes } from "../../worker/protocol.ts";
+import type { HintTask, ViewCause } from "./session.ts";
+
+/** How long an accepted move may take to come back from the server before the session says so. */
+export const ONLINE_ANSWER_MS = 10_000;
+
+export interface OnlineSessionOptions<T extends GameTypes> {
+  game: GameId;
+  /** The server's address (`http://127.0.0.1:8000`), read at every `newGame`. */
+  server(): string;
+  match(): string;
+  /** This element's seat, or null to watch. */
+  seat(): number | null;
+  credentials(): string | undefined;
+  /** The view changed: `prev` is the one before (null for the first). */
+  onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
+}
+
+/** One seat as the match data shows it. */
+export interface OnlineSeat {
+  id: number;
+  name?: string;
+  isConnected?: boolean;
+}
+
+interface BgClient {
+  start(): void;
+  stop(): void;
+  subscribe(fn: () => void): () => void;
+  getState(): { G: unknown; isConnected: boolean } | null;
+  matchData?: OnlineSeat[];
+  moves: Record<string, (...args: unknown[]) => void>;
+}
+
+export class OnlineSession<T extends GameTypes> implements ReactiveController {
+  view: T["view"] | null = null;
+  busy = false;
+  /** Never set online: kept for the elements that read it. */
+  recovering = false;
+  message = "";
+  messageIsError = false;
+  hints: HintTask<T["hint"]> = { status: "idle", at: 0 };
+  /** The socket to the server is up. */
+  connected = false;
+  /** The match's seats: names, and who is connected now. */
+  seats: OnlineSeat[] = [];
+
+  private client: BgClient | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private generation = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly opts: OnlineSessionOptions<T>,
+  ) {
+    host.addController(this);
+  }
+
+  get seat(): number | null {
+    return this.opts.seat();
+  }
+
+  /** The seat to move, or null (no state yet, or over). */
+  get toMove(): number | null {
+    const s = this.view?.state;
+    return s && !s.over ? s.current : null;
+  }
+
+  /** The server plays computer seats: never this element. */
+  get botTurn(): boolean {
+    return false;
+  }
+
+  /** This element's seat is to move. */
+  get humanTurn(): boolean {
+    return this.toMove !== null && this.toMove === this.seat;
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  say(message: string, error = false): void {
+    this.message = message;
+    this.messageIsError = error;
+    this.host.requestUpdate();
+  }
+
+  /** Joins the match named by the options (the arguments of a local game are ignored: the server set it up). */
+  async newGame(_options?: unknown, _seed?: unknown): Promise<void> {
+    const gen = ++this.generation;
+    this.stop();
+    this.view = null;
+    this.say("Connecting to the server…");
+    const [{ Client }, { SocketIO }] = await Promise.all([
+      import("boardgame.io/client"),
+      import("boardgame.io/multiplayer"),
+    ]);
+    if (gen !== this.generation) return;
+    const seat = this.seat;
+    const credentials = this.opts.credentials();
+    const client = Client({
+      game: clientGame(this.opts.game),
+      multiplayer: SocketIO({ server: this.opts.server() }),
+      matchID: this.opts.match(),
+      ...(seat === null ? {} : { playerID: String(seat) }),
+      ...(credentials ? { credentials } : {}),
+      debug: false,
+    }) as unknown as BgClient;
+    this.client = client;
+    this.unsubscribe = client.subscribe(() => {
+      if (gen === this.generation) this.onState(client);
+    });
+    client.start();
+  }
+
+  /** Sends this seat's action: false when not sent (busy, not this seat's turn) or refused (the message says why). */
+  act(action: T["action"]): Promise<boolean> {
+    return this.send({ action }, () => this.client!.moves.act!(action));
+  }
+
+  /** Takes back this seat's last action of the turn (the engine's undo, on the server). */
+  undo(player = this.seat): Promise<boolean> {
+    if (player === null || player !== this.seat) return Promise.resolve(false);
+    return this.send({ undo: true }, () => this.client!.moves.undo!());
+  }
+
+  refreshHints(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  kick(): void {}
+
+  private async send(check: { action: unknown } | { undo: true }, move: () => void): Promise<boolean> {
+    const seat = this.seat;
+    const credentials = this.opts.credentials();
+    if (!this.view || !this.client || this.busy || seat === null || !credentials || !this.humanTurn)
+      return false;
+    const gen = this.generation;
+    const at = this.view.state.log.length;
+    this.busy = true;
+    this.host.requestUpdate();
+    try {
+      const answer = await checkMove(
+        this.opts.server(),
+        this.opts.game,
+        this.opts.match(),
+        seat,
+        credentials,
+        check,
+      );
+      if (gen !== this.generation) return false;
+      if (!answer.ok) {
+        this.say(answer.message, true);
+        return false;
+      }
+      const landed = this.nextState(() => (this.view?.state.log.length ?? at) !== at);
+      move();
+      if (!(await landed)) {
+        this.say("The server did not answer the move; it is played if the server took it.", true);
+        return false;
+      }
+      this.say("");
+      return true;
+    } catch (e) {
+      if (gen === this.generation) this.say(`The server could not be reached: ${(e as Error).message}`, true);
+      return false;
+    } finally {
+      if (gen === this.generation) {
+        this.busy = false;
+        this.host.requestUpdate();
+      }
+    }
+  }
+
+  /** Resolves true when `ok()` holds after a state from the server, false after {@link ONLINE_ANSWER_MS}. */
+  private nextState(ok: () => boolean): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== check);
+        resolve(false);
+      }, ONLINE_ANSWER_MS);
+      const check = () => {
+        if (!ok()) return;
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== check);
+        resolve(true);
+      };
+      this.waiters.push(check);
+    });
+  }
+
+  private onState(client: BgClient): void {
+    const st = client.getState();
+    this.connected = st?.isConnected ?? false;
+    this.seats = client.matchData ?? [];
+    const next = (st?.G ?? null) as (OnlineView & T["view"]) | null;
+    if (
+      next &&
+      typeof next === "object" &&
+      "state" in next &&
+      JSON.stringify(next) !== JSON.stringify(this.view)
+    ) {
+      const prev = this.view;
+      this.view = next;
+      if (this.message === "Connecting to the server…") this.say("");
+      this.opts.onView?.(next, prev, causeOf<T>(prev, next));
+    }
+    this.host.requestUpdate();
+    for (const w of [...this.waiters]) w();
+  }
+
+  private stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.client?.stop();
+    this.client = null;
+    this.connected = false;
+  }
+}
+
+/** Why the view changed, from the logs: one more action, one fewer (an undo), else a new or restored view. */
+function causeOf<T extends GameTypes>(prev: T["view"] | null, next: T["view"]): ViewCause<T["action"]> {
+  if (!prev) return { kind: "new" };
+  const a = prev.state.log;
+  const b = next.state.log;
+  if (b.length === a.length + 1)
+    return { kind: "action", action: b[b.length - 1] as T["action"], by: "person" };
+  if (b.length === a.length - 1)
+    return { kind: "undo", player: (a[a.length - 1] as { player: number }).player };
+  return { kind: "restore" };
+}
