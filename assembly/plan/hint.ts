@@ -10,6 +10,7 @@
 // 4 endpoint-not-in-station, 5 same-station-twice), stations visited, crossings, mountain (0/1), AP;
 // `resF[2 i ..]` = length, value (−1e9 when illegal).
 import * as poly from "../geometry/polyline";
+import { gridBuild, gridCrossings } from "./grid";
 import { colour, cubes, MAX_ST } from "./mem";
 
 export const MAX_CAND: i32 = 16384;
@@ -103,12 +104,25 @@ export function evaluate(nc: i32, nd: i32, ns: i32, nb: i32, nm: i32, radius: f6
   let netEmpty = true;
   for (let v = 0; v < nd; v++) if (unchecked(net[v]) != 0) netEmpty = false;
   let legal = 0;
+  // The other players' segments in a grid over the board's box (grid.ts): each candidate's crossings are counted
+  // along its cells instead of against every segment.
+  let bx0 = unchecked(board[0]);
+  let by0 = unchecked(board[1]);
+  let bx1 = bx0;
+  let by1 = by0;
+  for (let v = 1; v < nb; v++) {
+    bx0 = Math.min(bx0, unchecked(board[2 * v]));
+    bx1 = Math.max(bx1, unchecked(board[2 * v]));
+    by0 = Math.min(by0, unchecked(board[2 * v + 1]));
+    by1 = Math.max(by1, unchecked(board[2 * v + 1]));
+  }
+  gridBuild(ns, bx0, by0, bx1, by1);
   for (let i = 0; i < nc; i++) {
     const nv = unchecked(candNv[i]);
     for (let k = 0; k < 2 * nv; k++) unchecked((poly.path[k] = cand[6 * i + k]));
     const length = poly.polylineLength(nv);
     const nvis = poly.stationsTouched(nv, nd, radius);
-    const crossings = poly.crossingPoints(nv, ns, nd, radius);
+    const crossings = gridCrossings(nv, nd, radius);
     loadPolygon(mount, nm);
     const mountain = poly.polylineTouchesPolygon(nv, nm);
     const ap = crossings + (mountain ? 1 : 0);

@@ -88,7 +88,11 @@ function upgradeReserve(s: StringState, player: number): number {
   if (s.round > 2) return 0;
   let loco = s.seats[player]!.loco;
   let reserve = 0;
-  while (loco < 6 && reserve + UPGRADE_COST[loco]! <= s.ap && s.options.rounds - s.round > UPGRADE_COST[loco]!) {
+  while (
+    loco < 6 &&
+    reserve + UPGRADE_COST[loco]! <= s.ap &&
+    s.options.rounds - s.round > UPGRADE_COST[loco]!
+  ) {
     reserve += UPGRADE_COST[loco]!;
     loco++;
   }

@@ -3,8 +3,8 @@
  * tests can compare the two on seeded inputs. The hint evaluation calls the engine's own geometry
  * (web/engine/string/geometry/polyline.ts), of which assembly/geometry/polyline.ts is the Wasm twin.
  */
+import { boundsOf } from "../../engine/string/geometry/placed.ts";
 import {
-  crossingPoints,
   pointInDisc,
   pointLocation,
   polylineInsidePolygon,
@@ -12,6 +12,7 @@ import {
   polylineTouchesPolygon,
   stationsTouched,
 } from "../../engine/string/geometry/polyline.ts";
+import { CandidateGrid } from "./grid.ts";
 import {
   MAX_ADJ,
   MAX_BOARD,
@@ -354,6 +355,7 @@ export function createReferenceKernel(): PlanKernel {
       1.5 * ap
     );
   }
+  const grid = new CandidateGrid();
   function evaluate(
     nc: number,
     nd: number,
@@ -370,12 +372,15 @@ export function createReferenceKernel(): PlanKernel {
     const bpoly = board.subarray(0, 2 * nb);
     const mpoly = mount.subarray(0, 2 * nm);
     let legal = 0;
+    // The other players' segments in a grid over the board's box (grid.ts, twin of assembly/plan/grid.ts).
+    const [bx0, by0, bx1, by1] = boundsOf(bpoly);
+    grid.build(segs, bx0, by0, bx1, by1);
     for (let i = 0; i < nc; i++) {
       const nv = candNv[i]!;
       const path = cand.subarray(6 * i, 6 * i + 2 * nv);
       const length = polylineLength(path);
       const visits = stationsTouched(path, d, radius);
-      const crossings = crossingPoints(path, segs, d, radius).length / 2;
+      const crossings = grid.crossings(path, d, radius);
       const mountain = polylineTouchesPolygon(path, mpoly);
       const ap = crossings + (mountain ? 1 : 0);
       let err = 0;
