@@ -36,6 +36,7 @@ export default defineConfig(({ mode }) => ({
             input: {
               index: resolve(here, "web/index.html"),
               solver: resolve(here, "web/solver.html"),
+              lobby: resolve(here, "web/lobby.html"),
             },
           },
         },

@@ -126,7 +126,8 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     const credentials = this.opts.credentials();
     const client = Client({
       game: clientGame(this.opts.game),
-      multiplayer: SocketIO({ server: this.opts.server() }),
+      // Back quickly after a server restart (socket.io's default waits up to 5 s between tries).
+      multiplayer: SocketIO({ server: this.opts.server(), socketOpts: { reconnectionDelayMax: 2000 } }),
       matchID: this.opts.match(),
       ...(seat === null ? {} : { playerID: String(seat) }),
       ...(credentials ? { credentials } : {}),
@@ -161,6 +162,10 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     const credentials = this.opts.credentials();
     if (!this.view || !this.client || this.busy || seat === null || !credentials || !this.humanTurn)
       return false;
+    if (!this.connected) {
+      this.say("Not connected to the server: waiting for it to come back…", true);
+      return false;
+    }
     const gen = this.generation;
     const at = this.view.state.log.length;
     this.busy = true;
@@ -217,7 +222,10 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
 
   private onState(client: BgClient): void {
     const st = client.getState();
+    const was = this.connected;
     this.connected = st?.isConnected ?? false;
+    if (was && !this.connected) this.say("The connection to the server was lost; reconnecting…", true);
+    if (!was && this.connected && this.messageIsError) this.say("");
     this.seats = client.matchData ?? [];
     const next = (st?.G ?? null) as (OnlineView & T["view"]) | null;
     if (

@@ -1,0 +1,111 @@
+/**
+ * The lobby page (issue #14): create a match on the railkit server, share its link, take a seat, see who is
+ * connected, and play it in the game's element (`server`, `match`, `seat`, `credentials` attributes). The page
+ * is served by the railkit server itself (`npm run serve`), so the server is this page's origin unless the
+ * address has `?server=`.
+ *
+ * Address: `lobby.html?game=train&match=<id>` shows the match's seats (take one, or watch); `&seat=<n>` plays
+ * that seat with the credentials this browser got when it joined (kept in localStorage), or `&credentials=`.
+ */
+import "../elements/train/train-game.ts";
+import type { GameId } from "../engine/common/game.ts";
+import { createMatch, getMatch, joinMatch, type MatchInfo } from "../online/lobby.ts";
+
+const params = new URLSearchParams(location.search);
+const server = params.get("server") ?? location.origin;
+const $ = <E extends HTMLElement>(id: string) => document.getElementById(id) as E;
+const status = (text: string) => {
+  $("lobby-status").textContent = text;
+};
+const GAMES: GameId[] = ["train", "string", "light"];
+const TAGS: Record<GameId, string> = { train: "train-game", string: "string-railway", light: "light-rail" };
+
+const credKey = (match: string, seat: number) => `railkit:credentials:${match}:${seat}`;
+
+function pageUrl(game: GameId, match: string, seat?: number): string {
+  const q = new URLSearchParams({ game, match });
+  if (params.has("server")) q.set("server", server);
+  if (seat !== undefined) q.set("seat", String(seat));
+  return `${location.pathname}?${q}`;
+}
+
+async function create(e: Event): Promise<void> {
+  e.preventDefault();
+  const game = $<HTMLSelectElement>("create-game").value as GameId;
+  const players = Number($<HTMLInputElement>("create-players").value);
+  const options: Record<string, unknown> = { players };
+  if (game === "train") options.goal = Number($<HTMLInputElement>("create-goal").value);
+  try {
+    const match = await createMatch(server, game, { options });
+    location.assign(pageUrl(game, match));
+  } catch (err) {
+    status(`Could not create the match: ${(err as Error).message}`);
+  }
+}
+
+async function join(game: GameId, match: string, seat: number): Promise<void> {
+  try {
+    const name = $<HTMLInputElement>("player-name").value.trim() || `Player ${seat + 1}`;
+    const credentials = await joinMatch(server, game, match, seat, name);
+    localStorage.setItem(credKey(match, seat), credentials);
+    location.assign(pageUrl(game, match, seat));
+  } catch (err) {
+    status(`Could not take seat ${seat + 1}: ${(err as Error).message}`);
+  }
+}
+
+function drawSeats(game: GameId, info: MatchInfo, mySeat: number | null): void {
+  const list = $("seats");
+  list.replaceChildren(
+    ...info.players.map((p) => {
+      const li = document.createElement("li");
+      li.dataset.seat = String(p.id);
+      const who = p.name ? `${p.name}${p.isConnected ? " (connected)" : " (away)"}` : "free";
+      li.textContent = `Seat ${p.id + 1}: ${who}`;
+      if (!p.name && mySeat === null) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = `Take seat ${p.id + 1}`;
+        b.addEventListener("click", () => void join(game, info.matchID, p.id));
+        li.append(" ", b);
+      }
+      if (p.id === mySeat) li.append(" — you");
+      return li;
+    }),
+  );
+}
+
+async function showMatch(game: GameId, match: string): Promise<void> {
+  $("match").hidden = false;
+  $("create").hidden = true;
+  const link = $<HTMLAnchorElement>("share-link");
+  link.href = pageUrl(game, match);
+  link.textContent = new URL(pageUrl(game, match), location.href).href;
+  const seatParam = params.get("seat");
+  const seat = seatParam !== null && /^\d+$/.test(seatParam) ? Number(seatParam) : null;
+  const credentials =
+    params.get("credentials") ?? (seat === null ? null : localStorage.getItem(credKey(match, seat)));
+  const el = document.createElement(TAGS[game]);
+  el.setAttribute("server", server);
+  el.setAttribute("match", match);
+  if (seat !== null && credentials) {
+    el.setAttribute("seat", String(seat));
+    el.setAttribute("credentials", credentials);
+  }
+  $("board").replaceChildren(el);
+  status(seat !== null && credentials ? `You play seat ${seat + 1}.` : "You are watching.");
+  const refresh = async () => {
+    try {
+      drawSeats(game, await getMatch(server, game, match), seat !== null && credentials ? seat : null);
+    } catch (err) {
+      status(`The server could not be reached: ${(err as Error).message}`);
+    }
+  };
+  await refresh();
+  setInterval(() => void refresh(), 2000);
+}
+
+const game = params.get("game") as GameId | null;
+const match = params.get("match");
+$("create-form").addEventListener("submit", (e) => void create(e));
+if (game && GAMES.includes(game) && match) void showMatch(game, match);
