@@ -12,6 +12,9 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botAction } from "../../web/engine/string/bot.ts";
+import { stringEngine } from "../../web/engine/string/index.ts";
+import type { StringState } from "../../web/engine/string/types.ts";
 import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
 
 const shots = resolve(import.meta.dirname, "../../dist/e2e");
@@ -207,6 +210,26 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
     );
   });
 
+  it("keyboard path: two stations picked with the keys; the engine's verdict (one string a turn) is shown", async () => {
+    await myTurn();
+    await button('[data-tool="string"]').click();
+    const first = page.locator(`${el} g.station[tabindex="0"]`);
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator(`${el} g.station.endpoint`).count()).resolves.toBe(1);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await page.locator(`${el} [data-verdict]`).waitFor({ timeout: 10_000 });
+    await expect(page.locator(`${el} [data-verdict]`).textContent()).resolves.toContain(
+      "one string per turn",
+    );
+    await expect(button('[data-action="place"]').isDisabled()).resolves.toBe(true);
+    await button('[data-action="candidate"]').click();
+    await expect(button('[data-action="candidate"]').textContent()).resolves.toContain("bent left");
+    await page.keyboard.press("Escape");
+    await expect(page.locator(`${el} [data-verdict]`).count()).resolves.toBe(0);
+  });
+
   it("ends the turn and lets the computer play", async () => {
     await myTurn();
     await button('[data-action="end-turn"]').click();
@@ -220,6 +243,83 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
       .locator(`${el} [part="base"][data-seat-to-move="0"][aria-busy="false"], ${el} [part=final]`)
       .first()
       .waitFor({ timeout: 60_000 });
+  });
+
+  /** A greedy-bot game of 3 seats and 1 round, stopped after `actions` actions (or at its end). */
+  const fixed = (actions: number): StringState => {
+    let st = stringEngine.setup({ players: 3, rounds: 1 }, "render-1");
+    for (let i = 0; i < actions && !st.over; i++) {
+      const r = stringEngine.apply(st, botAction(st));
+      if (!r.ok) throw r.error;
+      st = r.state;
+    }
+    return st;
+  };
+
+  /** Loads a saved game into a second element on the page (no computer seats) and waits for it. */
+  const loadFixed = async (st: StringState) => {
+    await page.evaluate(async (json) => {
+      let g = document.querySelector<HTMLElement & { load(j: string): Promise<void> }>(
+        "string-railway#fixed",
+      );
+      if (!g) {
+        g = document.createElement("string-railway") as HTMLElement & { load(j: string): Promise<void> };
+        g.id = "fixed";
+        g.setAttribute("players", "3");
+        g.setAttribute("rounds", "1");
+        g.setAttribute("seed", "render-1");
+        document.body.append(g);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      await g.load(json);
+    }, stringEngine.save(st));
+    await page.waitForFunction(
+      (n) =>
+        (document.querySelector("string-railway#fixed") as unknown as { state: StringState | null }).state
+          ?.log.length === n,
+      st.log.length,
+      { timeout: 10_000 },
+    );
+  };
+
+  it("renders a fixed position: every station with its cubes, every seat's strings", async () => {
+    const st = fixed(40);
+    expect(st.seats.some((seat) => seat.strings.length > 0)).toBe(true);
+    await loadFixed(st);
+    const f = "string-railway#fixed";
+    await expect(page.locator(`${f} g.station`).count()).resolves.toBe(st.stations.length);
+    for (const [i, seat] of st.seats.entries())
+      await expect(page.locator(`${f} polyline.string.seat-${i}`).count()).resolves.toBe(seat.strings.length);
+    for (const [i, c] of st.stationCubes.entries()) {
+      const n = Object.values(c).reduce((a, b) => a + b, 0);
+      const shown = n > 9 ? 8 : n;
+      await expect(page.locator(`${f} g.station[data-index="${i}"] rect.cube`).count()).resolves.toBe(shown);
+      if (n > 0)
+        await expect(
+          page.locator(`${f} g.station[data-index="${i}"]`).getAttribute("aria-label"),
+        ).resolves.toMatch(/\d+ \w+/);
+    }
+    await expect(page.locator(`${f} [part=players] tr[data-seat]`).count()).resolves.toBe(3);
+    for (const [i, seat] of st.seats.entries())
+      await expect(page.locator(`${f} tr[data-seat="${i}"] .num`).first().textContent()).resolves.toContain(
+        `${seat.loco} AP`,
+      );
+  });
+
+  it("renders a finished game: the final table with each seat's sets and points", async () => {
+    const st = fixed(10_000);
+    expect(st.over).toBe(true);
+    await loadFixed(st);
+    const f = "string-railway#fixed";
+    await page.locator(`${f} [part=final]`).waitFor({ timeout: 10_000 });
+    const r = st.result!;
+    for (let i = 0; i < 3; i++) {
+      const row = page.locator(`${f} [part=final] tr[data-final="${i}"]`);
+      await expect(row.locator(".set").count()).resolves.toBe(r.sets[i]!.length);
+      await expect(row.locator("td.num strong").textContent()).resolves.toBe(String(r.points[i]));
+    }
+    await page.locator(f).screenshot({ path: resolve(shots, "string-fixed-final.png") });
+    await page.evaluate(() => document.querySelector("string-railway#fixed")?.remove());
   });
 
   it("finishes the short game: the final table shows each seat's sets", async () => {

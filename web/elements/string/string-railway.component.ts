@@ -354,7 +354,8 @@ export class StringRailway extends LitElement {
   }
 
   private overTitle(s: StringState): string {
-    const names = s.winners.map((w) => this.seatName(w)).join(" and ");
+    const list = s.winners.map((w) => this.seatName(w));
+    const names = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : (list[0] ?? "");
     if (s.winners.length > 1) return `Game over: ${names} share the win.`;
     return `Game over: ${names} ${names === "You" ? "win" : "wins"}.`;
   }
