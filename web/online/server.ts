@@ -39,6 +39,8 @@ export interface ServeOptions extends AdapterOptions {
   pubSub?: any;
   /** Folder of the built demo to serve (default dist/demo when it exists; null: none). */
   demo?: string | null;
+  /** Called last by `close()` (e.g. to close the Redis and Postgres connections of web/online/scale.ts). */
+  onClose?: () => Promise<void>;
   /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
   origins?: (string | RegExp)[];
 }
@@ -200,9 +202,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       else http.close();
       http.closeAllConnections?.();
       await closed;
-      // biome-ignore lint/suspicious/noExplicitAny: the storages' close/disconnect are not in StorageAPI
-      const anyDb = db as any;
-      await anyDb.close?.();
+      await o.onClose?.();
     },
   };
 }
