@@ -322,6 +322,53 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
     await page.evaluate(() => document.querySelector("string-railway#fixed")?.remove());
   });
 
+  it("draws a string by touch (pointer events of a finger) in round 2", async () => {
+    await page
+      .locator(`${el} [part="base"][data-seat-to-move="0"][aria-busy="false"] [data-ap]`)
+      .waitFor({ timeout: 60_000 });
+    await expect(page.locator(`${el} [part=players] h3`).textContent()).resolves.toContain("Round 2");
+    const path = await page.evaluate(() => {
+      const g = document.querySelector("string-railway")!;
+      const a = g.legalActions.find((x) => x.type === "place-string" && x.kind === "short");
+      return a && "path" in a ? a.path : null;
+    });
+    expect(path).not.toBeNull();
+    const before = await page.evaluate(
+      () => document.querySelector("string-railway")!.state!.seats[0]!.strings.length,
+    );
+    await page.evaluate(async (p) => {
+      const svg = document
+        .querySelector("string-railway")!
+        .shadowRoot!.querySelector("svg.board") as SVGSVGElement;
+      const m = svg.getScreenCTM()!;
+      const at = (x: number, y: number) => new DOMPoint(x, y).matrixTransform(m);
+      const fire = (type: string, x: number, y: number) => {
+        const q = at(x, y);
+        svg.dispatchEvent(
+          new PointerEvent(type, {
+            clientX: q.x,
+            clientY: q.y,
+            pointerId: 11,
+            pointerType: "touch",
+            isPrimary: true,
+            bubbles: true,
+            composed: true,
+          }),
+        );
+      };
+      fire("pointerdown", p[0]!, p[1]!);
+      for (let k = 1; k <= 20; k++)
+        fire("pointermove", p[0]! + ((p[2]! - p[0]!) * k) / 20, p[1]! + ((p[3]! - p[1]!) * k) / 20);
+      await new Promise((r) => setTimeout(r, 300));
+      fire("pointerup", p[2]!, p[3]!);
+    }, path!);
+    await page.waitForFunction(
+      (n) => document.querySelector("string-railway")!.state!.seats[0]!.strings.length === n + 1,
+      before,
+      { timeout: 10_000 },
+    );
+  });
+
   it("finishes the short game: the final table shows each seat's sets", async () => {
     const over = () => page.evaluate(() => (window as unknown as { over: Over[] }).over);
     for (let i = 0; i < 5 && (await over()).length === 0; i++) {

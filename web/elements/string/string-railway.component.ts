@@ -454,7 +454,12 @@ export class StringRailway extends LitElement {
     if (this.activeTool === "string" && this.downStation >= 0) {
       const st = s.stations[this.downStation]!;
       this.trail = new Trail([st.x, st.y], this.activeKind === "short" ? 30 : 60);
-      (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+      try {
+        // Moves outside the board still draw (until release); a pointer the browser does not track cannot be captured.
+        (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+      } catch {
+        // Drawing still works while the pointer stays over the board.
+      }
       e.preventDefault();
     }
   }
