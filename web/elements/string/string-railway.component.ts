@@ -1150,17 +1150,15 @@ export class StringRailway extends LitElement {
               <td>
                 ${this.renderPile(seat.pile)}
                 ${
-                  seatNo === me && s.cubesForAp < 2 && !s.choice
-                    ? CUBE_ORDER.filter((c) => seat.pile[c] > 0).length
-                      ? html`<div>
-                          ${this.legal("cube-for-ap").map(
-                            (
-                              a,
-                            ) => html`<button part="button" data-trade=${a.colour} title="Return a ${a.colour} cube to the bag for 1 AP (${s.cubesForAp}/2 this turn)"
-                              @click=${() => this.act(a)}>+1 AP for <span class="sq c-${a.colour}"></span></button>`,
-                          )}
-                        </div>`
-                      : nothing
+                  seatNo === me && this.legal("cube-for-ap").length > 0
+                    ? html`<div class="trades" aria-label="Cube for AP">
+                        ${this.legal("cube-for-ap").map(
+                          (a) => html`<button part="button" data-trade=${a.colour}
+                            aria-label="Return a ${a.colour} cube to the bag for 1 AP"
+                            @click=${() => this.act(a)}>+1 AP for <span class="sq c-${a.colour}"></span></button>`,
+                        )}
+                        <span class="note">cube for AP ${s.cubesForAp}/2 this turn</span>
+                      </div>`
                     : nothing
                 }
               </td>
