@@ -20,7 +20,7 @@
  *   measures them on a lighter mid-game board).
  *
  * Run: `npm run bench -- string` (after the all-pairs tables), or alone:
- * npx tsx -e 'import("./bench/string-engine.bench.ts").then(m=>m.run())' 
+ * npx tsx -e 'import("./bench/string-engine.bench.ts").then(m=>m.run())'
  */
 import os from "node:os";
 import { Trail, toPath } from "../web/elements/string/draw.ts";

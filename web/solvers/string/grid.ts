@@ -13,7 +13,7 @@ export const GRID_CELL = 3;
 function axisCells(w: number): number {
   if (!(w > 0)) return 1;
   const n = Math.ceil(w / GRID_CELL);
-  return n >= GRID_AXIS ? GRID_AXIS : n < 1 ? 1 : n;
+  return n >= GRID_AXIS ? GRID_AXIS : Math.max(1, n);
 }
 
 function cellOf(v: number, origin: number, scale: number, n: number): number {
