@@ -31,7 +31,7 @@ const open = (...a: Parameters<typeof connect>) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dir: store.dir, demo: null, fixedSeeds: true });
+  server = await startServer({ port: 0, dir: store.dir, demo: null, fixedSeeds: true, botDelayMs: 0 });
 });
 
 afterAll(async () => {
@@ -156,7 +156,7 @@ describe("online Train Game", () => {
     a.stop();
     b.stop();
     await server.close();
-    server = await startServer({ port: 0, dir: store.dir, demo: null, fixedSeeds: true });
+    server = await startServer({ port: 0, dir: store.dir, demo: null, fixedSeeds: true, botDelayMs: 0 });
     a = open(server.url, "train", matchID, 0, creds[0]);
     b = open(server.url, "train", matchID, 1, creds[1]);
     const back = await waitFor(a, () => true, 10_000, "the sync after the restart");
@@ -164,6 +164,45 @@ describe("online Train Game", () => {
     expect(back.state).toEqual(mid.state);
     await playOut([a, b]);
     expect(viewOf(a)!.state.over).toBe(true);
+  });
+});
+
+describe("computer seats on the server", () => {
+  it("a bot seat joined by the server plays its turns with the solver bot until the game ends", async () => {
+    const matchID = await createMatch(server.url, "train", {
+      options: { players: 2, variant: "race", goal: 20 },
+      seed: SEED,
+      bots: [1],
+    });
+    const info = await getMatch(server.url, "train", matchID);
+    expect(info.players[1]!.name).toBe("Computer");
+    await expect(joinMatch(server.url, "train", matchID, 1, "Thief")).rejects.toThrow(/409/);
+    const a = open(server.url, "train", matchID, 0, await joinMatch(server.url, "train", matchID, 0, "Ada"));
+    let botMoves = 0;
+    for (let n = 0; n < 2000; n++) {
+      const v = await waitFor(
+        a,
+        (x) => x.state.over || x.state.current === 0,
+        20_000,
+        "seat 0's turn or the end",
+      );
+      if (v.state.over) break;
+      const mine = await waitFor(a, (x) => x.legal.length > 0, 10_000, "legal actions");
+      const len = logLength(mine);
+      a.moves.act!(pick(mine.legal));
+      await waitFor(a, (x) => logLength(x) > len, 10_000, "the move");
+      botMoves = viewOf(a)!.state.log.filter((x) => x.player === 1).length;
+    }
+    const end = viewOf(a)!;
+    expect(end.state.over).toBe(true);
+    expect(end.state.log.filter((x) => x.player === 1).length).toBeGreaterThan(0);
+    expect(botMoves).toBeGreaterThanOrEqual(0);
+  });
+
+  it("refuses bot seats that are not seats of the match", async () => {
+    await expect(
+      createMatch(server.url, "train", { options: { players: 2, variant: "race" }, bots: [2] }),
+    ).rejects.toThrow(/bots must list distinct seats/);
   });
 });
 

@@ -166,6 +166,15 @@ export function railkitGame(
       if (setupData.options.players !== numPlayers)
         return `options.players (${describe(setupData.options.players)}) must equal numPlayers (${numPlayers})`;
       if (setupData.seed !== undefined && !opts.fixedSeeds) return "this server draws the seed itself";
+      const bots = setupData.bots;
+      if (
+        bots !== undefined &&
+        (!Array.isArray(bots) ||
+          bots.length > numPlayers ||
+          new Set(bots).size !== bots.length ||
+          !bots.every((b) => Number.isInteger(b) && b >= 0 && b < numPlayers))
+      )
+        return "bots must list distinct seats of the match";
       try {
         start(setupData as OnlineSetup);
       } catch (e) {

@@ -22,8 +22,9 @@ import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import { FlatFile, Origins, Server, SocketIO } from "boardgame.io/server";
 import type { GameHeader, GameId } from "../engine/common/game.ts";
 import { isObject } from "../engine/common/input.ts";
+import { ServerBots } from "./bots.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
-import { type CheckAnswer, ONLINE_NAMES } from "./view.ts";
+import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
 
 export interface ServeOptions extends AdapterOptions {
   /** Port (0: a free one). Default 8000. */
@@ -39,6 +40,8 @@ export interface ServeOptions extends AdapterOptions {
   pubSub?: any;
   /** Folder of the built demo to serve (default dist/demo when it exists; null: none). */
   demo?: string | null;
+  /** Pause before each move of a computer seat, in ms (default 300, so people can follow). */
+  botDelayMs?: number;
   /** Called last by `close()` (e.g. to close the Redis and Postgres connections of web/online/scale.ts). */
   onClose?: () => Promise<void>;
   /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
@@ -114,6 +117,30 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     const r = fetch(id, opts);
     return r instanceof Promise ? r.then(strip) : strip(r);
   };
+  // Computer seats: taken when the match is created (setupData.bots), played by web/online/bots.ts.
+  let selfUrl = "";
+  const bots = new ServerBots(() => selfUrl, db, o.botDelayMs);
+  const createMatch = db.createMatch.bind(db) as (id: string, opts: StorageAPI.CreateMatchOpts) => unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own createMatch
+  (db as any).createMatch = async (matchID: string, opts: StorageAPI.CreateMatchOpts) => {
+    const seats = (opts.metadata.setupData as OnlineSetup | undefined)?.bots ?? [];
+    const id = NAME_TO_ID[opts.metadata.gameName];
+    const taken: [number, string][] = [];
+    for (const seat of seats) {
+      const credentials = globalThis.crypto.randomUUID();
+      opts.metadata.players[seat] = {
+        ...opts.metadata.players[seat]!,
+        id: seat,
+        name: "Computer",
+        credentials,
+      };
+      taken.push([seat, credentials]);
+    }
+    await createMatch(matchID, opts);
+    if (id)
+      for (const [seat, credentials] of taken)
+        setTimeout(() => bots.attach(id, matchID, seat, credentials), 0);
+  };
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
   const transport = new SocketIO(o.pubSub ? { pubSub: o.pubSub } : {});
   const server = Server({ games: railkitGames(o), db, origins, transport });
@@ -185,12 +212,15 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const servers = await server.run({ port: o.port ?? 8000 });
   const http = servers.appServer as unknown as HttpServer;
   const port = (http.address() as AddressInfo).port;
+  selfUrl = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`;
+  await bots.resume();
   return {
     url: `http://${host}:${port}`,
     port,
     async close() {
       // biome-ignore lint/suspicious/noExplicitAny: koa-socket-2 keeps the socket.io server on app._io
       const io = (server.app as any)._io as { close(cb: () => void): void } | undefined;
+      bots.stop();
       // Let every move in flight be applied and stored (boardgame.io broadcasts a move before storing it).
       const queues = (transport as unknown as { perMatchQueue: Map<string, { onIdle(): Promise<void> }> })
         .perMatchQueue;

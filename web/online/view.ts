@@ -38,6 +38,8 @@ export interface OnlineSetup {
   options: Record<string, unknown>;
   /** Optional fixed seed (tests, replays); by default the server draws one that no client ever sees. */
   seed?: number | string;
+  /** Seats the server's computer plays (web/online/bots.ts); they are taken when the match is created. */
+  bots?: number[];
 }
 
 /** The answer of the server's check of an action (`POST /railkit/check/<game>/<match>`). */
