@@ -393,6 +393,13 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
     await expect(page.locator(`${el} .turn-title`).textContent()).resolves.toMatch(/Game over/);
     await expect(page.locator(`${el} [part=final] tr[data-final]`).count()).resolves.toBe(2);
     await page.locator(el).screenshot({ path: resolve(shots, "string-final.png") });
+    // A new game from the form: 3 seats, the computer plays seats 1 and 2.
+    await page.locator(`${el} [part=setup] select[name=players]`).selectOption("3");
+    await button('[data-action="new"]').click();
+    await page.locator(`${el} [part=players] tr[data-seat="2"]`).waitFor({ timeout: 10_000 });
+    await expect(page.locator(`${el} [part=players] tr[data-seat]`).count()).resolves.toBe(3);
+    await expect(page.evaluate(() => document.querySelector("string-railway")!.bots)).resolves.toBe("1,2");
+    await expect(page.locator(`${el} [part=final]`).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -97,6 +97,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * @csspart message - The status line (refusals in red).
  * @csspart log - The game log.
  * @csspart final - The final score table.
+ * @csspart setup - The new-game form (players, the computer's seats).
  *
  * @cssprop --string-railway-bg - Background.
  * @cssprop --string-railway-fg - Text colour.
@@ -217,6 +218,21 @@ export class StringRailway extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener("keydown", this.onKey);
+  }
+
+  /** The new-game form: players 2–5; the computer plays every seat but seat 0, or none. A fresh seed. */
+  private onSetup(e: SubmitEvent): void {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    const players = Number((form.elements.namedItem("players") as HTMLSelectElement).value);
+    const computer = (form.elements.namedItem("computer") as HTMLInputElement).checked;
+    const bots = computer ? Array.from({ length: players - 1 }, (_, i) => i + 1).join(",") : "";
+    const same = players === this.players && this.seed === null;
+    this.bots = bots;
+    this.players = players;
+    this.seed = null;
+    // Same player count: willUpdate starts no game by itself (unless the seed changed), so start one here.
+    if (same) void this.newGame(true);
   }
 
   /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute). */
@@ -864,7 +880,6 @@ export class StringRailway extends LitElement {
       <button part="button" class="primary" data-action="end-turn" ?disabled=${!human || !end} @click=${() => this.act(end)}>
         End turn
       </button>
-      ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
     </div>`;
   }
 
@@ -1314,6 +1329,15 @@ export class StringRailway extends LitElement {
         </p>
         <p class="sr-only" aria-live="polite">${this.said}</p>
         ${this.renderFinal(s)}
+        <form class="controls" part="setup" aria-label="New game" @submit=${this.onSetup}>
+          <label>Players
+            <select name="players">
+              ${[2, 3, 4, 5].map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
+            </select>
+          </label>
+          <label><input type="checkbox" name="computer" .checked=${this.botSeats.size > 0} /> The computer plays the other seats</label>
+          <button part="button" class=${s.over ? "primary" : ""} data-action="new" type="submit">New game</button>
+        </form>
       </div>
       <div class="side">
         ${this.renderTiles(s)} ${this.renderStringPanel(s)} ${this.renderStationPanel(s)} ${this.renderNewStationPanel(s)}
