@@ -8,6 +8,8 @@
  * that seat with the credentials this browser got when it joined (kept in localStorage), or `&credentials=`.
  */
 import "../elements/train/train-game.ts";
+import "../elements/light/light-rail.ts";
+import "../elements/string/string-railway.ts";
 import type { GameId } from "../engine/common/game.ts";
 import { createMatch, getMatch, joinMatch, type MatchInfo } from "../online/lobby.ts";
 
@@ -35,8 +37,14 @@ async function create(e: Event): Promise<void> {
   const players = Number($<HTMLInputElement>("create-players").value);
   const options: Record<string, unknown> = { players };
   if (game === "train") options.goal = Number($<HTMLInputElement>("create-goal").value);
+  // Seats as people count them (1, 2…), comma separated.
+  const bots = $<HTMLInputElement>("create-bots")
+    .value.split(",")
+    .map((x) => x.trim())
+    .filter((x) => x !== "")
+    .map((x) => Number(x) - 1);
   try {
-    const match = await createMatch(server, game, { options });
+    const match = await createMatch(server, game, { options, ...(bots.length > 0 ? { bots } : {}) });
     location.assign(pageUrl(game, match));
   } catch (err) {
     status(`Could not create the match: ${(err as Error).message}`);
@@ -85,18 +93,23 @@ async function showMatch(game: GameId, match: string): Promise<void> {
   const seat = seatParam !== null && /^\d+$/.test(seatParam) ? Number(seatParam) : null;
   const credentials =
     params.get("credentials") ?? (seat === null ? null : localStorage.getItem(credKey(match, seat)));
-  const el = document.createElement(TAGS[game]);
-  el.setAttribute("server", server);
-  el.setAttribute("match", match);
-  if (seat !== null && credentials) {
-    el.setAttribute("seat", String(seat));
-    el.setAttribute("credentials", credentials);
-  }
-  $("board").replaceChildren(el);
-  status(seat !== null && credentials ? `You play seat ${seat + 1}.` : "You are watching.");
+  // An element plays online once it has the `server` attribute (web/elements/common/online-session.ts).
+  const ctor = customElements.get(TAGS[game]) as { elementProperties?: Map<string, unknown> } | undefined;
+  const playing = seat !== null && !!credentials;
+  if (ctor?.elementProperties?.has("server")) {
+    const el = document.createElement(TAGS[game]);
+    el.setAttribute("server", server);
+    el.setAttribute("match", match);
+    if (playing) {
+      el.setAttribute("seat", String(seat));
+      el.setAttribute("credentials", credentials);
+    }
+    $("board").replaceChildren(el);
+    status(playing ? `You play seat ${seat + 1}.` : "You are watching.");
+  } else status(`<${TAGS[game]}> does not play online yet: only the seats are shown.`);
   const refresh = async () => {
     try {
-      drawSeats(game, await getMatch(server, game, match), seat !== null && credentials ? seat : null);
+      drawSeats(game, await getMatch(server, game, match), playing ? seat : null);
     } catch (err) {
       status(`The server could not be reached: ${(err as Error).message}`);
     }
