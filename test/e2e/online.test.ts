@@ -168,4 +168,37 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
     expect(await stateOf(b)).toEqual(end);
     expect(errors).toEqual([]);
   });
+
+  it("the lobby creates a match with a computer seat, shares its link, seats a person who plays against the server's bot", async () => {
+    const page = await open("lobby.html");
+    await page.locator("#create-game").selectOption("train");
+    await page.locator("#create-players").fill("2");
+    await page.locator("#create-goal").fill("10");
+    await page.locator("#create-bots").fill("2");
+    await page.locator("#create-button").click();
+    await page.locator("#seats li", { hasText: "Seat 2: Computer" }).waitFor({ timeout: 10_000 });
+    const link = await page.locator("#share-link").getAttribute("href");
+    expect(link).toMatch(/match=/);
+    // Another browser opens the shared link and takes seat 1.
+    const guest = await open(link!.replace(/^\//, ""));
+    await guest.locator("#player-name").fill("Ada");
+    await guest.locator("#seats button", { hasText: "Take seat 1" }).click();
+    await guest.locator("#lobby-status", { hasText: "You play seat 1." }).waitFor({ timeout: 10_000 });
+    await guest.locator('train-game [part="base"][data-seat-to-move]').waitFor({ timeout: 20_000 });
+    // Play seat 0 until the computer (seat 1) has moved at least once.
+    for (let n = 0; n < 200; n++) {
+      const state = (await stateOf(guest)) as {
+        over: boolean;
+        current: number | null;
+        log: { player: number }[];
+      };
+      if (state.over || state.log.some((a) => a.player === 1)) break;
+      if (state.current === 0) await step(guest);
+      else await guest.waitForTimeout(200);
+    }
+    const state = (await stateOf(guest)) as { over: boolean; log: { player: number }[] };
+    expect(state.log.some((a) => a.player === 1)).toBe(true);
+    await page.locator("#seats li", { hasText: "Seat 1: Ada (connected)" }).waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+  });
 });
