@@ -185,6 +185,9 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
     await guest.locator("#seats button", { hasText: "Take seat 1" }).click();
     await guest.locator("#lobby-status", { hasText: "You play seat 1." }).waitFor({ timeout: 10_000 });
     await guest.locator('train-game [part="base"][data-seat-to-move]').waitFor({ timeout: 20_000 });
+    // Hints for seat 0's turn, computed in the guest's own worker from what seat 0 sees.
+    await guest.locator("train-game [part~=hints] tbody tr").first().waitFor({ timeout: 30_000 });
+    expect(await guest.locator("train-game [part~=hints]").textContent()).toMatch(/Roll/);
     // Play seat 0 until the computer (seat 1) has moved at least once.
     for (let n = 0; n < 200; n++) {
       const state = (await stateOf(guest)) as {

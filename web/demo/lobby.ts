@@ -103,6 +103,8 @@ async function showMatch(game: GameId, match: string): Promise<void> {
     if (playing) {
       el.setAttribute("seat", String(seat));
       el.setAttribute("credentials", credentials);
+      // Hints run in this browser's own worker, on what this seat sees.
+      el.toggleAttribute("hints", true);
     }
     $("board").replaceChildren(el);
     status(playing ? `You play seat ${seat + 1}.` : "You are watching.");

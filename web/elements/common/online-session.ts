@@ -12,7 +12,9 @@
  *   resolves true once the server's next state holds the action.
  * - **Who is connected** comes from the match data (`seats`); the boardgame.io client reconnects by itself
  *   after a lost connection or a server restart and syncs the match again.
- * - **Hints** are not fetched online yet (the status stays idle); the computer's seats are played by the server.
+ * - **Hints** run in the player's own worker on this seat's view, when the element gives `loadHints` (the Train
+ *   Game: its hint verb takes the turn); otherwise the status stays idle. The computer's seats are played by the
+ *   server (web/online/bots.ts).
  * - boardgame.io's client is loaded on the first `newGame`, so pages without online play never load it.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
@@ -34,6 +36,13 @@ export interface OnlineSessionOptions<T extends GameTypes> {
   /** This element's seat, or null to watch. */
   seat(): number | null;
   credentials(): string | undefined;
+  /** Whether hints are wanted now (default false); fetched for this seat's turn only. */
+  hints?(): boolean;
+  /**
+   * Hints for this seat's view, computed in the player's own worker on what this seat sees (never on the
+   * server's state): the element knows which of its worker's verbs can take a view.
+   */
+  loadHints?(view: T["view"]): Promise<T["hint"][]>;
   /** The view changed: `prev` is the one before (null for the first). */
   onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
 }
@@ -151,8 +160,29 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     return this.send({ undo: true }, () => this.client!.moves.undo!());
   }
 
-  refreshHints(): Promise<void> {
-    return Promise.resolve();
+  /** Fetches hints for the view (this seat's turn, when wanted); otherwise the task goes idle. */
+  async refreshHints(): Promise<void> {
+    const v = this.view;
+    const at = v?.state.log.length ?? 0;
+    if (!v || !this.opts.loadHints || !this.opts.hints?.() || !this.humanTurn) {
+      if (this.hints.status !== "idle") this.setHints({ status: "idle", at });
+      return;
+    }
+    const gen = this.generation;
+    const current = () => gen === this.generation && this.view?.state.log.length === at;
+    this.setHints({ status: "pending", at });
+    try {
+      const hints = await this.opts.loadHints(v);
+      if (current()) this.setHints({ status: "complete", at, hints });
+    } catch (e) {
+      if (current())
+        this.setHints({ status: "error", at, error: e instanceof Error ? e : new Error(String(e)) });
+    }
+  }
+
+  private setHints(task: HintTask<T["hint"]>): void {
+    this.hints = task;
+    this.host.requestUpdate();
   }
 
   kick(): void {}
@@ -238,6 +268,7 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
       this.view = next;
       if (this.message === "Connecting to the server…") this.say("");
       this.opts.onView?.(next, prev, causeOf<T>(prev, next));
+      void this.refreshHints();
     }
     this.host.requestUpdate();
     for (const w of [...this.waiters]) w();

@@ -168,6 +168,14 @@ export class TrainGame extends LitElement {
     seat: () => this.seat,
     credentials: () => this.credentials ?? undefined,
     onView: (next, prev, cause) => this.onView(next, prev, cause),
+    hints: () => this.hints,
+    // This seat's view in the player's own workers: the turn, and the race as this seat sees it.
+    loadHints: async (v) => {
+      const race = raceContextFor(v.state);
+      if (!race || race.goal === SHIPPED_GOAL) return this.local.client.train.hint(v.state.turn, race);
+      this.raceSolver ??= sharedRaceSolver();
+      return this.raceSolver.hint(v.state.turn, race);
+    },
   });
 
   private get session(): GameSession<TrainTypes> | OnlineSession<TrainTypes> {
