@@ -10,6 +10,7 @@
 import "../elements/train/train-game.ts";
 import "../elements/light/light-rail.ts";
 import "../elements/string/string-railway.ts";
+import "../online/plain-board.ts";
 import type { GameId } from "../engine/common/game.ts";
 import { createMatch, getMatch, joinMatch, type MatchInfo } from "../online/lobby.ts";
 
@@ -96,19 +97,20 @@ async function showMatch(game: GameId, match: string): Promise<void> {
   // An element plays online once it has the `server` attribute (web/elements/common/online-session.ts).
   const ctor = customElements.get(TAGS[game]) as { elementProperties?: Map<string, unknown> } | undefined;
   const playing = seat !== null && !!credentials;
-  if (ctor?.elementProperties?.has("server")) {
-    const el = document.createElement(TAGS[game]);
-    el.setAttribute("server", server);
-    el.setAttribute("match", match);
-    if (playing) {
-      el.setAttribute("seat", String(seat));
-      el.setAttribute("credentials", credentials);
-      // Hints run in this browser's own worker, on what this seat sees.
-      el.toggleAttribute("hints", true);
-    }
-    $("board").replaceChildren(el);
-    status(playing ? `You play seat ${seat + 1}.` : "You are watching.");
-  } else status(`<${TAGS[game]}> does not play online yet: only the seats are shown.`);
+  // A game whose element does not play online yet gets the plain board (web/online/plain-board.ts).
+  const online = ctor?.elementProperties?.has("server") ?? false;
+  const el = document.createElement(online ? TAGS[game] : "railkit-online-board");
+  el.setAttribute("game", game);
+  el.setAttribute("server", server);
+  el.setAttribute("match", match);
+  if (playing) {
+    el.setAttribute("seat", String(seat));
+    el.setAttribute("credentials", credentials);
+    // Hints run in this browser's own worker, on what this seat sees.
+    if (online) el.toggleAttribute("hints", true);
+  }
+  $("board").replaceChildren(el);
+  status(playing ? `You play seat ${seat + 1}.` : "You are watching.");
   const refresh = async () => {
     try {
       drawSeats(game, await getMatch(server, game, match), playing ? seat : null);

@@ -29,7 +29,8 @@ import type { HintTask, ViewCause } from "./session.ts";
 export const ONLINE_ANSWER_MS = 10_000;
 
 export interface OnlineSessionOptions<T extends GameTypes> {
-  game: GameId;
+  /** The game (or a function that reads it at every `newGame`). */
+  game: GameId | (() => GameId);
   /** The server's address (`http://127.0.0.1:8000`), read at every `newGame`. */
   server(): string;
   match(): string;
@@ -88,6 +89,11 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     host.addController(this);
   }
 
+  private get gameId(): GameId {
+    const g = this.opts.game;
+    return typeof g === "function" ? g() : g;
+  }
+
   get seat(): number | null {
     return this.opts.seat();
   }
@@ -134,7 +140,7 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     const seat = this.seat;
     const credentials = this.opts.credentials();
     const client = Client({
-      game: clientGame(this.opts.game),
+      game: clientGame(this.gameId),
       // Back quickly after a server restart (socket.io's default waits up to 5 s between tries).
       multiplayer: SocketIO({ server: this.opts.server(), socketOpts: { reconnectionDelayMax: 2000 } }),
       matchID: this.opts.match(),
@@ -203,7 +209,7 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     try {
       const answer = await checkMove(
         this.opts.server(),
-        this.opts.game,
+        this.gameId,
         this.opts.match(),
         seat,
         credentials,
