@@ -199,6 +199,31 @@ describe("computer seats on the server", () => {
     expect(botMoves).toBeGreaterThanOrEqual(0);
   });
 
+  it("after a restart the server's bots sit down again and play", async () => {
+    const own = tempDir();
+    // A bot slower than the test, so that it has not moved when the server stops.
+    let slow: RunningServer | null = await startServer({
+      port: 0,
+      dir: own.dir,
+      demo: null,
+      botDelayMs: 60_000,
+    });
+    try {
+      const matchID = await createMatch(slow.url, "train", {
+        options: { players: 2, variant: "race" },
+        bots: [0],
+      });
+      await slow.close();
+      slow = await startServer({ port: 0, dir: own.dir, demo: null, botDelayMs: 0 });
+      const watcher = open(slow.url, "train", matchID, null);
+      const v = await waitFor(watcher, (x) => logLength(x) > 0, 20_000, "the bot's first move");
+      expect(v.state.log[0]!.player).toBe(0);
+    } finally {
+      await slow?.close();
+      own.remove();
+    }
+  });
+
   it("refuses bot seats that are not seats of the match", async () => {
     await expect(
       createMatch(server.url, "train", { options: { players: 2, variant: "race" }, bots: [2] }),

@@ -91,15 +91,20 @@ async function readBody(req: NodeJS.ReadableStream, limit = 64 * 1024): Promise<
 }
 
 /**
- * boardgame.io's flat-file storage, with node-persist's write queue off: by default node-persist batches
- * writes once a second, so every move waited up to a second to be stored before the next one could be played.
+ * boardgame.io's flat-file storage, with two changes: its own node-persist instance (FlatFile uses the module's
+ * shared one, so two servers in one process would write into the folder of whichever connected last), and
+ * node-persist's write queue off (by default it batches writes once a second, so every move waited up to a
+ * second to be stored before the next one could be played).
  */
 function flatFile(dir: string): FlatFile {
   const db = new FlatFile({ dir });
-  // biome-ignore lint/suspicious/noExplicitAny: node-persist's instance is a private field of FlatFile
-  const storage = (db as any).games as { init(o: object): Promise<unknown> };
+  const internals = db as unknown as {
+    games: { create(o: object): { init(): Promise<unknown> } };
+  };
+  const storage = internals.games.create({ dir, logging: false, ttl: false, writeQueue: false });
+  internals.games = storage as never;
   db.connect = async () => {
-    await storage.init({ dir, logging: false, ttl: false, writeQueue: false });
+    await storage.init();
   };
   return db;
 }
