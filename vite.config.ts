@@ -3,9 +3,40 @@ import { defineConfig } from "vite";
 
 const here = import.meta.dirname;
 
-// Two builds from one config:
-//   `vite build`             the demo site (web/index.html, web/solver.html) into dist/demo
-//   `vite build --mode lib`  the embeddable library (web/lib/index.ts) into dist/lib
+/** Wasm and the race table always stay real files (a strict CSP refuses `data:` fetches; files cache). */
+const keepFiles = (file: string) => (file.endsWith(".wasm") || file.endsWith(".bin") ? false : undefined);
+
+/**
+ * The library builds are app builds with a JavaScript entry, not Vite's library mode: library mode inlines every
+ * `?url` asset (the Wasm, the race table) as a `data:` URL whatever `assetsInlineLimit` says. With the relative
+ * `base` every asset is found with `new URL("assets/…", import.meta.url)`, so the folder works from any path.
+ */
+function library(outDir: string, inputs: Record<string, string>, external: (string | RegExp)[]) {
+  return {
+    outDir: resolve(here, outDir),
+    emptyOutDir: true,
+    target: "es2022",
+    modulePreload: false,
+    assetsInlineLimit: keepFiles,
+    rolldownOptions: {
+      input: inputs,
+      preserveEntrySignatures: "strict" as const,
+      external,
+      output: {
+        entryFileNames: "[name].js",
+        chunkFileNames: "assets/[name]-[hash].js",
+        assetFileNames: "assets/[name]-[hash][extname]",
+      },
+    },
+  };
+}
+
+// Builds from one config (scripts/build-lib.mjs runs `lib` and `pkg` and the type declarations):
+//   `vite build`             the demo site (web/index.html, web/solver.html, web/embed.html, ...) into dist/demo
+//   `vite build --mode lib`  the self-contained library into dist/lib: railkit.js (Lit and Comlink inside), its
+//                            workers, Wasm and race table under assets/; one script tag, no import map
+//   `vite build --mode pkg`  the package build into dist/pkg: railkit.js (`import "railkit"`, Lit and Comlink left
+//                            to the bundler) and engine.js (`railkit/engine`: engines, bots, solvers; Node or worker)
 export default defineConfig(({ mode }) => ({
   root: resolve(here, "web"),
   base: "./",
@@ -15,29 +46,25 @@ export default defineConfig(({ mode }) => ({
   worker: { format: "es" },
   build:
     mode === "lib"
-      ? {
-          outDir: resolve(here, "dist/lib"),
-          emptyOutDir: true,
-          target: "es2022",
-          assetsInlineLimit: (file: string) => (file.endsWith(".wasm") ? false : undefined),
-          lib: {
-            entry: resolve(here, "web/lib/index.ts"),
-            formats: ["es"],
-            fileName: "railkit",
-          },
-          rolldownOptions: { external: ["lit", /^lit\//, "comlink"] },
-        }
-      : {
-          outDir: resolve(here, "dist/demo"),
-          emptyOutDir: true,
-          target: "es2022",
-          assetsInlineLimit: (file: string) => (file.endsWith(".wasm") ? false : undefined),
-          rolldownOptions: {
-            input: {
-              index: resolve(here, "web/index.html"),
-              solver: resolve(here, "web/solver.html"),
-              lobby: resolve(here, "web/lobby.html"),
+      ? library("dist/lib", { railkit: resolve(here, "web/lib/index.ts") }, [])
+      : mode === "pkg"
+        ? library(
+            "dist/pkg",
+            { railkit: resolve(here, "web/lib/index.ts"), engine: resolve(here, "web/lib/engine.ts") },
+            ["lit", /^lit\//, "comlink"],
+          )
+        : {
+            outDir: resolve(here, "dist/demo"),
+            emptyOutDir: true,
+            target: "es2022",
+            assetsInlineLimit: keepFiles,
+            rolldownOptions: {
+              input: {
+                index: resolve(here, "web/index.html"),
+                solver: resolve(here, "web/solver.html"),
+                lobby: resolve(here, "web/lobby.html"),
+                embed: resolve(here, "web/embed.html"),
+              },
             },
           },
-        },
 }));
