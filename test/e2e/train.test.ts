@@ -199,6 +199,58 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
     await solverPage.close();
   });
 
+  it("train.undo, train.undo-reveal: Undo takes back a pick that was added, never the roll", async () => {
+    const p = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    p.on("pageerror", (e) => errors.push(e.message));
+    await p.goto(`${server.url}index.html`);
+    const btn = (action: string) => p.locator(`train-game button[data-action="${action}"]`);
+    const quiet = () => p.locator('train-game [part="base"][aria-busy="false"]').waitFor();
+    const logLength = () =>
+      p.evaluate(() => {
+        // The element's session (private in TypeScript) holds the view it draws.
+        const el = document.querySelector("train-game") as unknown as {
+          session: { view: { state: { log: unknown[] } } };
+        };
+        return el.session.view.state.log.length;
+      });
+    let addedAndUndone = false;
+    // Seeds are tried until a roll gives a die to pick (most first rolls do).
+    for (const seed of ["undo-1", "undo-2", "undo-3", "undo-4"]) {
+      await p.evaluate((sd) => document.querySelector("train-game")!.setAttribute("seed", sd), seed);
+      await p.locator('train-game [part="base"][data-seat-to-move="0"]').waitFor({ timeout: 30_000 });
+      await quiet();
+      await expect(btn("undo").isDisabled()).resolves.toBe(true);
+      await btn("roll").click();
+      await quiet();
+      const afterRoll = await logLength();
+      // The roll revealed dice: Undo is offered (the last action is the player's) but the engine refuses it.
+      await btn("undo").click();
+      await quiet();
+      await expect(p.locator("train-game [part=message]").textContent()).resolves.toMatch(
+        /random|cannot be taken back/,
+      );
+      expect(await logLength()).toBe(afterRoll);
+      const pickable = p.locator(
+        'train-game .table [role="option"][aria-disabled="false"][aria-selected="false"]:not([data-face="C"])',
+      );
+      if ((await pickable.count()) === 0) continue;
+      const onTable = await p.locator('train-game .table [role="option"]').count();
+      await pickable.first().click();
+      await btn("add").click();
+      await quiet();
+      expect(await logLength()).toBe(afterRoll + 1);
+      await btn("undo").click();
+      await quiet();
+      expect(await logLength()).toBe(afterRoll);
+      await expect(p.locator('train-game .table [role="option"]').count()).resolves.toBe(onTable);
+      await expect(p.locator("train-game [part=log]").textContent()).resolves.toContain("took back");
+      addedAndUndone = true;
+      break;
+    }
+    expect(addedAndUndone).toBe(true);
+    await p.close();
+  });
+
   it("had no uncaught page errors", () => {
     expect(errors).toEqual([]);
   });

@@ -695,6 +695,13 @@ export class TrainGame extends LitElement {
             Stop${stop ? ` and score ${v.turnScore}` : ""}
           </button>
           <button part="button" data-action="bank" ?disabled=${!human || !bank} @click=${() => this.send("bank")}>Bank freight</button>
+          <button
+            part="button"
+            data-action="undo"
+            title="Take back your last pick or bank of this turn (a roll cannot be taken back)"
+            ?disabled=${!human || s.log.at(-1)?.player !== s.current}
+            @click=${() => void this.session.undo()}
+          >Undo</button>
           ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
         </div>
         <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
