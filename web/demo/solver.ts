@@ -55,8 +55,8 @@ function ramp(stops: RGB[], t: number): RGB {
   return [0, 1, 2].map((k) => Math.round(a[k]! + (b[k]! - a[k]!) * f)) as RGB;
 }
 
-const gradient = (stops: RGB[]) =>
-  stops.map((c, i) => `rgb(${c.join(",")}) ${(i * 100) / (stops.length - 1)}%`).join(", ");
+// The legend ramps are the same stops as CSS classes in page.css (.ramp-viridis, .ramp-magma): a strict CSP
+// (style-src 'self') refuses style="" attributes.
 
 interface Map2D {
   canvas: HTMLCanvasElement;
@@ -170,7 +170,7 @@ function drawWinMap(t: RaceTableView): void {
   const first = t.firstPlayerWins;
   $<HTMLElement>("#race-legend").innerHTML = `
     <p><strong>P(first player wins)</strong></p>
-    <div class="ramp" style="background: linear-gradient(to right, ${gradient(VIRIDIS)})"></div>
+    <div class="ramp ramp-viridis"></div>
     <div class="ticks"><span>0%</span><span>25%</span><span>50%</span><span>75%</span><span>100%</span></div>
     <p>In the race to ${n}, at 0–0 the first player wins <strong>${(first.value * 100).toFixed(2)}%</strong> of races
       (value iteration to ${first.tolerance.toExponential(0)}).</p>
@@ -201,7 +201,7 @@ function drawFreightMap(t: RaceTableView): void {
   const mid = Math.round((lo + hi) / 2);
   $<HTMLElement>("#freight-legend").innerHTML = `
     <p><strong>Points at stake at which a full freight train stops</strong></p>
-    <div class="ramp" style="background: linear-gradient(to right, ${gradient(MAGMA)})"></div>
+    <div class="ramp ramp-magma"></div>
     <div class="ticks"><span>${lo}</span><span>${mid}</span><span>${hi}</span></div>
     <p>Below the value it banks and rolls on.</p>`;
   $<HTMLElement>("#freight").hidden = false;

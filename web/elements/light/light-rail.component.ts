@@ -6,6 +6,7 @@ import { BUILDINGS, type LightAction, type ScoreEvent, type Segment } from "../.
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { LightTypes, LightView } from "../../worker/protocol.ts";
+import { cssProps } from "../common/css-props.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
@@ -552,7 +553,7 @@ export class LightRail extends LitElement {
         class="board"
         part="board"
         viewBox=${box.join(" ")}
-        style=${`--cells-w:${box[2] / CARD_W}`}
+        style=${cssProps({ "--cells-w": `${box[2] / CARD_W}` })}
         tabindex="0"
         role="application"
         aria-roledescription="city board"
@@ -597,7 +598,7 @@ export class LightRail extends LitElement {
             const title = h
               ? `Here${this.orientation ? " (turned)" : ""}: credit now ${h.credit}, value ${h.value.toFixed(2)}, wins ${(h.winRate * 100).toFixed(0)}%${other ? `; turned the other way: credit ${other.credit}, value ${other.value.toFixed(2)}` : ""}`
               : `Place your card at (${q}, ${r})`;
-            return svg`<rect class=${h ? "cell legal hinted" : "cell legal"} data-q=${q} data-r=${r} data-legal="true" data-value=${h ? h.value.toFixed(2) : nothing} data-credit=${h ? h.credit : nothing} style=${h ? `--shade:${(0.15 + 0.75 * t).toFixed(2)}` : ""} x=${o.x + 3} y=${o.y + 3} width=${CARD_W - 6} height=${CARD_H - 6} rx="4"><title>${title}</title></rect>`;
+            return svg`<rect class=${h ? "cell legal hinted" : "cell legal"} data-q=${q} data-r=${r} data-legal="true" data-value=${h ? h.value.toFixed(2) : nothing} data-credit=${h ? h.credit : nothing} style=${cssProps(h ? { "--shade": (0.15 + 0.75 * t).toFixed(2) } : {})} x=${o.x + 3} y=${o.y + 3} width=${CARD_W - 6} height=${CARD_H - 6} rx="4"><title>${title}</title></rect>`;
           })}
         </g>
         <g class="cards">

@@ -16,6 +16,7 @@ import {
 import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
+import { cssProps } from "../common/css-props.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { CUBE_ORDER, cubesSvg, fieldSvg, points, stationFill, stringsSvg, viewBoxOf } from "./board-view.ts";
 import { keyboardPaths, type Point, round, Trail, toPath } from "./draw.ts";
@@ -559,7 +560,7 @@ export class StringRailway extends LitElement {
       while (this.previewWanted && this.view) {
         const req = this.previewWanted;
         this.previewWanted = null;
-        const options: StringHintOptions & { preview: StringPreviewRequest } = { preview: req };
+        const options: StringHintOptions = { preview: req };
         try {
           const answer = await this.session.client.string.hints(this.view.handle, options);
           const h = answer.hints[0];
@@ -798,7 +799,7 @@ export class StringRailway extends LitElement {
       data-index=${i}
       data-id=${st.id}
       transform="translate(${st.x} ${st.y})"
-      style=${st.owner !== undefined ? `--seat: var(--string-railway-seat-${st.owner})` : ""}
+      style=${cssProps(st.owner !== undefined ? { "--seat": `var(--string-railway-seat-${st.owner})` } : {})}
       tabindex=${i === this.focusStation ? 0 : -1}
       role="button"
       aria-label=${label}
