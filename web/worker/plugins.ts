@@ -78,11 +78,11 @@ export function stringPlugin(solver: () => Promise<StringSolver>): GamePlugin<St
     // `preview` is the live check of a string being drawn (no solver: the engine's route check, one round trip
     // a frame); otherwise the widget's hints: transport plan, long-distance routes, strings (solvers/string/advice.ts).
     hintKeys: ["max", "preview"],
-    hintOptions: (o): StringHintOptions & { preview?: StringPreviewRequest } => ({
+    hintOptions: (o): StringHintOptions => ({
       max: o.max === undefined ? 20 : int(o.max, "/options/max", 1, STRING_MAX_HINTS),
       ...(o.preview === undefined ? {} : { preview: readPreview(o.preview) }),
     }),
-    loadHints: async (o: StringHintOptions & { preview?: StringPreviewRequest }) => {
+    loadHints: async (o: StringHintOptions) => {
       const { preview, max } = o;
       if (preview) return (state) => previewHint(state, preview);
       const s = await solver();

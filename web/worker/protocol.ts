@@ -17,12 +17,14 @@
  * client turns into a {@link RailkitError}. Bad input (a malformed action, hostile values, out-of-range
  * options) is always `kind: "input"`; `internal` means a bug or a failed load, never the page's input.
  */
+
 import type { ProxyMarked } from "comlink";
 import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
 import type { LightAction, LightBoard, LightOptions, LightState } from "../engine/light/index.ts";
 import type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
 import type { TrainAction, TrainGameState, TrainOptions, TurnState } from "../engine/train/index.ts";
 import type { SearchedPlacement } from "../solvers/light/search.ts";
+import type { StringPreviewRequest } from "../solvers/string/advice.ts";
 import type { StringHint } from "../solvers/string/index.ts";
 import type { RaceContext, TrainHintOption } from "../solvers/train/api.ts";
 
@@ -225,6 +227,11 @@ export interface StringView extends GameView<StringState, StringAction> {
 export interface StringHintOptions {
   /** Most hints answered, 1..{@link STRING_MAX_HINTS} (default 20). */
   max?: number;
+  /**
+   * The live check of a string being drawn (`{ kind, path }`): answered by the engine's own route check (length
+   * left, stations touched, paid crossings, mountain charge, legal or the refusal) instead of the hints.
+   */
+  preview?: StringPreviewRequest;
 }
 
 /** Most string hints one call answers. */
