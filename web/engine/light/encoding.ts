@@ -1,6 +1,6 @@
 /**
  * Flat encoding of a Light Rail city, the contract between the TypeScript engine and the Wasm kernels /
- * search (assembly/light.ts, web/engine/light/wasm/**, web/engine/light/search*.ts). Version 1.
+ * search (assembly/light.ts, web/solvers/light/**). Version 1.
  *
  * ## Grid
  * The grid is a box of axial cells `q0 <= q < q0 + width`, `r0 <= r < r0 + height`, indexed **q-major**:
