@@ -117,17 +117,19 @@ export class ServerBots {
 
   /** Seats the bots of every unfinished match in storage (after a restart). */
   async resume(): Promise<void> {
+    // Every match first, then the bots: a bot's connection writes to storage, and listing reads every file.
+    const seats: [GameId, string, number, string][] = [];
     for (const id of ["train", "string", "light"] as const) {
       const ids = await this.db.listMatches({ gameName: ONLINE_NAMES[id], where: { isGameover: false } });
       for (const matchID of ids) {
         const { metadata } = await this.db.fetch(matchID, { metadata: true });
-        const seats = (metadata?.setupData as { bots?: number[] } | undefined)?.bots ?? [];
-        for (const seat of seats) {
+        for (const seat of (metadata?.setupData as { bots?: number[] } | undefined)?.bots ?? []) {
           const credentials = metadata?.players[seat]?.credentials;
-          if (credentials) this.attach(id, matchID, seat, credentials);
+          if (credentials) seats.push([id, matchID, seat, credentials]);
         }
       }
     }
+    for (const [id, matchID, seat, credentials] of seats) this.attach(id, matchID, seat, credentials);
   }
 
   stop(): void {

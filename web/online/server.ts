@@ -24,6 +24,7 @@ import type { GameHeader, GameId } from "../engine/common/game.ts";
 import { isObject } from "../engine/common/input.ts";
 import { ServerBots } from "./bots.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
+import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
 
 export interface ServeOptions extends AdapterOptions {
@@ -106,6 +107,18 @@ function flatFile(dir: string): FlatFile {
   db.connect = async () => {
     await storage.init();
   };
+  // Listing reads every file, outside FlatFile's per-key order: a file being written reads as invalid. Try again.
+  const list = db.listMatches.bind(db);
+  db.listMatches = async (opts) => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await list(opts);
+      } catch (e) {
+        if (tries >= 5) throw e;
+        await new Promise((r) => setTimeout(r, 20 * tries));
+      }
+    }
+  };
   return db;
 }
 
@@ -147,7 +160,33 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
         setTimeout(() => bots.attach(id, matchID, seat, credentials), 0);
   };
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
-  const transport = new SocketIO(o.pubSub ? { pubSub: o.pubSub } : {});
+  // A match's messages leave only once the write that follows them is stored (web/online/store-first.ts).
+  const pubSub = new StoreFirstPubSub<unknown>(o.pubSub ?? new MemoryPubSub());
+  const writing = new Set<Promise<unknown>>();
+  for (const method of ["setState", "setMetadata"] as const) {
+    const write = (db[method] as (id: string, ...rest: unknown[]) => unknown).bind(db);
+    // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own method
+    (db as any)[method] = (matchID: string, ...rest: unknown[]) => {
+      let r: unknown;
+      try {
+        r = write(matchID, ...rest);
+      } catch (e) {
+        pubSub.stored(matchID);
+        throw e;
+      }
+      if (r instanceof Promise) {
+        const done = r.finally(() => {
+          writing.delete(done);
+          pubSub.stored(matchID);
+        });
+        writing.add(done);
+        return done;
+      }
+      pubSub.stored(matchID);
+      return r;
+    };
+  }
+  const transport = new SocketIO({ pubSub: pubSub as never });
   const server = Server({ games: railkitGames(o), db, origins, transport });
   server.auth.authenticateCredentials = async ({ playerID, credentials, metadata }) =>
     credentialsMatch(playerID, credentials, metadata);
@@ -232,11 +271,18 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       await Promise.all([...queues.values()].map((q) => q.onIdle()));
       // biome-ignore lint/suspicious/noExplicitAny: FlatFile's per-key write chains are private
       await Promise.all(Object.values(((db as any).fileQueues ?? {}) as Record<string, Promise<unknown>>));
+      pubSub.flush();
       const closed = new Promise<void>((ok) => http.once("close", () => ok()));
       if (io) io.close(() => {});
       else http.close();
       http.closeAllConnections?.();
       await closed;
+      // The last disconnections write the seats' connection status: let them finish before the storage goes.
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (writing.size === 0) break;
+        await Promise.allSettled([...writing]);
+      }
       await o.onClose?.();
     },
   };
