@@ -17,6 +17,25 @@ const t0 = performance.now();
 for (const mode of ["lib", "pkg"])
   await build({ root, mode, logLevel: quiet ? "warn" : "info", configFile: join(root, "vite.config.ts") });
 
+/**
+ * In dist/pkg the workers are started with the literal `new Worker(new URL("./assets/x.js", import.meta.url), …)`
+ * that bundlers (Vite, webpack 5, Rollup) recognise, so the app's bundler builds each worker with its chunks and
+ * Wasm; Vite writes `new URL(new URL("assets/x.js", import.meta.url).href, "" + import.meta.url)`, which they copy
+ * as a plain asset without what it imports.
+ */
+const pkg = join(root, "dist", "pkg");
+let workers = 0;
+for (const f of await readdir(pkg)) {
+  if (!f.endsWith(".js")) continue;
+  const text = await readFile(join(pkg, f), "utf8");
+  const out = text.replace(
+    /new URL\(\s*(?:\/\*[^*]*\*\/\s*)?new URL\(\s*[`"']([^`"']+)[`"']\s*,\s*import\.meta\.url\s*\)\.href\s*,\s*(?:[`"'][`"']\s*\+\s*)?import\.meta\.url\s*\)/g,
+    (_, path) => (workers++, `new URL(${JSON.stringify(`./${path}`)}, import.meta.url)`),
+  );
+  if (out !== text) await writeFile(join(pkg, f), out);
+}
+if (workers < 2) throw new Error(`build-lib: expected the two worker URLs in dist/pkg, rewrote ${workers}`);
+
 const types = join(root, "dist", "types");
 await rm(types, { recursive: true, force: true });
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");

@@ -86,8 +86,14 @@ export function elementTags(root = resolve(import.meta.dirname, "../..")): strin
 export async function watch(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    // A failed load is reported below with its URL.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource"))
+      problems.push(`console: ${m.text()}`);
   });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
+  });
+  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   await page.exposeFunction("__cspViolation", (v: string) => problems.push(`csp: ${v}`));
   await page.addInitScript(() => {

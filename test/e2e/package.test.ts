@@ -1,0 +1,167 @@
+/**
+ * Issue #12, proven as users use it: `npm pack` (which runs prepack: the Wasm, dist/lib, dist/pkg, the types),
+ * then in a fresh temporary folder
+ *   (a) a plain HTML page per element, only static files under a sub-path: one `<script type="module">` of the
+ *       self-contained build copied out of the tarball, one element; served with the strict CSP header;
+ *   (b) a minimal Vite app that installs the tarball and does `import "railkit"` (built with Vite, served with
+ *       the strict CSP);
+ *   (c) a Node script that imports `railkit/engine` and plays a game of each engine with bots.
+ * (a) and (b) run in headless Chromium: every element (globbed from web/elements/) plays real moves, the Train
+ * Game takes a person's roll, and no console error or CSP violation is reported.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botsPlay, type CspServer, elementTags, serveWithCsp, watch } from "../package/csp.ts";
+import { CHROMIUM, haveBrowser } from "./browser.ts";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+];
+const tags = elementTags();
+
+async function humanRoll(page: Page): Promise<void> {
+  await page.locator("train-game button[data-action=roll]:not([disabled])").click({ timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      ((document.querySelector("train-game") as unknown as { state?: { log: unknown[] } }).state?.log
+        .length ?? 0) > 0,
+    null,
+    { timeout: 15_000 },
+  );
+}
+
+describe.runIf(haveBrowser)("the packed package, as users use it", () => {
+  let tmp: string;
+  let app: string;
+  let browser: Browser;
+  const servers: CspServer[] = [];
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), "railkit-pack-"));
+    const { stdout } = await run("npm", ["pack", "--json", "--silent", "--pack-destination", tmp], {
+      cwd: root,
+      timeout: 60_000,
+      maxBuffer: 1 << 26,
+    });
+    const tarball = join(
+      tmp,
+      (JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string }[])[0]!.filename,
+    );
+    await run("tar", ["xzf", tarball, "-C", tmp]);
+    app = join(tmp, "app");
+    await mkdir(app);
+    await writeFile(
+      join(app, "package.json"),
+      JSON.stringify({ name: "app", private: true, type: "module" }),
+    );
+    await run("npm", ["i", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball], {
+      cwd: app,
+      timeout: 60_000,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const s of servers) await s.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it("ships the builds, the types and the manifest", () => {
+    for (const f of [
+      "dist/lib/railkit.js",
+      "dist/pkg/railkit.js",
+      "dist/pkg/engine.js",
+      "dist/types/lib/index.d.ts",
+      "dist/types/lib/engine.d.ts",
+      "custom-elements.json",
+    ])
+      expect(existsSync(join(tmp, "package", f)), f).toBe(true);
+  });
+
+  it("(a) a plain page: one script tag, one element, static files under a sub-path, strict CSP", async () => {
+    const site = join(tmp, "site");
+    const dir = join(site, "games", "here");
+    await cp(join(tmp, "package", "dist", "lib"), join(dir, "railkit"), { recursive: true });
+    // The self-contained module imports nothing by bare name (no import map needed).
+    expect(await readFile(join(dir, "railkit", "railkit.js"), "utf8")).not.toMatch(
+      /from\s*["'](lit|comlink)/,
+    );
+    await cp(join(root, "web/demo/favicon.svg"), join(dir, "favicon.svg"));
+    for (const tag of tags)
+      await writeFile(
+        join(dir, `${tag}.html`),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${tag}</title>` +
+          `<link rel="icon" href="favicon.svg"><script type="module" src="railkit/railkit.js"></script></head>` +
+          `<body><${tag} players="2" bots="1"></${tag}></body></html>`,
+      );
+    const server = await serveWithCsp(site);
+    servers.push(server);
+    for (const tag of tags) {
+      const page = await browser.newPage();
+      const problems = await watch(page);
+      await page.goto(`${server.url}games/here/${tag}.html`);
+      if (tag === "train-game") await humanRoll(page);
+      expect(await botsPlay(page, tag), tag).toBeGreaterThanOrEqual(2);
+      expect(problems, tag).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('(b) a Vite app: npm i the tarball, import "railkit"; Lit comes from the app (not duplicated)', async () => {
+    expect(existsSync(join(app, "node_modules/railkit/node_modules/lit"))).toBe(false);
+    expect(await readFile(join(app, "node_modules/railkit/dist/pkg/railkit.js"), "utf8")).toMatch(
+      /from\s*["']lit["']/,
+    );
+    await writeFile(join(app, "main.js"), 'import "railkit";\n');
+    await cp(join(root, "web/demo/favicon.svg"), join(app, "favicon.svg"));
+    await writeFile(
+      join(app, "index.html"),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title>` +
+        `<link rel="icon" href="./favicon.svg"><script type="module" src="./main.js"></script></head><body>${tags.map((t) => `<${t} players="2" bots="1"></${t}>`).join("")}</body></html>`,
+    );
+    const { build } = await import("vite");
+    await build({
+      root: app,
+      configFile: false,
+      logLevel: "warn",
+      base: "./",
+      build: { outDir: join(app, "dist") },
+    });
+    const server = await serveWithCsp(join(app, "dist"));
+    servers.push(server);
+    const page = await browser.newPage();
+    const problems = await watch(page);
+    await page.goto(`${server.url}index.html`);
+    await humanRoll(page);
+    for (const tag of tags) expect(await botsPlay(page, tag), tag).toBeGreaterThanOrEqual(2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("(c) Node: railkit/engine plays a game of each engine with bots", async () => {
+    await cp(join(root, "test/package/play.mjs"), join(app, "play.mjs"));
+    const { stdout } = await run(process.execPath, ["play.mjs"], { cwd: app, timeout: 30_000 });
+    const out = JSON.parse(stdout) as Record<
+      string,
+      { moves: number; winners: number[]; current: number | null }
+    >;
+    for (const game of ["train", "string", "light"]) {
+      expect(out[game]!.moves, game).toBeGreaterThan(2);
+      expect(out[game]!.winners.length, game).toBeGreaterThan(0);
+      expect(out[game]!.current, game).toBeNull();
+    }
+  });
+});
