@@ -107,19 +107,19 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
   /** Plays until the game is over or `moves` actions were made; answers the actions made. */
   async function play(seats: Page[], moves = 600): Promise<number> {
     for (let n = 0; n < moves; n++) {
+      // Every page has seen every move so far (the last mover's page sees its move first).
+      const len = Math.max(...(await Promise.all(seats.map(logLength))));
+      for (const p of seats)
+        await p.waitForFunction(
+          (x) =>
+            (document.querySelector("train-game") as unknown as { state: { log: unknown[] } }).state?.log
+              .length === x,
+          len,
+          { timeout: 10_000 },
+        );
       const seat = await toMove(seats[0]!);
       if (seat === "" || seat === null) return n;
-      const page = seats[Number(seat)]!;
-      // Wait until the mover's page has seen the last move too.
-      const len = await logLength(seats[0]!);
-      await page.waitForFunction(
-        (x) =>
-          (document.querySelector("train-game") as unknown as { state: { log: unknown[] } }).state?.log
-            .length === x,
-        len,
-        { timeout: 10_000 },
-      );
-      await step(page);
+      await step(seats[Number(seat)]!);
     }
     return moves;
   }
@@ -147,7 +147,7 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
     const mid = await stateOf(a);
     expect(await logLength(a)).toBe(8);
     // Kill the server (SIGKILL) and start it again on the same port: the pages reconnect by themselves.
-    await new Promise((r) => setTimeout(r, 300)); // the last move's write (moves are broadcast, then stored)
+    // No grace period: the server sends a move only once it is stored (web/online/store-first.ts).
     await server.kill();
     server = await startServerProcess(env, server.port);
     for (const p of [a, b, watcher])
