@@ -15,11 +15,23 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export function startServerProcess(
+/** Starts the server; on a fixed port (a restart) tries again a few times while the old socket lets go. */
+export async function startServerProcess(
   env: Record<string, string>,
   port = 0,
   ms = 30_000,
 ): Promise<ServerProcess> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await startOnce(env, port, ms);
+    } catch (e) {
+      if (port === 0 || tries >= 5 || !/EADDRINUSE/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+function startOnce(env: Record<string, string>, port: number, ms: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
