@@ -56,6 +56,15 @@ describe("custom-elements.json", () => {
     }
   });
 
+  it("docs/elements.md is rendered from it (run `npm run manifest`)", async () => {
+    // @ts-expect-error: a plain .mjs script without declarations
+    const { renderElements } = (await import("../../scripts/manifest-docs.mjs")) as {
+      renderElements(m: unknown): string;
+    };
+    const m = JSON.parse(await readFile(join(root, "custom-elements.json"), "utf8")) as unknown;
+    expect(await readFile(join(root, "docs/elements.md"), "utf8")).toBe(renderElements(m));
+  });
+
   it("lists every element and documents its whole surface", async () => {
     const m = JSON.parse(await readFile(join(root, "custom-elements.json"), "utf8")) as Manifest;
     const decls = m.modules.flatMap((x) => x.declarations ?? []).filter((d) => d.tagName);
