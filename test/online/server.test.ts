@@ -2,6 +2,8 @@
  * Online play through boardgame.io's server (issue #14), in Node: a server on a free port of 127.0.0.1, the
  * Lobby API, boardgame.io clients with the socket.io transport, flat-file storage.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../web/engine/common/game.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
@@ -228,6 +230,30 @@ describe("computer seats on the server", () => {
     await expect(
       createMatch(server.url, "train", { options: { players: 2, variant: "race" }, bots: [2] }),
     ).rejects.toThrow(/bots must list distinct seats/);
+  });
+});
+
+describe("the demo pages", () => {
+  it("serves the built demo from the same origin, and nothing outside its folder", async () => {
+    const own = tempDir();
+    mkdirSync(join(own.dir, "demo"));
+    mkdirSync(join(own.dir, "demo-private"));
+    writeFileSync(join(own.dir, "demo", "index.html"), "<p>demo</p>");
+    writeFileSync(join(own.dir, "demo-private", "secret.txt"), "secret");
+    const s = await startServer({ port: 0, dir: join(own.dir, "matches"), demo: join(own.dir, "demo") });
+    try {
+      const index = await fetch(`${s.url}/`);
+      expect(index.headers.get("content-type")).toMatch(/text\/html/);
+      expect(await index.text()).toBe("<p>demo</p>");
+      // An encoded slash is one path segment for the URL parser, and a parent folder once decoded.
+      for (const path of ["/..%2fdemo-private/secret.txt", "/..%2Fdemo-private%2Fsecret.txt"]) {
+        const r = await fetch(`${s.url}${path}`);
+        expect(await r.text()).not.toContain("secret");
+      }
+    } finally {
+      await s.close();
+      own.remove();
+    }
   });
 });
 

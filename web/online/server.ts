@@ -17,7 +17,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, normalize, resolve } from "node:path";
+import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import { FlatFile, Origins, Server, SocketIO } from "boardgame.io/server";
 import type { GameHeader, GameId } from "../engine/common/game.ts";
@@ -196,8 +196,14 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     const base = resolve(demo);
     server.app.use(async (ctx, next) => {
       if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
-      let file = normalize(join(base, decodeURIComponent(ctx.path)));
-      if (!file.startsWith(base)) return next();
+      let path: string;
+      try {
+        path = decodeURIComponent(ctx.path);
+      } catch {
+        return next(); // malformed escapes: not a file of ours
+      }
+      let file = normalize(join(base, path));
+      if (file !== base && !file.startsWith(base + sep)) return next();
       try {
         if ((await stat(file)).isDirectory()) file = join(file, "index.html");
         if (!(await stat(file)).isFile()) return next();
