@@ -43,7 +43,10 @@ export class StoreFirstPubSub<T> implements PubSub<T> {
 
   publish(channelId: string, payload: T): void {
     const matchID = channelId.startsWith(CHANNEL) ? channelId.slice(CHANNEL.length) : null;
-    if (matchID === null) return this.inner.publish(channelId, payload);
+    if (matchID === null) {
+      this.inner.publish(channelId, payload);
+      return;
+    }
     let h = this.held.get(matchID);
     if (!h) {
       h = { payloads: [], timer: setTimeout(() => this.stored(matchID), HOLD_MS) };
