@@ -164,4 +164,26 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       expect(out[game]!.current, game).toBeNull();
     }
   });
+
+  it("(d) TypeScript: the declarations type a user's code of both entries", async () => {
+    await cp(join(root, "test/package/consumer.ts.txt"), join(app, "check.ts"));
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    // prettier-ignore
+    const args = [
+      tsc,
+      "--noEmit",
+      "--strict",
+      "--target",
+      "es2022",
+      "--module",
+      "esnext",
+      "--moduleResolution",
+      "bundler",
+      "--lib",
+      "es2022,dom",
+      "--skipLibCheck",
+      "check.ts",
+    ];
+    await expect(run(process.execPath, args, { cwd: app, timeout: 60_000 })).resolves.toBeDefined();
+  });
 });
