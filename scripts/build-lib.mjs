@@ -30,7 +30,10 @@ for (const f of await readdir(pkg)) {
   const text = await readFile(join(pkg, f), "utf8");
   const out = text.replace(
     /new URL\(\s*(?:\/\*[^*]*\*\/\s*)?new URL\(\s*[`"']([^`"']+)[`"']\s*,\s*import\.meta\.url\s*\)\.href\s*,\s*(?:[`"'][`"']\s*\+\s*)?import\.meta\.url\s*\)/g,
-    (_, path) => (workers++, `new URL(${JSON.stringify(`./${path}`)}, import.meta.url)`),
+    (_, path) => {
+      workers++;
+      return `new URL(${JSON.stringify(`./${path}`)}, import.meta.url)`;
+    },
   );
   if (out !== text) await writeFile(join(pkg, f), out);
 }
