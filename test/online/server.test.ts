@@ -127,6 +127,52 @@ describe("online Train Game", () => {
     expect(await check(0, creds[0]!, pick(after.legal))).toEqual({ ok: true });
   });
 
+  it("undo: a seat takes back its own add on the server; a roll cannot be taken back (train.undo-reveal)", async () => {
+    // A seed whose first roll has a pick that leaves the turn going (found with the engine itself).
+    const options = { players: 2, variant: "race" as const, goal: 20 };
+    const seed = Array.from({ length: 200 }, (_, i) => `undo-${i}`).find((sd) => {
+      const rolled = trainEngine.apply(trainEngine.setup(options, sd), { type: "roll", player: 0 });
+      if (!rolled.ok) return false;
+      return trainEngine.legalActions(rolled.state).some((x) => {
+        if (x.type !== "add" || x.faces.length === 0) return false;
+        const added = trainEngine.apply(rolled.state, x);
+        return added.ok && added.state.current === 0;
+      });
+    })!;
+    const matchID = await createMatch(server.url, "train", { options, seed });
+    const creds = [await joinMatch(server.url, "train", matchID, 0, "Ada")];
+    const a = open(server.url, "train", matchID, 0, creds[0]);
+    await waitFor(a, (v) => v.legal.length > 0);
+    const undoCheck = () => checkMove(server.url, "train", matchID, 0, creds[0]!, { undo: true });
+    a.moves.act!({ type: "roll", player: 0 });
+    let v = await waitFor(a, (x) => logLength(x) === 1 && x.legal.length > 0, 10_000, "the roll");
+    expect(await undoCheck()).toMatchObject({ ok: false, rule: "train.undo-reveal" });
+    // Add one legal pick (if the roll allows any), then take it back.
+    const add = v.legal.find((x) => {
+      if (x.type !== "add" || (x as unknown as { faces: unknown[] }).faces.length === 0) return false;
+      const added = trainEngine.apply(replay(trainEngine, options, seed, v.state.log), x);
+      return added.ok && added.state.current === 0;
+    });
+    // The fixed seed's first roll has a pick that leaves the turn going.
+    expect(add).toBeDefined();
+    if (add) {
+      a.moves.act!(add);
+      v = await waitFor(a, (x) => logLength(x) === 2, 10_000, "the add");
+      expect(v.state.current).toBe(0);
+      if (v.state.current === 0) {
+        expect(await undoCheck()).toEqual({ ok: true });
+        a.moves.undo!();
+        v = await waitFor(a, (x) => logLength(x) === 1, 10_000, "the undo");
+        expect(v.state.log).toEqual([{ type: "roll", player: 0 }]);
+      }
+    }
+    // The roll itself stays: an undo sent anyway changes nothing.
+    a.moves.undo!();
+    a.moves.act!({ type: "stop", player: 0 });
+    await waitFor(a, (x) => x.state.log.some((e) => e.type === "stop"), 10_000, "the stop");
+    expect(viewOf(a)!.state.log[0]).toEqual({ type: "roll", player: 0 });
+  });
+
   it("no client state holds the seed, the generator or the initial state", async () => {
     const { matchID, creds } = await trainMatch();
     const a = open(server.url, "train", matchID, 0, creds[0]);
