@@ -153,7 +153,7 @@ describe("online Train Game", () => {
       const added = trainEngine.apply(replay(trainEngine, options, seed, v.state.log), x);
       return added.ok && added.state.current === 0;
     });
-    // The fixed seed's first roll has a pick that leaves the turn going.
+    // The chosen seed's first roll has such a pick.
     expect(add).toBeDefined();
     if (add) {
       a.moves.act!(add);
