@@ -49,8 +49,6 @@ function includesAll(big: readonly Face[], small: readonly Face[]): boolean {
 }
 const sameFaces = (a: readonly Face[], b: readonly Face[]) => a.length === b.length && includesAll(a, b);
 
-const FACE_SHORT: Readonly<Record<Face, string>> = { E: "E", T: "T", "4": "4", "3": "3", "2": "2", C: "C" };
-
 const REASON_TEXT: Readonly<Record<EndReason, string>> = {
   stop: "stopped",
   caboose: "the Caboose ended the turn",
@@ -138,6 +136,8 @@ export class TrainGame extends LitElement {
   @state() private focusIndex = 0;
   /** The game log as text, built from the answers this element saw (newest last). */
   @state() private entries: string[] = [];
+  /** What the last answer did, in words, for the live region (announced once; the log is not live). */
+  @state() private said = "";
   /** A race solve under way in the solver worker (its goal and progress), for the hint panel's bar. */
   @state() private solving: (Progress & { goal: number }) | null = null;
   /** Race-hint calls to the solver worker in flight (the bar stays while any is). */
@@ -294,7 +294,7 @@ export class TrainGame extends LitElement {
     const lines: string[] = [];
     if (action.type === "roll") {
       const thrown = next.state.lastRoll?.faces ?? [];
-      lines.push(`${who} rolled ${thrown.map((f) => FACE_SHORT[f]).join(" ")}.`);
+      lines.push(`${who} rolled ${thrown.map((f) => FACE_NAME[f]).join(", ")}.`);
     } else if (action.type === "add") {
       lines.push(
         action.faces.length === 0
@@ -312,6 +312,7 @@ export class TrainGame extends LitElement {
     }
     if (next.state.over && !prev.state.over) lines.push(this.overTitle(next));
     this.entries = [...this.entries, ...lines].slice(-200);
+    this.said = lines.join(" ");
     for (const record of next.state.history.slice(before)) {
       this.dispatchEvent(
         new CustomEvent<TurnRecord>("turn-end", { detail: record, bubbles: true, composed: true }),
@@ -525,7 +526,10 @@ export class TrainGame extends LitElement {
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (task.status !== "complete" || !task.hints)
         return this.solving ? this.renderSolving(this.solving) : html`<p>Computing…</p>`;
-      const hints = task.hints;
+      const t = v.state.turn;
+      const notRolled =
+        t.phase === "regular" && t.rollsLeft === 3 && t.train.length === 0 && t.table.length === 0;
+      const hints = notRolled ? task.hints.filter((h) => h.action.type !== "stop") : task.hints;
       if (hints.length === 0) return html`<p>No choice to make now.</p>`;
       const race = hints.some((o) => o.winProbability !== undefined);
       return html`<table>
@@ -553,7 +557,7 @@ export class TrainGame extends LitElement {
         <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>
         ${this.goalNote()}`;
     })();
-    return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
+    return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">
       <h3 id="hints-h">Hints${v.state.over || this.session.botTurn ? "" : html` for ${this.seatName(v.state.current!)}`}</h3>
       ${body}
     </section>`;
@@ -597,6 +601,14 @@ export class TrainGame extends LitElement {
       >`;
   }
 
+  /** The train that just finished, shown until the next roll. */
+  private renderFinished(r: TurnRecord) {
+    return html`<p class="finished" data-finished>
+        ${this.seatName(r.player)}: ${REASON_TEXT[r.reason]}, ${r.score} point${r.score === 1 ? "" : "s"}${r.train.length ? "." : ", no cars."}
+      </p>
+      ${r.train.length ? html`<ol class="dice finished" aria-label="The finished train">${r.train.map((f) => this.renderDie(f))}</ol>` : nothing}`;
+  }
+
   private renderLog() {
     return html`<section class="log" part="log" aria-labelledby="log-h">
       <h3 id="log-h">Game log <span class="sub">(newest first)</span></h3>
@@ -627,7 +639,10 @@ export class TrainGame extends LitElement {
     const table = turn.table;
     const canAdd = human && table.length > 0 && this.canAddSelection;
     const roll = this.legal("roll");
-    const stop = this.legal("stop");
+    // Before the turn's first roll stopping scores nothing (Equipment Shortage): legal, never offered.
+    const notRolled =
+      turn.phase === "regular" && turn.rollsLeft === 3 && turn.train.length === 0 && table.length === 0;
+    const stop = this.legal("stop") && !notRolled;
     const bank = this.legal("bank");
     const rolling = 6 - turn.train.length;
     const title = s.over ? this.overTitle(v) : `${this.seatName(s.current!)} to play`;
@@ -654,9 +669,11 @@ export class TrainGame extends LitElement {
             <span class="turn-score">Turn score <strong data-turn-score>${v.turnScore}</strong></span>
           </div>
           ${
-            turn.train.length === 0
-              ? html`<p class="empty">No cars yet: an Engine, then a Coal Tender, then cargo.</p>`
-              : html`<ol class="dice" aria-label="Cars in the train, in order">
+            turn.train.length === 0 && notRolled && s.history.length > 0
+              ? this.renderFinished(s.history.at(-1)!)
+              : turn.train.length === 0
+                ? html`<p class="empty">No cars yet: an Engine, then a Coal Tender, then cargo.</p>`
+                : html`<ol class="dice" aria-label="Cars in the train, in order">
                   ${turn.train.map((f) => this.renderDie(f))}
                 </ol>`
           }
@@ -707,6 +724,7 @@ export class TrainGame extends LitElement {
         <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
           ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
         </p>
+        <p class="sr-only" aria-live="polite">${this.said}</p>
         ${this.renderLog()}
       </div>
       <div class="side">${this.renderScoreboard()} ${this.renderHints()}</div>

@@ -35,9 +35,20 @@ export const trainGameStyles = css`
     border-radius: 12px;
   }
   @container (max-width: 720px) {
+    /* One column on a phone: the scores and hints right under the buttons, the log last. */
     .base {
-      grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: "play" "side";
+      display: flex;
+      flex-direction: column;
+      align-items: stretch;
+    }
+    .base > .play {
+      display: contents;
+    }
+    .base > .side {
+      order: 1;
+    }
+    .play > .log {
+      order: 2;
     }
   }
   .play {
@@ -111,6 +122,10 @@ export const trainGameStyles = css`
   .empty {
     color: var(--train-game-muted);
     font-style: italic;
+  }
+  p.finished {
+    margin: 0 0 0.4rem;
+    color: var(--train-game-muted);
   }
   .die {
     position: relative;
