@@ -53,6 +53,31 @@ describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
     await page.close();
   });
 
+  it("every element names each of its controls (ARIA snapshot: no unnamed button, box or link)", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}index.html`);
+    for (const tag of elementTags()) {
+      await page.waitForFunction(
+        (t) => !!(document.querySelector(t) as unknown as { state?: unknown }).state,
+        tag,
+        {
+          timeout: 30_000,
+        },
+      );
+      const tree = await page.locator(tag).ariaSnapshot();
+      expect(tree, tag).toMatch(/- button "/);
+      const unnamed = tree
+        .split("\n")
+        .filter((l) =>
+          /^\s*- (button|checkbox|listbox|option|textbox|combobox|spinbutton|link|radio|slider)\s*(\[.*\])?:?$/.test(
+            l,
+          ),
+        );
+      expect(unnamed, tag).toEqual([]);
+    }
+    await page.close();
+  });
+
   it("the embed page: one element; a person's roll goes through", async () => {
     const page = await browser.newPage();
     const problems = await watch(page);
