@@ -3,10 +3,12 @@ import { property, state } from "lit/decorators.js";
 import type { BlockedCell } from "../../engine/light/board.ts";
 import { DESIGNS, OBJECTIVES, orient } from "../../engine/light/data.ts";
 import { BUILDINGS, type LightAction, type ScoreEvent, type Segment } from "../../engine/light/types.ts";
+import { HIDDEN } from "../../online/view.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { LightTypes, LightView } from "../../worker/protocol.ts";
 import { cssProps } from "../common/css-props.ts";
+import { OnlineSession } from "../common/online-session.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
@@ -153,6 +155,17 @@ export class LightRail extends LitElement {
   @property({ type: Number, attribute: "bot-playouts" }) botPlayouts = 2000;
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
+  /**
+   * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
+   * seat's view only: its own card and objectives, the decks as counts; no hints online yet).
+   */
+  @property() server: string | null = null;
+  /** Online play: the match id (from the lobby). */
+  @property() match: string | null = null;
+  /** Online play: this element's seat; without it the element watches the match. */
+  @property({ type: Number }) seat: number | null = null;
+  /** Online play: the seat's credentials (from joining the match). */
+  @property() credentials: string | null = null;
 
   /** Orientation of the card in hand: 0 as dealt, 1 turned 180°. */
   @state() private orientation: 0 | 1 = 0;
@@ -181,7 +194,8 @@ export class LightRail extends LitElement {
   private hintAt = -1;
   private seenTask: unknown = null;
 
-  private readonly session = new GameSession<LightTypes>(this, {
+  /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
+  private readonly local = new GameSession<LightTypes>(this, {
     api: (client) => client.light,
     client: () => (this.client ??= sharedRailkitClient()),
     bots: () => seatList(this.bots),
@@ -198,6 +212,25 @@ export class LightRail extends LitElement {
     },
   });
 
+  /** An online match through the railkit server, when `server` and `match` are set (no hints online yet). */
+  private readonly online = new OnlineSession<LightTypes>(this, {
+    game: "light",
+    server: () => this.server ?? "",
+    match: () => this.match ?? "",
+    seat: () => this.seat,
+    credentials: () => this.credentials ?? undefined,
+    onView: (next, prev, cause) => this.onView(next, prev, cause),
+  });
+
+  private get session(): GameSession<LightTypes> | OnlineSession<LightTypes> {
+    return this.isOnline ? this.online : this.local;
+  }
+
+  /** Playing (or watching) a match on the railkit server. */
+  private get isOnline(): boolean {
+    return !!(this.server && this.match);
+  }
+
   /** The current game state as JSON (for saving); null before the first answer. */
   get state(): LightView["state"] | null {
     return this.session.view?.state ?? null;
@@ -208,7 +241,16 @@ export class LightRail extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.hasUpdated || changed.has("players") || changed.has("seed") || changed.has("wrap")) {
+    if (
+      !this.hasUpdated ||
+      changed.has("players") ||
+      changed.has("seed") ||
+      changed.has("wrap") ||
+      changed.has("server") ||
+      changed.has("match") ||
+      changed.has("seat") ||
+      changed.has("credentials")
+    ) {
       void this.newGame();
     } else {
       if (changed.has("hints")) {
@@ -487,6 +529,10 @@ export class LightRail extends LitElement {
   }
 
   private seatName(seat: number): string {
+    if (this.isOnline) {
+      if (seat === this.seat) return "You";
+      return this.online.seats.find((p) => p.id === seat)?.name || `Player ${seat + 1}`;
+    }
     const bots = seatList(this.bots);
     if (bots.has(seat))
       return [...bots].filter((b) => b < this.players).length > 1 ? `Computer ${seat + 1}` : "Computer";
@@ -495,6 +541,8 @@ export class LightRail extends LitElement {
 
   /** The seat whose secrets this screen shows: the one person, else the person to move. */
   private get viewer(): number | null {
+    // Online: this element's seat (the server sends no other seat's objectives); a spectator sees none.
+    if (this.isOnline) return this.seat;
     const humans = this.humanSeats;
     if (humans.length === 1) return humans[0]!;
     const s = this.view?.state;
@@ -523,7 +571,9 @@ export class LightRail extends LitElement {
     );
     const hand = s.current !== null ? s.hands[s.current] : null;
     const handSegs =
-      hand === null || hand === undefined ? [] : orient(DESIGNS[hand]!.segments, this.orientation);
+      hand === null || hand === undefined || hand === HIDDEN
+        ? []
+        : orient(DESIGNS[hand]!.segments, this.orientation);
     const human = this.session.humanTurn;
     // The ghost card: the computer's coming move, else the touch pick, the pointer or the cursor on a legal cell.
     let ghost: { cell: Cell; segs: Segment[]; color: number } | null = null;
@@ -652,22 +702,27 @@ export class LightRail extends LitElement {
     const hand = seat !== null ? s.hands[seat] : null;
     const human = this.session.humanTurn;
     if (s.over || seat === null || hand === null || hand === undefined) return nothing;
-    const design = DESIGNS[hand]!;
-    const segs = orient(design.segments, this.orientation);
+    // Online, another seat's card is HIDDEN: only its back is drawn.
+    const design = hand === HIDDEN ? null : DESIGNS[hand]!;
+    const segs = design ? orient(design.segments, this.orientation) : [];
     return html`<section class="zone hand" part="hand" aria-labelledby="hand-h">
       <h3 id="hand-h">${human ? "Your card" : `${this.seatName(seat)}'s card`}</h3>
       <div class="hand-row">
         <svg class="hand-card" viewBox="-4 -4 ${CARD_W + 8} ${CARD_H + 8}" role="img"
-          aria-label=${`${COLOR_LABEL[seat]} ${design.name}${this.orientation ? ", turned 180°" : ""}: ${
-            design.segments
-              .map((x) => BUILDINGS[x.building])
-              .filter((b) => b !== "none")
-              .join(", ") || "no building"
-          }`}>
+          aria-label=${
+            design
+              ? `${COLOR_LABEL[seat]} ${design.name}${this.orientation ? ", turned 180°" : ""}: ${
+                  design.segments
+                    .map((x) => BUILDINGS[x.building])
+                    .filter((b) => b !== "none")
+                    .join(", ") || "no building"
+                }`
+              : `${COLOR_LABEL[seat]} card, face down`
+          }>
           ${cardPicture(human ? segs : [], seat, human ? "" : "back")}
         </svg>
         <div class="hand-text">
-          <strong>${human ? design.name.replace("-", " ") : "Hidden"}</strong>
+          <strong>${human && design ? design.name.replace("-", " ") : "Hidden"}</strong>
           ${
             human
               ? html`<button part="button" data-action="rotate" @click=${this.rotate} aria-pressed=${this.orientation ? "true" : "false"}>
@@ -751,6 +806,7 @@ export class LightRail extends LitElement {
     const playouts = rows.reduce((a, h) => a + h.playouts, 0);
     const body = (() => {
       if (v.state.over) return html`<p>The game is over.</p>`;
+      if (this.isOnline) return html`<p data-hints-off>Hints are not available in online play yet.</p>`;
       if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (rows.length === 0) return html`<p>Searching…</p>`;
@@ -769,7 +825,7 @@ export class LightRail extends LitElement {
       </table>
       <p class="note">Value: your expected final margin over the best other seat, by ${playouts.toLocaleString("en")} simulated games. The city shades every legal cell by it.</p>`;
     })();
-    const showProgress = !v.state.over && !this.session.botTurn;
+    const showProgress = !v.state.over && !this.session.botTurn && !this.isOnline;
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">
       <h3 id="hints-h">Hints</h3>
       ${
@@ -830,7 +886,10 @@ export class LightRail extends LitElement {
         <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
           ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
         </p>
-        <form class="controls" part="setup" aria-label="New game" @submit=${this.onSetup}>
+        ${
+          this.isOnline
+            ? nothing
+            : html`<form class="controls" part="setup" aria-label="New game" @submit=${this.onSetup}>
           <label>Players
             <select name="players" .value=${String(this.players)}>
               ${[2, 3, 4].map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
@@ -838,7 +897,8 @@ export class LightRail extends LitElement {
           </label>
           <label><input type="checkbox" name="wrap" .checked=${this.wrap} /> Wrapping</label>
           <button part="button" class=${s.over ? "primary" : ""} data-action="new" type="submit">New game</button>
-        </form>
+        </form>`
+        }
         <p class="sr-only" aria-live="polite">${this.announcement}</p>
         ${this.renderLog()}
       </div>

@@ -17,6 +17,7 @@ import type { StringHint, StringPreviewRequest } from "../../solvers/string/advi
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
 import { cssProps } from "../common/css-props.ts";
+import { OnlineSession } from "../common/online-session.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { CUBE_ORDER, cubesSvg, fieldSvg, points, stationFill, stringsSvg, viewBoxOf } from "./board-view.ts";
 import { keyboardPaths, type Point, round, Trail, toPath } from "./draw.ts";
@@ -128,6 +129,17 @@ export class StringRailway extends LitElement {
   @property({ attribute: false }) board: Board | null = null;
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
+  /**
+   * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
+   * seat's view only: the tile deck as a count; no hints or live string check yet, the server checks on placing).
+   */
+  @property() server: string | null = null;
+  /** Online play: the match id (from the lobby). */
+  @property() match: string | null = null;
+  /** Online play: this element's seat; without it the element watches the match. */
+  @property({ type: Number }) seat: number | null = null;
+  /** Online play: the seat's credentials (from joining the match). */
+  @property() credentials: string | null = null;
 
   @state() private tool: Tool | null = null;
   @state() private kind: StringKind | null = null;
@@ -157,7 +169,8 @@ export class StringRailway extends LitElement {
   private previewWanted: StringPreviewRequest | null = null;
   private previewBusy = false;
 
-  private readonly session = new GameSession<StringTypes>(this, {
+  /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
+  private readonly local = new GameSession<StringTypes>(this, {
     api: (client) => client.string,
     client: () => (this.client ??= sharedRailkitClient()),
     bots: () => seatList(this.bots),
@@ -171,11 +184,30 @@ export class StringRailway extends LitElement {
     },
   });
 
+  /** An online match through the railkit server, when `server` and `match` are set (no hints online yet). */
+  private readonly online = new OnlineSession<StringTypes>(this, {
+    game: "string",
+    server: () => this.server ?? "",
+    match: () => this.match ?? "",
+    seat: () => this.seat,
+    credentials: () => this.credentials ?? undefined,
+    onView: (next, prev, cause) => this.onView(next, prev, cause),
+  });
+
+  private get session(): GameSession<StringTypes> | OnlineSession<StringTypes> {
+    return this.isOnline ? this.online : this.local;
+  }
+
+  /** Playing (or watching) a match on the railkit server. */
+  private get isOnline(): boolean {
+    return !!(this.server && this.match);
+  }
+
   /** Loads a saved game (JSON text or the state itself), checked by the engine's `load` in the worker. */
   async load(json: unknown): Promise<void> {
     this.entries = [];
     this.clearDraft();
-    await this.session.load(json);
+    await this.local.load(json);
   }
 
   /** The current game state (for saving); null before the first answer. */
@@ -202,7 +234,11 @@ export class StringRailway extends LitElement {
       changed.has("players") ||
       changed.has("seed") ||
       changed.has("rounds") ||
-      changed.has("board")
+      changed.has("board") ||
+      changed.has("server") ||
+      changed.has("match") ||
+      changed.has("seat") ||
+      changed.has("credentials")
     ) {
       void this.newGame();
     } else {
@@ -349,6 +385,10 @@ export class StringRailway extends LitElement {
   // ---- names -----------------------------------------------------------------------------------------
 
   private seatName(seat: number): string {
+    if (this.isOnline) {
+      if (seat === this.seat) return "You";
+      return this.online.seats.find((p) => p.id === seat)?.name || `Player ${seat + 1}`;
+    }
     const bots = this.botSeats;
     if (bots.has(seat)) return bots.size > 1 ? `Computer ${seat + 1}` : "Computer";
     const humans = this.players - [...bots].filter((b) => b >= 0 && b < this.players).length;
@@ -549,7 +589,8 @@ export class StringRailway extends LitElement {
 
   /** Asks the engine (in the worker) about a path; one request in flight, the latest path wins. */
   private wantPreview(path: number[]): void {
-    if (path.length < 4) return;
+    // Online the worker does not hold the match: the server checks the string when it is placed.
+    if (path.length < 4 || this.isOnline) return;
     this.previewWanted = { kind: this.activeKind, path };
     if (!this.previewBusy) void this.pumpPreview();
   }
@@ -562,7 +603,7 @@ export class StringRailway extends LitElement {
         this.previewWanted = null;
         const options: StringHintOptions = { preview: req };
         try {
-          const answer = await this.session.client.string.hints(this.view.handle, options);
+          const answer = await this.local.client.string.hints(this.view.handle, options);
           const h = answer.hints[0];
           if (h?.hint === "preview" && this.draft === req.path) this.preview = h.preview;
         } catch {
@@ -937,7 +978,7 @@ export class StringRailway extends LitElement {
               <dd class="verdict ${p.error ? "bad" : "ok"}" data-verdict>${p.error ? p.error.message : "legal: release or Place to lay it"}</dd>
             </dl>`
           : this.draft
-            ? html`<p class="note">Checking…</p>`
+            ? html`<p class="note">${this.isOnline ? "The server checks the string when you place it." : "Checking…"}</p>`
             : nothing
       }
       ${
@@ -946,14 +987,14 @@ export class StringRailway extends LitElement {
               <button part="button" data-action="candidate" @click=${() => this.pickCandidate(this.candidate + 1)}>
                 Shape: ${["straight", "bent left", "bent right"][this.candidate]} (next)
               </button>
-              <button part="button" class="primary" data-action="place" ?disabled=${!p || !!p.error} @click=${() => void this.placeDraft()}>
+              <button part="button" class="primary" data-action="place" ?disabled=${this.isOnline ? !this.draft : !p || !!p.error} @click=${() => void this.placeDraft()}>
                 Place
               </button>
               <button part="button" data-action="cancel" @click=${() => this.clearDraft()}>Cancel</button>
             </div>`
           : this.draft && !this.trail
             ? html`<div class="controls">
-                <button part="button" class="primary" data-action="place" ?disabled=${!p || !!p.error} @click=${() => void this.placeDraft()}>
+                <button part="button" class="primary" data-action="place" ?disabled=${this.isOnline ? !this.draft : !p || !!p.error} @click=${() => void this.placeDraft()}>
                   Place
                 </button>
                 <button part="button" data-action="cancel" @click=${() => this.clearDraft()}>Cancel</button>
@@ -1192,6 +1233,7 @@ export class StringRailway extends LitElement {
     const s = v.state;
     const body = (() => {
       if (s.over) return html`<p>The game is over.</p>`;
+      if (this.isOnline) return html`<p data-hints-off>Hints are not available in online play yet.</p>`;
       if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (task.status !== "complete" || !task.hints) return html`<p>Computing…</p>`;
@@ -1330,7 +1372,10 @@ export class StringRailway extends LitElement {
         </p>
         <p class="sr-only" aria-live="polite">${this.said}</p>
         ${this.renderFinal(s)}
-        <form class="controls" part="setup" aria-label="New game" @submit=${this.onSetup}>
+        ${
+          this.isOnline
+            ? nothing
+            : html`<form class="controls" part="setup" aria-label="New game" @submit=${this.onSetup}>
           <label>Players
             <select name="players">
               ${[2, 3, 4, 5].map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
@@ -1338,7 +1383,8 @@ export class StringRailway extends LitElement {
           </label>
           <label><input type="checkbox" name="computer" .checked=${this.botSeats.size > 0} /> The computer plays the other seats</label>
           <button part="button" class=${s.over ? "primary" : ""} data-action="new" type="submit">New game</button>
-        </form>
+        </form>`
+        }
       </div>
       <div class="side">
         ${this.renderTiles(s)} ${this.renderStringPanel(s)} ${this.renderStationPanel(s)} ${this.renderNewStationPanel(s)}
