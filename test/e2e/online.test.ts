@@ -204,53 +204,5 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
     await page.locator("#seats li", { hasText: "Seat 1: Ada (connected)" }).waitFor({ timeout: 10_000 });
     expect(errors).toEqual([]);
   });
-
-  for (const game of ["light", "string"] as const) {
-    it(`${game}: two contexts play a few turns; no received state holds the seed, a deck order or another seat's secret`, async () => {
-      const matchID = await createMatch(server.url, game, { options: { players: 2 }, seed: SEED });
-      const creds = [
-        await joinMatch(server.url, game, matchID, 0, "Ada"),
-        await joinMatch(server.url, game, matchID, 1, "Bo"),
-      ];
-      const pages = [
-        await open(`lobby.html?game=${game}&match=${matchID}&seat=0&credentials=${creds[0]}`),
-        await open(`lobby.html?game=${game}&match=${matchID}&seat=1&credentials=${creds[1]}`),
-      ];
-      const board = '[part="base"]';
-      const received = (p: Page) =>
-        p.evaluate(() => {
-          const el = document.querySelector("railkit-online-board") as unknown as { state: unknown } | null;
-          return el?.state ?? null;
-        });
-      for (const p of pages) await p.locator(`railkit-online-board ${board}`).waitFor({ timeout: 20_000 });
-      for (let n = 0; n < 4; n++) {
-        const seat = await pages[0]!
-          .locator(`railkit-online-board ${board}`)
-          .getAttribute("data-seat-to-move");
-        const p = pages[Number(seat)]!;
-        await p.locator(`railkit-online-board ${board}[data-log="${n}"]`).waitFor({ timeout: 10_000 });
-        await p.locator('railkit-online-board button[data-action-index="0"]').click();
-        for (const q of pages)
-          await q.locator(`railkit-online-board ${board}[data-log="${n + 1}"]`).waitFor({ timeout: 10_000 });
-      }
-      for (const [seat, p] of pages.entries()) {
-        const s = (await received(p)) as Record<string, unknown>;
-        expect(s).not.toHaveProperty("seed");
-        expect(s).not.toHaveProperty("rng");
-        expect(JSON.stringify(s)).not.toContain(SEED);
-        if (game === "light") {
-          const decks = s.decks as number[][];
-          expect(decks.flat().every((d) => d === -1)).toBe(true);
-          const objectives = s.objectives as string[][];
-          expect(objectives[seat]!.length).toBeGreaterThan(0);
-          expect(objectives[1 - seat]).toEqual([]);
-          const hands = s.hands as (number | null)[];
-          expect([null, -1]).toContain(hands[1 - seat]);
-        } else {
-          expect((s.deck as number[]).every((d) => d === -1)).toBe(true);
-        }
-      }
-      expect(errors).toEqual([]);
-    });
-  }
+  // String Railway and Light Rail online, in their own elements: test/e2e/online-elements.test.ts.
 });
