@@ -17,6 +17,7 @@ import type { StringHint, StringPreviewRequest } from "../../solvers/string/advi
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
 import { cssProps } from "../common/css-props.ts";
+import { rovingKey } from "../common/keys.ts";
 import { OnlineSession } from "../common/online-session.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { CUBE_ORDER, cubesSvg, fieldSvg, points, stationFill, stringsSvg, viewBoxOf } from "./board-view.ts";
@@ -678,32 +679,14 @@ export class StringRailway extends LitElement {
   }
 
   private onStationKey(e: KeyboardEvent, i: number): void {
-    const n = this.state?.stations.length ?? 0;
-    let next = i;
-    switch (e.key) {
-      case "ArrowRight":
-      case "ArrowDown":
-        next = (i + 1) % n;
-        break;
-      case "ArrowLeft":
-      case "ArrowUp":
-        next = (i - 1 + n) % n;
-        break;
-      case "Home":
-        next = 0;
-        break;
-      case "End":
-        next = n - 1;
-        break;
-      case " ":
-      case "Enter":
-        e.preventDefault();
-        this.stationClick(i);
-        return;
-      default:
-        return;
-    }
+    const k = rovingKey(e.key, i, this.state?.stations.length ?? 0);
+    if (k === null) return;
     e.preventDefault();
+    if (k === "activate") {
+      this.stationClick(i);
+      return;
+    }
+    const next = k.move;
     this.focusStation = next;
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector<SVGGElement>(`g.station[data-index="${next}"]`)?.focus(),

@@ -21,6 +21,7 @@ import {
   raceContextFor,
   SHIPPED_GOAL,
 } from "../../worker/race-context.ts";
+import { rovingKey } from "../common/keys.ts";
 import { OnlineSession } from "../common/online-session.ts";
 import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
@@ -402,32 +403,14 @@ export class TrainGame extends LitElement {
   }
 
   private onDieKey(e: KeyboardEvent, i: number): void {
-    const n = this.view?.state.turn.table.length ?? 0;
-    let next = i;
-    switch (e.key) {
-      case "ArrowRight":
-      case "ArrowDown":
-        next = (i + 1) % n;
-        break;
-      case "ArrowLeft":
-      case "ArrowUp":
-        next = (i - 1 + n) % n;
-        break;
-      case "Home":
-        next = 0;
-        break;
-      case "End":
-        next = n - 1;
-        break;
-      case " ":
-      case "Enter":
-        e.preventDefault();
-        this.toggle(i);
-        return;
-      default:
-        return;
-    }
+    const k = rovingKey(e.key, i, this.view?.state.turn.table.length ?? 0);
+    if (k === null) return;
     e.preventDefault();
+    if (k === "activate") {
+      this.toggle(i);
+      return;
+    }
+    const next = k.move;
     this.focusIndex = next;
     void this.updateComplete.then(() => {
       this.renderRoot.querySelector<HTMLElement>(`.table [data-index="${next}"]`)?.focus();
