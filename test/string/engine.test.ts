@@ -9,7 +9,6 @@
  *      board: the square 0..100; N* is where the tests place new stations.
  */
 import { describe, expect, it } from "vitest";
-import type { Result } from "../../web/engine/common/errors.ts";
 import { countTotal } from "../../web/engine/string/cubes.ts";
 import {
   apply,
@@ -19,34 +18,8 @@ import {
   setup,
   totalCubes,
 } from "../../web/engine/string/engine.ts";
-import type { Board, Counts, StringAction, StringState } from "../../web/engine/string/types.ts";
-
-const BOARD: Board = {
-  polygon: [0, 0, 100, 0, 100, 100, 0, 100],
-  mountain: [60, 10, 80, 10, 80, 40, 60, 40],
-  radius: 2.5,
-  stations: [
-    { id: "R", kind: "city", colour: "red", x: 10, y: 50 },
-    { id: "B", kind: "city", colour: "blue", x: 30, y: 50 },
-    { id: "O", kind: "outskirts", colour: null, x: 50, y: 50 },
-    { id: "P", kind: "city", colour: "purple", x: 30, y: 70 },
-    { id: "Y", kind: "city", colour: "yellow", x: 30, y: 30 },
-    { id: "O2", kind: "outskirts", colour: null, x: 10, y: 30 },
-    { id: "R2", kind: "city", colour: "red", x: 10, y: 70 },
-    { id: "B2", kind: "city", colour: "blue", x: 55, y: 25 },
-    { id: "Y2", kind: "city", colour: "yellow", x: 85, y: 25 },
-    { id: "M", kind: "mountain", colour: null, x: 70, y: 15 },
-  ],
-};
-const XY: Record<string, [number, number]> = Object.fromEntries(
-  BOARD.stations.map((s) => [s.id, [s.x, s.y]]),
-);
-const line = (...ids: string[]): number[] => ids.flatMap((id) => XY[id]!);
-
-function must(r: Result<StringState>): StringState {
-  if (!r.ok) throw r.error;
-  return r.state;
-}
+import type { Counts, StringAction, StringState } from "../../web/engine/string/types.ts";
+import { BOARD, line, must } from "./fixtures.ts";
 
 /**
  * A hand-built position: `change` edits a copy of `s`; the seat to act is set from the edited order, and
