@@ -99,12 +99,12 @@ export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O>
 export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O>(
   rules: GameRules<S, A, O>,
 ): GameEngine<S, A, O> {
-  const apply = (state: S, action: unknown): Result<S> => {
+  /** `rules.apply` with the state checked and anything thrown turned into a refusal; `read` gives the action. */
+  const run = (state: S, read: () => unknown): Result<S> => {
     if (!isObject(state) || state.game !== rules.id)
       return { ok: false, error: new InputError(`not a ${rules.id} game state: ${describe(state)}`) };
     try {
-      // Read the action once into a plain copy: a getter or Proxy cannot answer one check and fool the next.
-      return rules.apply(state, snapshot(action, "/action"));
+      return rules.apply(state, read());
     } catch (e) {
       if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
       // Not reachable for a state the engine made; a malformed state object must still not make apply throw.
@@ -112,10 +112,14 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
       return { ok: false, error: new InputError(`cannot apply to this state: ${why}`) };
     }
   };
+  // Read the action once into a plain copy: a getter or Proxy cannot answer one check and fool the next.
+  const apply = (state: S, action: unknown): Result<S> => run(state, () => snapshot(action, "/action"));
   const guarded: GameRules<S, A, O> = { ...rules, apply };
+  // `load` reads the whole save once (readJson): its log entries are plain copies already, not copied again.
+  const plain: GameRules<S, A, O> = { ...rules, apply: (state, action) => run(state, () => action) };
   return {
     ...guarded,
-    load: (json: unknown) => loadGame(guarded, json),
+    load: (json: unknown) => loadGame(plain, json),
     save: (state: S) => JSON.stringify(state),
     undo: (state: S, player: number) => undoAction(guarded, state, player),
   };
