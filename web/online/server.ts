@@ -163,26 +163,38 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   // A match's messages leave only once the write that follows them is stored (web/online/store-first.ts).
   const pubSub = new StoreFirstPubSub<unknown>(o.pubSub ?? new MemoryPubSub());
   const writing = new Set<Promise<unknown>>();
+  // boardgame.io writes a move's state and metadata in parallel: the messages wait for the state. A metadata write
+  // alone (a player connecting) releases them when no state write of the match is under way.
+  const stateWrites = new Map<string, number>();
   for (const method of ["setState", "setMetadata"] as const) {
     const write = (db[method] as (id: string, ...rest: unknown[]) => unknown).bind(db);
+    const written = (matchID: string): void => {
+      if (method === "setState") {
+        const n = (stateWrites.get(matchID) ?? 1) - 1;
+        if (n > 0) stateWrites.set(matchID, n);
+        else stateWrites.delete(matchID);
+      }
+      if (!stateWrites.has(matchID)) pubSub.stored(matchID);
+    };
     // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own method
     (db as any)[method] = (matchID: string, ...rest: unknown[]) => {
+      if (method === "setState") stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
       let r: unknown;
       try {
         r = write(matchID, ...rest);
       } catch (e) {
-        pubSub.stored(matchID);
+        written(matchID);
         throw e;
       }
       if (r instanceof Promise) {
         const done = r.finally(() => {
           writing.delete(done);
-          pubSub.stored(matchID);
+          written(matchID);
         });
         writing.add(done);
         return done;
       }
-      pubSub.stored(matchID);
+      written(matchID);
       return r;
     };
   }
