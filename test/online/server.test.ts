@@ -226,7 +226,6 @@ describe("computer seats on the server", () => {
     expect(info.players[1]!.name).toBe("Computer");
     await expect(joinMatch(server.url, "train", matchID, 1, "Thief")).rejects.toThrow(/409/);
     const a = open(server.url, "train", matchID, 0, await joinMatch(server.url, "train", matchID, 0, "Ada"));
-    let botMoves = 0;
     for (let n = 0; n < 2000; n++) {
       const v = await waitFor(
         a,
@@ -239,12 +238,10 @@ describe("computer seats on the server", () => {
       const len = logLength(mine);
       a.moves.act!(pick(mine.legal));
       await waitFor(a, (x) => logLength(x) > len, 10_000, "the move");
-      botMoves = viewOf(a)!.state.log.filter((x) => x.player === 1).length;
     }
     const end = viewOf(a)!;
     expect(end.state.over).toBe(true);
     expect(end.state.log.filter((x) => x.player === 1).length).toBeGreaterThan(0);
-    expect(botMoves).toBeGreaterThanOrEqual(0);
   });
 
   it("after a restart the server's bots sit down again and play", async () => {

@@ -78,7 +78,14 @@ export class ServerBots {
     this.clients.set(key, client);
     let playedAt = -1;
     let thinking = false;
+    let retries = 0;
+    // A look can end without a move (storage not caught up, a dropped message): look again a bounded number of
+    // times instead of waiting for an update that may never come.
+    const again = () => {
+      if (retries++ < 40) setTimeout(look, this.delayMs);
+    };
     const look = () => {
+      if (this.clients.get(key) !== client) return; // stopped
       const v = client.getState()?.G as OnlineView | undefined;
       if (!v || thinking || v.state.over || v.state.current !== seat) return;
       const at = v.state.log.length;
@@ -87,11 +94,26 @@ export class ServerBots {
       setTimeout(() => {
         void this.move(id, matchID, seat, at)
           .then((action) => {
-            if (!action) return;
+            if (!action) return again();
             playedAt = at;
+            retries = 0;
             client.moves.act!(action);
+            // If the move never shows up (refused as stale, lost on a reconnect), play this position again.
+            setTimeout(
+              () => {
+                const now = client.getState()?.G as OnlineView | undefined;
+                if (playedAt === at && now?.state.log.length === at && now.state.current === seat) {
+                  playedAt = -1;
+                  again();
+                }
+              },
+              10 * this.delayMs + 2000,
+            );
           })
-          .catch((e: unknown) => console.error(`bot ${key}: ${(e as Error).message}`))
+          .catch((e: unknown) => {
+            console.error(`bot ${key}: ${(e as Error).message}`);
+            again();
+          })
           .finally(() => {
             thinking = false;
           });
