@@ -8,7 +8,7 @@
 // modules, the race table) keep doing so: in those, `import.meta.url` is rewritten to the source file's own
 // URL, computed from the bundle's location, so the relative paths stay right. The source tree (web/, build/)
 // ships with the package.
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -33,6 +33,8 @@ const sourceUrls = {
 };
 
 const t0 = performance.now();
+// Chunk names carry a content hash: without this, every rebuild would leave the old chunks behind.
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { rail: join(root, "bin", "rail.ts") },
   outdir,
