@@ -8,13 +8,17 @@
 // modules, the race table) keep doing so: in those, `import.meta.url` is rewritten to the source file's own
 // URL, computed from the bundle's location, so the relative paths stay right. The source tree (web/, build/)
 // ships with the package.
-import { readFile, rm } from "node:fs/promises";
+import { readFile, rename, rm } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outdir = join(root, "dist", "cli");
+const final = join(root, "dist", "cli");
+// Built beside the final folder (same depth, so the relative source URLs below hold) and swapped in at the end:
+// chunk names carry a content hash, so building in place would leave every old build's chunks behind, and
+// emptying the folder first would break a `rail` started meanwhile (tests run the CLI while one rebuilds it).
+const outdir = join(root, "dist", `cli.building-${process.pid}`);
 
 /** `import.meta.url` → the URL of the original source file, for every module except the entry points. */
 const sourceUrls = {
@@ -33,8 +37,6 @@ const sourceUrls = {
 };
 
 const t0 = performance.now();
-// Chunk names carry a content hash: without this, every rebuild would leave the old chunks behind.
-await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { rail: join(root, "bin", "rail.ts") },
   outdir,
@@ -49,6 +51,13 @@ await build({
   // Node built-ins only; every dependency of the CLI is our own source.
   banner: { js: "// Built by scripts/build-cli.mjs from bin/rail.ts: do not edit." },
   plugins: [sourceUrls],
+}).catch(async (e) => {
+  await rm(outdir, { recursive: true, force: true });
+  throw e;
 });
+const old = join(root, "dist", `cli.old-${process.pid}`);
+await rename(final, old).catch(() => {});
+await rename(outdir, final);
+await rm(old, { recursive: true, force: true });
 if (!process.argv.includes("--quiet"))
   process.stderr.write(`build-cli: dist/cli/rail.js in ${Math.round(performance.now() - t0)} ms\n`);
