@@ -244,3 +244,76 @@ describe("session controller", () => {
     expect(s.hints.status).toBe("idle");
   });
 });
+
+/** Issue #12, save and share: one game of each kind, a move into it, and the save it had before the move. */
+const SAVE_GAMES = [
+  {
+    game: "train",
+    start: (rk: RailkitClient) => session<TrainTypes>((c) => c.train, {}, rk),
+    options: { players: 2, variant: "race" },
+  },
+  {
+    game: "string",
+    start: (rk: RailkitClient) => session<StringTypes>((c) => c.string, {}, rk),
+    options: { players: 2, rounds: 1 },
+  },
+  {
+    game: "light",
+    start: (rk: RailkitClient) => session<LightTypes>((c) => c.light, {}, rk),
+    options: { players: 2 },
+  },
+] as const;
+
+describe("session load (save and share, issue #12)", () => {
+  for (const g of SAVE_GAMES) {
+    it(`${g.game}: a bad save is refused with the first bad field's pointer; the game shown stays as it was, still playable`, async () => {
+      const { session: s, causes } = g.start(client()) as unknown as Seen<GameTypes>;
+      await s.newGame(g.options as never, "save-1");
+      expect(await s.act(s.view!.legal[0]!)).toBe(true);
+      const before = s.view!;
+      const shown = JSON.stringify(before.state);
+      const seen = causes.length;
+      // Garbage, a save of the right game with a field changed, and a save with a log entry the rules refuse.
+      const tampered = { ...JSON.parse(shown), rng: 12345 };
+      const badLog = { ...JSON.parse(shown), log: [{ type: "nonsense", player: 0 }] };
+      for (const [bad, why] of [
+        ["{ not json", /JSON/i],
+        [tampered, /^\/rng: /],
+        [badLog, /^\/log\/0/],
+      ] as const) {
+        await expect(s.load(bad)).rejects.toMatchObject({ kind: "input" });
+        expect(s.messageIsError).toBe(true);
+        expect(s.message).toMatch(/^The saved game was not loaded: /);
+        expect(s.message.replace(/^The saved game was not loaded: /, "")).toMatch(why);
+        // Exactly as it was: the same view object, the same handle, which the worker still holds.
+        expect(s.view).toBe(before);
+        expect(JSON.stringify(s.view!.state)).toBe(shown);
+        expect(causes.length).toBe(seen);
+      }
+      const legal = s.view!.legal[0]!;
+      expect(await s.act(legal)).toBe(true);
+      expect(s.view!.handle).toBe(before.handle); // acted on the same game: no rebuild was needed
+      expect(s.view!.state.log.length).toBe(before.state.log.length + 1);
+    });
+
+    it(`${g.game}: a good save round-trips: export, play on, import the export: the move is gone, the state equal`, async () => {
+      const { session: s, causes } = g.start(client()) as unknown as Seen<GameTypes>;
+      await s.newGame(g.options as never, "save-2");
+      expect(await s.act(s.view!.legal[0]!)).toBe(true);
+      const exported = JSON.stringify(s.view!.state);
+      const oldHandle = s.view!.handle;
+      expect(await s.act(s.view!.legal[0]!)).toBe(true);
+      expect(JSON.stringify(s.view!.state)).not.toBe(exported);
+      await s.load(exported);
+      expect(JSON.stringify(s.view!.state)).toBe(exported);
+      expect(s.view!.handle).not.toBe(oldHandle);
+      expect(causes.at(-1)).toEqual({ kind: "new" });
+      expect(s.message).toBe("");
+      // The object form too, and the old game is closed in the worker.
+      await s.load(JSON.parse(exported));
+      expect(JSON.stringify(s.view!.state)).toBe(exported);
+      const api = (s as unknown as { api: { view(h: string): Promise<unknown> } }).api;
+      await expect(api.view(oldHandle)).rejects.toMatchObject({ kind: "input", rule: "/handle" });
+    });
+  }
+});

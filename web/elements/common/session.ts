@@ -128,6 +128,34 @@ export function seatList(attr: string): Set<number> {
   );
 }
 
+/** The save text of a game shown (the engine's `save`: its state as JSON); throws before the first game. */
+export function exportSave(state: unknown): string {
+  if (state === null || state === undefined) throw new Error("there is no game to export yet");
+  return JSON.stringify(state);
+}
+
+/** Why an element playing an online match refuses `import` (the match is the server's). */
+export const IMPORT_ONLINE =
+  "A saved game cannot be loaded into an online match: clear the server and match attributes first.";
+
+/**
+ * An element's `import(json)`: the save (JSON text or the state object) loaded through the session's `load`
+ * (the engine's `load` in the worker); refused with a message, and rejected, while the element plays online.
+ * Resolves to the new game's state once it is shown.
+ */
+export async function importSave<T extends GameTypes>(
+  local: GameSession<T>,
+  json: unknown,
+  online: { say(message: string, error?: boolean): void } | null,
+): Promise<T["view"]["state"]> {
+  if (online) {
+    online.say(IMPORT_ONLINE, true);
+    throw new Error(IMPORT_ONLINE);
+  }
+  await local.load(json);
+  return local.view!.state;
+}
+
 export class GameSession<T extends GameTypes> implements ReactiveController {
   /** The worker's last view of the game (null before the first answer). */
   view: T["view"] | null = null;
@@ -227,9 +255,38 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     await this.begin((api) => api.newGame(options, seed));
   }
 
-  /** Loads a saved game (JSON text or the state), checked by the engine's `load`. */
+  /**
+   * Loads a saved game (JSON text or the state), checked by the engine's `load` in the worker. The current game
+   * is left exactly as it is until the worker has accepted the save: a refused save (an `input` error whose
+   * message starts with the JSON pointer of the first bad field) is shown as an alert and rethrown, and the game
+   * on screen, its handle and its computer seats go on as before. An accepted save replaces the game (the old one
+   * is closed in the worker; answers still in flight for it are dropped) and is shown with cause `new`.
+   */
   async load(json: unknown): Promise<void> {
-    await this.begin((api) => api.load(json));
+    const gen = this.generation;
+    let view: T["view"];
+    try {
+      view = await this.api.load(json);
+    } catch (e) {
+      // A fault meanwhile is the fault handler's to report; a refused save is the player's to read.
+      if (gen === this.generation && wireOf(e).rule !== WORKER_LOST)
+        this.say(`The saved game was not loaded: ${errorText(e)}`, true);
+      throw e;
+    }
+    if (gen !== this.generation) {
+      // A new game or a fault came first: that one stands.
+      this.api.close(view.handle).catch(() => {});
+      throw new Error("the saved game was not loaded: a new game was started meanwhile");
+    }
+    const old = this.view?.handle;
+    if (old) this.api.close(old).catch(() => {});
+    this.generation++;
+    this.started = null;
+    this.faultsInARow = 0;
+    this.setBusy(false);
+    this.say("");
+    this.show(view, { kind: "new" });
+    this.kick();
   }
 
   private async begin(call: (api: GameWorkerApi<T>) => Promise<T["view"]>): Promise<void> {

@@ -2,14 +2,38 @@ import { html, LitElement, nothing, type PropertyValues, svg } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { BlockedCell } from "../../engine/light/board.ts";
 import { DESIGNS, OBJECTIVES, orient } from "../../engine/light/data.ts";
-import { BUILDINGS, type LightAction, type ScoreEvent, type Segment } from "../../engine/light/types.ts";
+import {
+  BUILDINGS,
+  type LightAction,
+  type LightState,
+  type ScoreEvent,
+  type Segment,
+} from "../../engine/light/types.ts";
 import { HIDDEN } from "../../online/view.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { LightTypes, LightView } from "../../worker/protocol.ts";
+import {
+  adoptAttributes,
+  booleanish,
+  checkBots,
+  checkPlayers,
+  checkSeed,
+  checkWhole,
+  problems,
+  renderAttributeError,
+} from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { OnlineSession } from "../common/online-session.ts";
-import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
+import {
+  BOT_DELAY_MS,
+  exportSave,
+  GameSession,
+  importSave,
+  seatList,
+  seedFrom,
+  type ViewCause,
+} from "../common/session.ts";
 import {
   boundsOf,
   buildingPoint,
@@ -145,10 +169,16 @@ export class LightRail extends LitElement {
   @property() seed: string | null = null;
   /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2,3"`. */
   @property() bots = "";
-  /** Show hints: every legal placement shaded by the search's value, the best marked. */
-  @property({ type: Boolean, reflect: true }) hints = false;
-  /** The advanced option: at the end, open ends wrap across the city and wrapped routes score. */
-  @property({ type: Boolean }) wrap = false;
+  /**
+   * Show hints: every legal placement shaded by the search's value, the best marked. `hints`, `hints=""`,
+   * `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
+   */
+  @property({ converter: booleanish, reflect: true }) hints = false;
+  /**
+   * The advanced option: at the end, open ends wrap across the city and wrapped routes score. Read as `hints` is
+   * (`wrap="false"` is off).
+   */
+  @property({ converter: booleanish }) wrap = false;
   /** Time budget of the hint search in ms (default 1000). */
   @property({ type: Number, attribute: "hint-time" }) hintTime = 1000;
   /** Playouts of the computer's search per move (default 2000). */
@@ -193,14 +223,23 @@ export class LightRail extends LitElement {
   @state() private hintStopped = false;
   private hintAt = -1;
   private seenTask: unknown = null;
+  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
+  private attributeError = "";
+  /** A game-setting attribute changed while another was wrong: start a new game once they are all right. */
+  private restartPending = false;
+  /** Attributes just set to describe an imported game: their change starts no new game. */
+  private adopted = new Set<string>();
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly local = new GameSession<LightTypes>(this, {
     api: (client) => client.light,
     client: () => (this.client ??= sharedRailkitClient()),
-    bots: () => seatList(this.bots),
-    botOptions: () => ({ playouts: Math.max(0, Math.min(20_000, Math.floor(this.botPlayouts) || 0)) }),
-    hints: () => this.hints && !(this.hintStopped && this.hintAt === (this.view?.state.log.length ?? -1)),
+    bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
+    botOptions: () => ({ playouts: this.botPlayouts }),
+    hints: () =>
+      this.hints &&
+      !this.attributeError &&
+      !(this.hintStopped && this.hintAt === (this.view?.state.log.length ?? -1)),
     hintOptions: () => ({
       ms: Math.max(1, Math.min(HINT_SLICE_MS, Math.floor(this.hintTime) || 1)),
       seed: `${this.view?.state.seed}/${this.view?.state.log.length}/${this.hintSlices}`,
@@ -231,33 +270,78 @@ export class LightRail extends LitElement {
     return !!(this.server && this.match);
   }
 
-  /** The current game state as JSON (for saving); null before the first answer. */
-  get state(): LightView["state"] | null {
-    return this.session.view?.state ?? null;
+  /**
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
+   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
+   * match (read only).
+   */
+  get state(): LightState | null {
+    const s = this.session.view?.state;
+    return s ? structuredClone(s) : null;
+  }
+  set state(save: LightState | string | null) {
+    if (save !== null) this.import(save).catch(() => {});
+  }
+
+  /** The current game's save as JSON text (what `import` reads back); throws before the first game. */
+  export(): string {
+    return exportSave(this.session.view?.state);
+  }
+
+  /**
+   * Loads a saved game (JSON text, or the state object), checked by the engine's `load` in the worker. A bad save
+   * is refused: the element shows why (the first bad field's JSON pointer and the engine's message) and the game
+   * on screen goes on exactly as it was; the promise rejects with that error. A good save replaces the game: the
+   * `players` and `wrap` attributes are set to the loaded game's options and `bots` keeps only the seats that
+   * game has (`seed` is left as it is: it seeds the next new game). Not while playing online.
+   */
+  async import(json: LightState | string): Promise<void> {
+    const s = await importSave(this.local, json, this.isOnline ? this.online : null);
+    const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
+    this.adopted = adoptAttributes(this, {
+      players: String(s.options.players),
+      wrap: s.options.wrap ? "" : null,
+      bots: this.bots.trim() === "" ? this.getAttribute("bots") : bots,
+    });
+    this.requestUpdate();
   }
 
   private get view(): LightView | null {
     return this.session.view;
   }
 
+  /** The attributes' problems in words ("" when there are none). */
+  private checkAttributes(): string {
+    const seats = checkPlayers(this, this.players, 2, 4);
+    return problems(
+      seats,
+      seats ? null : checkBots(this, this.bots, this.players),
+      checkSeed(this, this.seed),
+      checkWhole(this, "hint-time", this.hintTime, 1, 60_000, " (milliseconds)"),
+      checkWhole(this, "bot-playouts", this.botPlayouts, 0, 20_000),
+    );
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (
-      !this.hasUpdated ||
-      changed.has("players") ||
-      changed.has("seed") ||
-      changed.has("wrap") ||
-      changed.has("server") ||
-      changed.has("match") ||
-      changed.has("seat") ||
-      changed.has("credentials")
-    ) {
+    const keys = ["players", "seed", "wrap", "server", "match", "seat", "credentials"] as const;
+    const restart = !this.hasUpdated || keys.some((k) => changed.has(k) && !this.adopted.has(k));
+    this.adopted.clear();
+    const wasWrong = this.attributeError !== "";
+    this.attributeError = this.checkAttributes();
+    if (this.attributeError) {
+      // Nothing starts and the computer stops until the attributes are right; the game (if any) is kept.
+      this.restartPending ||= restart;
+      return;
+    }
+    if (restart || this.restartPending) {
+      this.restartPending = false;
       void this.newGame();
     } else {
-      if (changed.has("hints")) {
+      if (changed.has("hints") || wasWrong) {
         this.hintStopped = false;
         void this.session.refreshHints();
       }
-      if (changed.has("bots")) this.session.kick();
+      if (changed.has("bots") || wasWrong) this.session.kick();
     }
     this.collectHints();
   }
@@ -304,8 +388,12 @@ export class LightRail extends LitElement {
     if (same) void this.newGame(true);
   }
 
-  /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). */
+  /**
+   * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). Does
+   * nothing while an attribute is not accepted (the element says which).
+   */
   async newGame(fresh = false): Promise<void> {
+    if (this.attributeError) return;
     this.entries = [];
     this.lastRoutes = [];
     this.botPending = null;
@@ -840,7 +928,7 @@ export class LightRail extends LitElement {
             </div>`
           : nothing
       }
-      <div aria-live="polite">${body}</div>
+      <div>${body}</div>
     </section>`;
   }
 
@@ -861,6 +949,7 @@ export class LightRail extends LitElement {
   }
 
   protected override render() {
+    if (this.attributeError) return renderAttributeError(this.attributeError);
     const v = this.view;
     if (!v) {
       return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">

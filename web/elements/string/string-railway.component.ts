@@ -16,10 +16,28 @@ import {
 import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
+import {
+  adoptAttributes,
+  booleanish,
+  checkBots,
+  checkPlayers,
+  checkSeed,
+  checkWhole,
+  problems,
+  renderAttributeError,
+} from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { rovingKey } from "../common/keys.ts";
 import { OnlineSession } from "../common/online-session.ts";
-import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
+import {
+  BOT_DELAY_MS,
+  exportSave,
+  GameSession,
+  importSave,
+  seatList,
+  seedFrom,
+  type ViewCause,
+} from "../common/session.ts";
 import { CUBE_ORDER, cubesSvg, fieldSvg, points, stationFill, stringsSvg, viewBoxOf } from "./board-view.ts";
 import { keyboardPaths, type Point, round, Trail, toPath } from "./draw.ts";
 import { stringRailwayStyles } from "./string-railway.styles.ts";
@@ -122,8 +140,11 @@ export class StringRailway extends LitElement {
   @property() seed: string | null = null;
   /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. */
   @property() bots = "";
-  /** Show the hint panel: transport plan, long-distance routes, best strings (ghosts on the board). */
-  @property({ type: Boolean, reflect: true }) hints = false;
+  /**
+   * Show the hint panel: transport plan, long-distance routes, best strings (ghosts on the board). `hints`,
+   * `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
+   */
+  @property({ converter: booleanish, reflect: true }) hints = false;
   /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules). */
   @property({ type: Number }) rounds = 5;
   /** A board to play on (docs/string-board-format.md); null: a board generated from the seed. */
@@ -169,13 +190,19 @@ export class StringRailway extends LitElement {
   private downStation = -1;
   private previewWanted: StringPreviewRequest | null = null;
   private previewBusy = false;
+  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
+  private attributeError = "";
+  /** A game-setting attribute changed while another was wrong: start a new game once they are all right. */
+  private restartPending = false;
+  /** Attributes just set to describe an imported game: their change starts no new game. */
+  private adopted = new Set<string>();
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly local = new GameSession<StringTypes>(this, {
     api: (client) => client.string,
     client: () => (this.client ??= sharedRailkitClient()),
-    bots: () => seatList(this.bots),
-    hints: () => this.hints,
+    bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
+    hints: () => this.hints && !this.attributeError,
     hintOptions: () => ({ max: HINT_MAX }),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     beforeBotMove: async (action) => {
@@ -204,16 +231,45 @@ export class StringRailway extends LitElement {
     return !!(this.server && this.match);
   }
 
-  /** Loads a saved game (JSON text or the state itself), checked by the engine's `load` in the worker. */
-  async load(json: unknown): Promise<void> {
-    this.entries = [];
-    this.clearDraft();
-    await this.local.load(json);
+  /** The same as `import(json)` (its earlier name). */
+  load(json: StringState | string): Promise<void> {
+    return this.import(json);
   }
 
-  /** The current game state (for saving); null before the first answer. */
+  /**
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
+   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
+   * match (read only).
+   */
   get state(): StringState | null {
-    return this.session.view?.state ?? null;
+    const s = this.session.view?.state;
+    return s ? structuredClone(s) : null;
+  }
+  set state(save: StringState | string | null) {
+    if (save !== null) this.import(save).catch(() => {});
+  }
+
+  /** The current game's save as JSON text (what `import` reads back); throws before the first game. */
+  export(): string {
+    return exportSave(this.session.view?.state);
+  }
+
+  /**
+   * Loads a saved game (JSON text, or the state object), checked by the engine's `load` in the worker. A bad save
+   * is refused: the element shows why (the first bad field's JSON pointer and the engine's message) and the game
+   * on screen goes on exactly as it was; the promise rejects with that error. A good save replaces the game: the
+   * `players` and `rounds` attributes are set to the loaded game's options and `bots` keeps only the seats that
+   * game has (`seed` and `board` are left as they are: they set up the next new game). Not while playing online.
+   */
+  async import(json: StringState | string): Promise<void> {
+    const s = await importSave(this.local, json, this.isOnline ? this.online : null);
+    const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
+    this.adopted = adoptAttributes(this, {
+      players: String(s.options.players),
+      rounds: String(s.options.rounds),
+      bots: this.bots.trim() === "" ? this.getAttribute("bots") : bots,
+    });
+    this.requestUpdate();
   }
 
   /** The engine's legal actions now (strings: the straight ones only; any drawn path is checked too). */
@@ -229,22 +285,34 @@ export class StringRailway extends LitElement {
     return seatList(this.bots);
   }
 
+  /** The attributes' problems in words ("" when there are none). */
+  private checkAttributes(): string {
+    const seats = checkPlayers(this, this.players, 2, 5);
+    return problems(
+      seats,
+      seats ? null : checkBots(this, this.bots, this.players),
+      checkSeed(this, this.seed),
+      checkWhole(this, "rounds", this.rounds, 1, 5),
+    );
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (
-      !this.hasUpdated ||
-      changed.has("players") ||
-      changed.has("seed") ||
-      changed.has("rounds") ||
-      changed.has("board") ||
-      changed.has("server") ||
-      changed.has("match") ||
-      changed.has("seat") ||
-      changed.has("credentials")
-    ) {
+    const keys = ["players", "seed", "rounds", "board", "server", "match", "seat", "credentials"] as const;
+    const restart = !this.hasUpdated || keys.some((k) => changed.has(k) && !this.adopted.has(k));
+    this.adopted.clear();
+    const wasWrong = this.attributeError !== "";
+    this.attributeError = this.checkAttributes();
+    if (this.attributeError) {
+      // Nothing starts and the computer stops until the attributes are right; the game (if any) is kept.
+      this.restartPending ||= restart;
+      return;
+    }
+    if (restart || this.restartPending) {
+      this.restartPending = false;
       void this.newGame();
     } else {
-      if (changed.has("hints")) void this.session.refreshHints();
-      if (changed.has("bots")) this.session.kick();
+      if (changed.has("hints") || wasWrong) void this.session.refreshHints();
+      if (changed.has("bots") || wasWrong) this.session.kick();
     }
   }
 
@@ -273,8 +341,12 @@ export class StringRailway extends LitElement {
     if (same) void this.newGame(true);
   }
 
-  /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute). */
+  /**
+   * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute). Does nothing while an
+   * attribute is not accepted (the element says which).
+   */
   async newGame(fresh = false): Promise<void> {
+    if (this.attributeError) return;
     this.entries = [];
     this.clearDraft();
     await this.session.newGame(
@@ -1259,7 +1331,7 @@ export class StringRailway extends LitElement {
       <p class="note">Strings are valued by the cubes they let you score now, the colours and outskirts they reach, less 1.5 per AP;
       the transport plan is the exact best for the AP left.</p>`;
     })();
-    return html`<section class="zone hints" part="hints" aria-labelledby="hints-h" aria-live="polite">
+    return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">
       <h3 id="hints-h">Hints</h3>
       ${body}
     </section>`;
@@ -1317,6 +1389,7 @@ export class StringRailway extends LitElement {
   }
 
   protected override render() {
+    if (this.attributeError) return renderAttributeError(this.attributeError);
     const v = this.view;
     if (!v) {
       return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import type { EndReason, Face, TrainAction, TurnRecord } from "../../engine/train/types.ts";
+import type { EndReason, Face, TrainAction, TrainGameState, TurnRecord } from "../../engine/train/types.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type {
@@ -21,9 +21,28 @@ import {
   raceContextFor,
   SHIPPED_GOAL,
 } from "../../worker/race-context.ts";
+import {
+  adoptAttributes,
+  booleanish,
+  checkBots,
+  checkOneOf,
+  checkPlayers,
+  checkSeed,
+  checkWhole,
+  problems,
+  renderAttributeError,
+} from "../common/attributes.ts";
 import { rovingKey } from "../common/keys.ts";
 import { OnlineSession } from "../common/online-session.ts";
-import { BOT_DELAY_MS, GameSession, seatList, seedFrom, type ViewCause } from "../common/session.ts";
+import {
+  BOT_DELAY_MS,
+  exportSave,
+  GameSession,
+  importSave,
+  seatList,
+  seedFrom,
+  type ViewCause,
+} from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
 
@@ -114,8 +133,11 @@ export class TrainGame extends LitElement {
    * (100 from the shipped table, others solved once with a progress bar); expected scores only otherwise.
    */
   @property({ type: Number }) goal = SHIPPED_GOAL;
-  /** Show the hint panel: every option now with its expected score (and win chance in a 2-player race). */
-  @property({ type: Boolean, reflect: true }) hints = false;
+  /**
+   * Show the hint panel: every option now with its expected score (and win chance in a 2-player race).
+   * `hints`, `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
+   */
+  @property({ converter: booleanish, reflect: true }) hints = false;
   /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
   @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
   /** The worker client; by default the page's shared one. */
@@ -143,14 +165,20 @@ export class TrainGame extends LitElement {
   @state() private solving: (Progress & { goal: number }) | null = null;
   /** Race-hint calls to the solver worker in flight (the bar stays while any is). */
   private solves = 0;
+  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
+  private attributeError = "";
+  /** A game-setting attribute changed while another was wrong: start a new game once they are all right. */
+  private restartPending = false;
+  /** Attributes just set to describe an imported game: their change starts no new game. */
+  private adopted = new Set<string>();
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly local = new GameSession<TrainTypes>(this, {
     api: (client) => this.trainApi(client),
     client: () => (this.client ??= sharedRailkitClient()),
-    bots: () => seatList(this.bots),
+    bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
     botOptions: () => ({ mode: this.botPolicy }),
-    hints: () => this.hints,
+    hints: () => this.hints && !this.attributeError,
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     beforeBotMove: async (action) => {
       if (action.type === "add" && action.faces.length > 0) {
@@ -228,9 +256,41 @@ export class TrainGame extends LitElement {
       void this.local.client.train.expectedTurnScore().catch(() => {});
   }
 
-  /** The current game state as JSON (for saving); null before the first answer. */
-  get state(): TrainView["state"] | null {
-    return this.session.view?.state ?? null;
+  /**
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
+   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
+   * match (read only).
+   */
+  get state(): TrainGameState | null {
+    const s = this.session.view?.state;
+    return s ? structuredClone(s) : null;
+  }
+  set state(save: TrainGameState | string | null) {
+    if (save !== null) this.import(save).catch(() => {});
+  }
+
+  /** The current game's save as JSON text (what `import` reads back); throws before the first game. */
+  export(): string {
+    return exportSave(this.session.view?.state);
+  }
+
+  /**
+   * Loads a saved game (JSON text, or the state object), checked by the engine's `load` in the worker. A bad save
+   * is refused: the element shows why (the first bad field's JSON pointer and the engine's message) and the game
+   * on screen goes on exactly as it was; the promise rejects with that error. A good save replaces the game: the
+   * `players`, `variant` and `goal` attributes are set to the loaded game's options and `bots` keeps only the seats
+   * that game has (`seed` is left as it is: it seeds the next new game). Not while playing online.
+   */
+  async import(json: TrainGameState | string): Promise<void> {
+    const s = await importSave(this.local, json, this.server && this.match ? this.online : null);
+    const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
+    this.adopted = adoptAttributes(this, {
+      players: String(s.options.players),
+      variant: s.options.variant,
+      goal: String(s.options.goal),
+      bots: this.bots.trim() === "" ? this.getAttribute("bots") : bots,
+    });
+    this.requestUpdate();
   }
 
   private get view(): TrainView | null {
@@ -241,28 +301,49 @@ export class TrainGame extends LitElement {
     return seatList(this.bots);
   }
 
+  /** The attributes' problems in words ("" when there are none). */
+  private checkAttributes(): string {
+    const seats =
+      this.variant === "elimination"
+        ? checkPlayers(this, this.players, 2, 6)
+        : checkPlayers(this, this.players, 1, 6);
+    return problems(
+      seats,
+      seats ? null : checkBots(this, this.bots, this.players),
+      checkSeed(this, this.seed),
+      checkOneOf(this, "variant", this.variant, ["race", "elimination"]),
+      checkWhole(this, "goal", this.goal, 1, 100_000, " points"),
+      checkOneOf(this, "bot-policy", this.botPolicy, ["race", "ev"]),
+    );
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (
-      !this.hasUpdated ||
-      changed.has("players") ||
-      changed.has("seed") ||
-      changed.has("variant") ||
-      changed.has("goal") ||
-      changed.has("server") ||
-      changed.has("match") ||
-      changed.has("seat") ||
-      changed.has("credentials")
-    ) {
+    const keys = ["players", "seed", "variant", "goal", "server", "match", "seat", "credentials"] as const;
+    const restart = !this.hasUpdated || keys.some((k) => changed.has(k) && !this.adopted.has(k));
+    this.adopted.clear();
+    const wasWrong = this.attributeError !== "";
+    this.attributeError = this.checkAttributes();
+    if (this.attributeError) {
+      // Nothing starts and the computer stops until the attributes are right; the game (if any) is kept.
+      this.restartPending ||= restart;
+      return;
+    }
+    if (restart || this.restartPending) {
+      this.restartPending = false;
       if (!this.hasUpdated) this.warmUp();
       void this.newGame();
     } else {
-      if (changed.has("hints")) void this.session.refreshHints();
-      if (changed.has("bots")) this.session.kick();
+      if (changed.has("hints") || wasWrong) void this.session.refreshHints();
+      if (changed.has("bots") || wasWrong) this.session.kick();
     }
   }
 
-  /** Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). */
+  /**
+   * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). Does
+   * nothing while an attribute is not accepted (the element says which).
+   */
   async newGame(fresh = false): Promise<void> {
+    if (this.attributeError) return;
     this.selected = [];
     this.entries = [];
     await this.session.newGame(
@@ -609,6 +690,7 @@ export class TrainGame extends LitElement {
   }
 
   protected override render() {
+    if (this.attributeError) return renderAttributeError(this.attributeError);
     const v = this.view;
     if (!v) {
       return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">

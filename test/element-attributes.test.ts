@@ -1,0 +1,70 @@
+/**
+ * Issue #12, attributes: the checks every element runs on its attributes (web/elements/common/attributes.ts)
+ * answer a player-facing sentence naming the attribute as written and the values it takes; `bots="9"` is refused,
+ * never ignored; the boolean-ish converter reads `hints="false"`, `"off"`, `"0"` as off. The elements show these
+ * sentences in place of the game (test/e2e/{train,string,light}.test.ts check that in Chromium).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  booleanish,
+  checkBots,
+  checkOneOf,
+  checkPlayers,
+  checkSeed,
+  checkWhole,
+  problems,
+} from "../web/elements/common/attributes.ts";
+
+/** A host with these attributes (the checks only read attributes). */
+const host = (attrs: Record<string, string> = {}) =>
+  ({ getAttribute: (n: string) => attrs[n] ?? null }) as unknown as Element;
+
+describe("element attributes", () => {
+  it("players: the issue's wording, from the attribute as written", () => {
+    expect(checkPlayers(host({ players: "7" }), 7, 2, 5)).toBe(
+      'players="7" is not accepted: players must be 2 to 5.',
+    );
+    expect(checkPlayers(host({ players: "two" }), Number.NaN, 2, 4)).toBe(
+      'players="two" is not accepted: players must be 2 to 4.',
+    );
+    expect(checkPlayers(host({ players: "2.5" }), 2.5, 1, 6)).toMatch(/players must be 1 to 6/);
+    expect(checkPlayers(host(), 3, 2, 5)).toBeNull();
+  });
+
+  it('bots: seats from 0 to players − 1, comma separated; bots="9" and bots="x" are refused', () => {
+    expect(checkBots(host({ bots: "9" }), "9", 2)).toBe(
+      'bots="9" is not accepted: bots must list seats from 0 to 1, separated by commas (e.g. bots="1").',
+    );
+    expect(checkBots(host({ bots: "x" }), "x", 3)).toMatch(/^bots="x" is not accepted: .*from 0 to 2/);
+    expect(checkBots(host(), "1,,2", 4)).toMatch(/not accepted/);
+    expect(checkBots(host(), "-1", 4)).toMatch(/not accepted/);
+    expect(checkBots(host(), "0", 1)).toBeNull();
+    for (const ok of ["", " ", "1", "1, 2", "0,1,2,3"]) expect(checkBots(host(), ok, 4), ok).toBeNull();
+  });
+
+  it("seed, one-of words and whole numbers name the attribute and the values taken", () => {
+    expect(checkSeed(host(), null)).toBeNull();
+    expect(checkSeed(host(), "any text, 42")).toBeNull();
+    expect(checkSeed(host(), "x".repeat(1001))).toMatch(
+      /^seed="x{40}…" is not accepted: seed must be at most 1000 characters\.$/,
+    );
+    expect(checkOneOf(host({ variant: "sprint" }), "variant", "sprint", ["race", "elimination"])).toBe(
+      'variant="sprint" is not accepted: variant must be race or elimination.',
+    );
+    expect(checkWhole(host({ goal: "abc" }), "goal", Number.NaN, 1, 100_000, " points")).toBe(
+      'goal="abc" is not accepted: goal must be a whole number from 1 to 100000 points.',
+    );
+    expect(checkWhole(host(), "goal", 20, 1, 100_000)).toBeNull();
+    expect(problems(null, "a.", null, "b.")).toBe("a. b.");
+    expect(problems(null)).toBe("");
+  });
+
+  it("hints: the boolean-ish converter (false, off, 0, no: off; bare, empty, true: on)", () => {
+    const read = (v: string | null) => booleanish.fromAttribute!(v, Boolean);
+    for (const off of ["false", "off", "0", "no", " FALSE ", "Off"]) expect(read(off), off).toBe(false);
+    for (const on of ["", "true", "on", "1", "hints"]) expect(read(on), on).toBe(true);
+    expect(read(null)).toBe(false);
+    expect(booleanish.toAttribute!(true, Boolean)).toBe("");
+    expect(booleanish.toAttribute!(false, Boolean)).toBeNull();
+  });
+});
