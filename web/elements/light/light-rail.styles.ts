@@ -1,12 +1,20 @@
 import { css } from "lit";
+import { baseStyles } from "../common/base-styles.ts";
 
-/** Styles of `<light-rail>`. Colours are custom properties so a page can theme the widget. */
-export const lightRailStyles = css`
+/**
+ * Styles of `<light-rail>`: the shared frame (web/elements/common/base-styles.ts) and its own. Colours are custom
+ * properties so a page can theme the widget; light and dark defaults follow `prefers-color-scheme` (the cards keep
+ * their paper colours in both).
+ */
+export const lightRailStyles = [
+  baseStyles("light-rail"),
+  css`
   :host {
     --light-rail-bg: #fbfaf7;
     --light-rail-fg: #1f2328;
     --light-rail-muted: #5b636d;
     --light-rail-border: #d9d4c7;
+    --light-rail-surface: #ffffff;
     --light-rail-accent: #1d6b4f;
     --light-rail-accent-fg: #ffffff;
     --light-rail-danger: #b42318;
@@ -16,27 +24,23 @@ export const lightRailStyles = css`
     --light-rail-pink: #d6408a;
     --light-rail-green: #2e9b57;
     --light-rail-card-size: 72px;
-    display: block;
-    color: var(--light-rail-fg);
-    font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    container-type: inline-size;
   }
-  :host([hidden]) {
-    display: none;
-  }
-  * {
-    box-sizing: border-box;
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --light-rail-bg: #16191d;
+      --light-rail-fg: #e8e6e1;
+      --light-rail-muted: #a3abb5;
+      --light-rail-border: #3a3f46;
+      --light-rail-surface: #20242a;
+      --light-rail-accent: #3fa37c;
+      --light-rail-accent-fg: #0c1a14;
+      --light-rail-danger: #ff8a7a;
+      --light-rail-board-bg: #2b2a26;
+    }
   }
   .base {
-    display: grid;
     grid-template-columns: minmax(0, 1fr) 20rem;
     grid-template-areas: "play side";
-    align-items: start;
-    gap: 1rem;
-    padding: 1rem;
-    background: var(--light-rail-bg);
-    border: 1px solid var(--light-rail-border);
-    border-radius: 12px;
   }
   .play {
     grid-area: play;
@@ -52,24 +56,9 @@ export const lightRailStyles = css`
     gap: 0.8rem;
     min-width: 0;
   }
-  h3 {
-    margin: 0 0 0.35rem;
-    font-size: 0.8rem;
-    font-weight: 600;
-    letter-spacing: 0.06em;
-    text-transform: uppercase;
-    color: var(--light-rail-muted);
-  }
   .status {
-    display: flex;
-    align-items: baseline;
     justify-content: space-between;
     gap: 0.5rem;
-    flex-wrap: wrap;
-  }
-  .turn-title {
-    font-size: 1.1rem;
-    font-weight: 650;
   }
   .turn-meta,
   .tip,
@@ -79,12 +68,6 @@ export const lightRailStyles = css`
   }
   .note {
     margin: 0.4rem 0 0;
-  }
-  .zone {
-    border: 1px solid var(--light-rail-border);
-    border-radius: 10px;
-    padding: 0.6rem 0.75rem 0.75rem;
-    background: #fff;
   }
   .board-wrap {
     background: var(--light-rail-board-bg);
@@ -116,8 +99,8 @@ export const lightRailStyles = css`
     color: var(--light-rail-muted);
   }
   .slot {
-    fill: #f6f2e8;
-    stroke: #d3ccb8;
+    fill: color-mix(in srgb, var(--light-rail-surface) 70%, var(--light-rail-board-bg));
+    stroke: color-mix(in srgb, var(--light-rail-muted) 40%, var(--light-rail-board-bg));
     stroke-width: 1;
   }
   .frame {
@@ -313,27 +296,14 @@ export const lightRailStyles = css`
     color: var(--light-rail-muted);
   }
   select {
-    font: inherit;
     min-height: 2.2rem;
     border-radius: 6px;
-    border: 1px solid var(--light-rail-border);
-    background: #fff;
   }
   button {
-    font: inherit;
     font-weight: 600;
     min-height: 2.4rem;
     padding: 0.35rem 0.9rem;
     border-radius: 8px;
-    border: 1px solid var(--light-rail-border);
-    background: #fff;
-    color: var(--light-rail-fg);
-    cursor: pointer;
-  }
-  button.primary {
-    background: var(--light-rail-accent);
-    border-color: var(--light-rail-accent);
-    color: var(--light-rail-accent-fg);
   }
   button:hover:not(:disabled) {
     filter: brightness(0.95);
@@ -341,15 +311,6 @@ export const lightRailStyles = css`
   button:focus-visible {
     outline: 3px solid #2f6fdf;
     outline-offset: 2px;
-  }
-  .message {
-    min-height: 1.4em;
-    margin: 0;
-    color: var(--light-rail-muted);
-  }
-  .message.error {
-    color: var(--light-rail-danger);
-    font-weight: 600;
   }
   table {
     width: 100%;
@@ -360,7 +321,7 @@ export const lightRailStyles = css`
   td {
     text-align: left;
     padding: 0.25rem 0.3rem;
-    border-bottom: 1px solid #eee8da;
+    border-bottom: 1px solid var(--light-rail-border);
   }
   .num {
     text-align: right;
@@ -369,7 +330,7 @@ export const lightRailStyles = css`
     font-weight: 650;
   }
   tr.best td {
-    background: #fff6d6;
+    background: color-mix(in srgb, #f2b705 22%, transparent);
     font-weight: 650;
   }
   .star {
@@ -391,7 +352,7 @@ export const lightRailStyles = css`
     padding: 0 0.4rem;
     border-radius: 999px;
     font-size: 0.75rem;
-    background: #eef3f0;
+    background: color-mix(in srgb, var(--light-rail-accent) 14%, transparent);
     color: var(--light-rail-accent);
   }
   .tag.win {
@@ -493,15 +454,5 @@ export const lightRailStyles = css`
       order: 8;
     }
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
-  }
-`;
+`,
+];

@@ -1,12 +1,20 @@
 import { css } from "lit";
+import { baseStyles } from "../common/base-styles.ts";
 
-/** Styles of `<string-railway>`. Colours are custom properties so a page can theme the widget. */
-export const stringRailwayStyles = css`
+/**
+ * Styles of `<string-railway>`: the shared frame (web/elements/common/base-styles.ts) and its own. Colours are
+ * custom properties so a page can theme the widget; light and dark defaults follow `prefers-color-scheme` (the
+ * board itself keeps its paper colours in both, as a printed board would).
+ */
+export const stringRailwayStyles = [
+  baseStyles("string-railway"),
+  css`
   :host {
     --string-railway-bg: #fbfaf7;
     --string-railway-fg: #1f2328;
     --string-railway-muted: #5b636d;
     --string-railway-border: #d9d4c7;
+    --string-railway-surface: #ffffff;
     --string-railway-accent: #1d6b4f;
     --string-railway-accent-fg: #ffffff;
     --string-railway-danger: #b42318;
@@ -29,27 +37,24 @@ export const stringRailwayStyles = css`
     --string-railway-seat-4: #7d8b2a;
     --string-railway-crossing: #d4182b;
     --string-railway-highlight: #12a4b8;
-    display: block;
-    color: var(--string-railway-fg);
-    font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    container-type: inline-size;
   }
-  :host([hidden]) {
-    display: none;
-  }
-  * {
-    box-sizing: border-box;
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --string-railway-bg: #16191d;
+      --string-railway-fg: #e8e6e1;
+      --string-railway-muted: #a3abb5;
+      --string-railway-border: #3a3f46;
+      --string-railway-surface: #20242a;
+      --string-railway-accent: #3fa37c;
+      --string-railway-accent-fg: #0c1a14;
+      --string-railway-danger: #ff8a7a;
+      --string-railway-table: #4a4034;
+      --string-railway-highlight: #2cc3d6;
+    }
   }
   .base {
-    display: grid;
     grid-template-columns: minmax(0, 1fr) 22rem;
     grid-template-areas: "play side";
-    align-items: start;
-    gap: 1rem;
-    padding: 1rem;
-    background: var(--string-railway-bg);
-    border: 1px solid var(--string-railway-border);
-    border-radius: 12px;
   }
   @container (max-width: 760px) {
     .base {
@@ -70,26 +75,8 @@ export const stringRailwayStyles = css`
   .side {
     grid-area: side;
   }
-  h3 {
-    margin: 0 0 0.35rem;
-    font-size: 0.8rem;
-    font-weight: 600;
-    letter-spacing: 0.06em;
-    text-transform: uppercase;
-    color: var(--string-railway-muted);
-  }
-  .status {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    gap: 0.25rem 1rem;
-  }
   .turn-title {
     font-size: 1.2rem;
-    font-weight: 650;
-  }
-  .turn-meta {
-    color: var(--string-railway-muted);
   }
   .ap {
     display: inline-flex;
@@ -332,9 +319,6 @@ export const stringRailwayStyles = css`
   }
   .zone {
     padding: 0.6rem 0.75rem;
-    border: 1px solid var(--string-railway-border);
-    border-radius: 10px;
-    background: #fff;
   }
   .controls {
     display: flex;
@@ -357,18 +341,8 @@ export const stringRailwayStyles = css`
     color: var(--string-railway-accent-fg);
   }
   button {
-    font: inherit;
     padding: 0.35rem 0.7rem;
-    border: 1px solid var(--string-railway-border);
     border-radius: 8px;
-    background: #fff;
-    color: inherit;
-    cursor: pointer;
-  }
-  button.primary {
-    background: var(--string-railway-accent);
-    border-color: var(--string-railway-accent);
-    color: var(--string-railway-accent-fg);
   }
   button:disabled {
     opacity: 0.45;
@@ -378,14 +352,6 @@ export const stringRailwayStyles = css`
   select:focus-visible {
     outline: 3px solid var(--string-railway-highlight);
     outline-offset: 1px;
-  }
-  .message {
-    min-height: 1.4em;
-    margin: 0;
-  }
-  .message.error {
-    color: var(--string-railway-danger);
-    font-weight: 600;
   }
   .preview {
     display: grid;
@@ -417,7 +383,7 @@ export const stringRailwayStyles = css`
   td {
     text-align: left;
     padding: 0.2rem 0.3rem;
-    border-bottom: 1px solid #eee;
+    border-bottom: 1px solid var(--string-railway-border);
     vertical-align: middle;
   }
   th.num,
@@ -425,7 +391,7 @@ export const stringRailwayStyles = css`
     text-align: right;
   }
   tr.current {
-    background: #f0f7f3;
+    background: color-mix(in srgb, var(--string-railway-accent) 10%, transparent);
   }
   .swatch {
     display: inline-block;
@@ -449,12 +415,13 @@ export const stringRailwayStyles = css`
     font-size: 0.72rem;
     padding: 0 0.35rem;
     border-radius: 999px;
-    background: #eef2f6;
+    background: color-mix(in srgb, var(--string-railway-muted) 16%, transparent);
     margin-left: 0.25rem;
     white-space: nowrap;
   }
   .tag.win {
     background: #fdf0c2;
+    color: #3b2a00;
   }
   .tiles {
     display: flex;
@@ -465,10 +432,10 @@ export const stringRailwayStyles = css`
     border: 1px solid var(--string-railway-border);
     border-radius: 8px;
     padding: 0.3rem 0.5rem;
-    background: #fffdf6;
+    background: color-mix(in srgb, #f2b705 6%, var(--string-railway-surface));
   }
   .tile.flipped {
-    background: #eef7ee;
+    background: color-mix(in srgb, var(--string-railway-accent) 10%, var(--string-railway-surface));
   }
   .tile-row {
     display: flex;
@@ -521,15 +488,5 @@ export const stringRailwayStyles = css`
     border-radius: 5px;
     font-size: 0.75rem;
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
-  }
-`;
+`,
+];

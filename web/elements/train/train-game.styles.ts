@@ -1,38 +1,41 @@
 import { css } from "lit";
+import { baseStyles } from "../common/base-styles.ts";
 
-/** Styles of `<train-game>`. Colours are custom properties so a page can theme the widget. */
-export const trainGameStyles = css`
+/**
+ * Styles of `<train-game>`: the shared frame (web/elements/common/base-styles.ts) and its own. Colours are custom
+ * properties so a page can theme the widget; light and dark defaults follow `prefers-color-scheme`.
+ */
+export const trainGameStyles = [
+  baseStyles("train-game"),
+  css`
   :host {
     --train-game-bg: #fbfaf7;
     --train-game-fg: #1f2328;
     --train-game-muted: #5b636d;
     --train-game-border: #d9d4c7;
+    --train-game-surface: #ffffff;
     --train-game-accent: #1d6b4f;
     --train-game-accent-fg: #ffffff;
     --train-game-selected: #f2b705;
     --train-game-danger: #b42318;
     --train-game-die-size: 64px;
-    display: block;
-    color: var(--train-game-fg);
-    font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    container-type: inline-size;
   }
-  :host([hidden]) {
-    display: none;
-  }
-  * {
-    box-sizing: border-box;
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --train-game-bg: #16191d;
+      --train-game-fg: #e8e6e1;
+      --train-game-muted: #a3abb5;
+      --train-game-border: #3a3f46;
+      --train-game-surface: #20242a;
+      --train-game-accent: #3fa37c;
+      --train-game-accent-fg: #0c1a14;
+      --train-game-selected: #f2b705;
+      --train-game-danger: #ff8a7a;
+    }
   }
   .base {
-    display: grid;
     grid-template-columns: minmax(0, 1fr) 20rem;
     grid-template-areas: "play side";
-    align-items: start;
-    gap: 1rem;
-    padding: 1rem;
-    background: var(--train-game-bg);
-    border: 1px solid var(--train-game-border);
-    border-radius: 12px;
   }
   @container (max-width: 720px) {
     /* One column on a phone: the scores and hints right under the buttons, the log last. */
@@ -65,33 +68,9 @@ export const trainGameStyles = css`
     gap: 1rem;
     min-width: 0;
   }
-  h3 {
-    margin: 0 0 0.35rem;
-    font-size: 0.8rem;
-    font-weight: 600;
-    letter-spacing: 0.06em;
-    text-transform: uppercase;
-    color: var(--train-game-muted);
-  }
   .status {
-    display: flex;
-    align-items: baseline;
     justify-content: space-between;
     gap: 0.5rem;
-    flex-wrap: wrap;
-  }
-  .turn-title {
-    font-size: 1.1rem;
-    font-weight: 650;
-  }
-  .turn-meta {
-    color: var(--train-game-muted);
-  }
-  .zone {
-    border: 1px solid var(--train-game-border);
-    border-radius: 10px;
-    padding: 0.6rem 0.75rem 0.75rem;
-    background: #fff;
   }
   .zone-head {
     display: flex;
@@ -256,20 +235,10 @@ export const trainGameStyles = css`
     gap: 0.5rem;
   }
   button {
-    font: inherit;
     font-weight: 600;
     min-height: 2.5rem;
     padding: 0.4rem 1rem;
     border-radius: 8px;
-    border: 1px solid var(--train-game-border);
-    background: #fff;
-    color: var(--train-game-fg);
-    cursor: pointer;
-  }
-  button.primary {
-    background: var(--train-game-accent);
-    border-color: var(--train-game-accent);
-    color: var(--train-game-accent-fg);
   }
   button:hover:not(:disabled) {
     filter: brightness(0.95);
@@ -277,15 +246,6 @@ export const trainGameStyles = css`
   button:disabled {
     cursor: not-allowed;
     opacity: 0.45;
-  }
-  .message {
-    min-height: 1.4em;
-    margin: 0;
-    color: var(--train-game-muted);
-  }
-  .message.error {
-    color: var(--train-game-danger);
-    font-weight: 600;
   }
   table {
     width: 100%;
@@ -323,7 +283,7 @@ export const trainGameStyles = css`
     border-radius: 999px;
     font-size: 0.72rem;
     font-weight: 600;
-    background: #ece7da;
+    background: color-mix(in srgb, var(--train-game-muted) 16%, transparent);
     color: var(--train-game-muted);
     vertical-align: 1px;
   }
@@ -398,17 +358,12 @@ export const trainGameStyles = css`
     letter-spacing: 0;
     font-weight: 400;
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
   @media (prefers-reduced-motion: reduce) {
-    .table .die {
-      transition: none;
+    /* No lift on hover or pick either (the shared styles already stop every transition). */
+    .table .die:hover:not([aria-disabled="true"]),
+    .die[aria-selected="true"] {
+      transform: none;
     }
   }
-`;
+`,
+];
