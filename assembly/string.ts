@@ -1,4 +1,4 @@
-// asc-flags: --initialMemory 328
+// asc-flags: --initialMemory 384
 // The String Railway Wasm module: exact predicates, all-pairs segment intersection, polyline kernels.
 // The TypeScript wrapper (web/solvers/string/geometry-wasm.ts) writes inputs into the buffers named in the
 // descriptor below, then calls the kernels with counts. Runtime stub: all buffers are allocated
@@ -22,6 +22,14 @@ export {
 } from "./geometry/polyline";
 export { indexReset, indexAdd, indexCount, indexInfo, crossingPointsIndexed } from "./geometry/placed";
 
+/** The method the last `countPairs` chose (0 grid, 1 sweep) and its work in candidate visits. */
+export function pairsMethod(): i32 {
+  return pairs.lastMethod;
+}
+export function pairsWork(): f64 {
+  return pairs.lastWork;
+}
+
 /** The point of the last successful `segmentIntersection`. */
 export function pointX(): f64 {
   return seg.pointX;
@@ -32,7 +40,7 @@ export function pointY(): f64 {
 
 // The descriptor (glue/descriptor.ts): the buffers the wrapper writes and reads, and the kernels' limits.
 // Bump VERSION whenever a buffer, a limit's meaning or an export's signature changes.
-const VERSION: i32 = 1;
+const VERSION: i32 = 2; // 2: countPairs(n, maxPairs, maxWork) returns an i64 count
 d.describe("string", VERSION);
 d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs
 d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs

@@ -1,21 +1,39 @@
-// All pairs of intersecting closed segments among n, over a uniform grid: Wasm twin of
-// web/engine/string/geometry/pairs.ts (same grid, same visiting order, same pairs in the same order).
+// All pairs of intersecting closed segments among n, by the cheaper of two methods chosen from the input: Wasm
+// twin of web/engine/string/geometry/pairs.ts (same methods, same choice, same pairs in the same order).
 //
-// Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS)
-// and calls `countPairs(n, maxPairs)`; the first min(count, maxPairs) pairs are written
-// into `pairs` as `[i, j, …]` with i < j. Every buffer is allocated once, at its limit (runtime stub).
+// Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS) and calls
+// `countPairs(n, maxPairs, maxWork)`; the first min(count, maxPairs) pairs are written into `pairs` as
+// `[i, j, …]` with i < j. The count is an i64 (at most n(n − 1)/2 < 2^33). Every buffer is allocated once, at
+// its limit (runtime stub).
 //
-// Grid: cell side = max(sqrt(W H / n), mean box side), doubled until at most 2n cells and at most 8n
-// (cell, segment) entries; a pair is tested only in the cell of the lower-left corner of its boxes'
-// intersection, so each pair is tested once (that integer test runs before the box test: it rejects the copies
-// of a pair met in other shared cells more cheaply). Coordinates outside orient2d's safe range switch the whole call to
-// the guarded orient2d (exact for any finite double), as the TypeScript twin does.
+// Methods (docs/geometry.md "All intersecting pairs"):
+// - grid: cell side = max(sqrt(W H / n), mean box side), doubled until at most 2n cells and at most 8n
+//   (cell, segment) entries; a pair is tested only in the cell of the lower-left corner of its boxes'
+//   intersection, so each pair is tested once (that integer test runs before the box test: it rejects the copies
+//   of a pair met in other shared cells more cheaply). Its work, the candidate visits Σ k(k − 1)/2 over the cells'
+//   entry counts k, is known exactly after the counting pass, before any pair is tested.
+// - sweep: when the grid's work is over SWEEP_CHECK · n (long boxes overlapping each other's cells), the segments
+//   are projected on the normal ν of their dominant direction (the structure tensor's least eigenvector; parallel
+//   segments project to near-points), each projection widened by a rounding bound so that segments sharing a
+//   point have overlapping intervals, sorted, identical segments merged into one run (all of a run meet each
+//   other; two runs meet when their first members do), and a 1D interval sweep gives the candidate runs. Its work,
+//   the candidate run pairs, is counted exactly by binary search before any pair is tested; it is used when
+//   below the grid's. Only when every coordinate is in orient2dFast's safe range.
+// Exact predicates decide every pair in both. Coordinates outside orient2d's safe range switch the whole call to
+// the guarded orient2d (exact for any finite double) and the grid, as the TypeScript twin does.
 import { inSafeRange, orient2d, orient2dFast } from "./orient";
 
 export const MAX_SEGMENTS: i32 = 1 << 17;
 export const MAX_PAIRS: i32 = 1 << 18;
 const CELLS_PER_SEGMENT: i32 = 2;
 const ENTRIES_PER_SEGMENT: i32 = 8;
+/** The sweep is planned when the grid's candidate visits exceed this many per segment. */
+const SWEEP_CHECK: f64 = 16;
+/** Method codes, read through `pairsMethod()` after a call. */
+export const METHOD_GRID: i32 = 0;
+export const METHOD_SWEEP: i32 = 1;
+/** `countPairs`'s answer when the chosen method's work is over `maxWork` (nothing tested; `pairsWork()` says how much). */
+export const REFUSED: i64 = i64.MIN_VALUE;
 
 export const segments = new StaticArray<f64>(4 * MAX_SEGMENTS);
 export const pairs = new StaticArray<i32>(2 * MAX_PAIRS);
@@ -23,6 +41,16 @@ const box = new StaticArray<f64>(4 * MAX_SEGMENTS);
 const range = new StaticArray<i32>(4 * MAX_SEGMENTS);
 const entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * MAX_SEGMENTS);
 const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
+// Sweep scratch: widened projections, the sorted order (and the merge sort's other half), run starts.
+const lo = new StaticArray<f64>(MAX_SEGMENTS);
+const hi = new StaticArray<f64>(MAX_SEGMENTS);
+const orderA = new StaticArray<i32>(MAX_SEGMENTS);
+const orderB = new StaticArray<i32>(MAX_SEGMENTS);
+const runStart = new StaticArray<i32>(MAX_SEGMENTS + 1);
+
+/** The last call's method and its work (candidate visits), for the wrapper, tests and the bench. */
+export let lastMethod: i32 = METHOD_GRID;
+export let lastWork: f64 = 0;
 
 // @ts-ignore: decorator
 @inline function orient(wide: bool, ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
@@ -48,17 +76,34 @@ const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
   return true; // all collinear: the boxes overlap (checked by the caller), so the segments do
 }
 
+// @ts-ignore: decorator
+@inline function boxesMeet(i: i32, j: i32): bool {
+  return !(
+    unchecked(box[4 * j]) > unchecked(box[4 * i + 2]) ||
+    unchecked(box[4 * j + 2]) < unchecked(box[4 * i]) ||
+    unchecked(box[4 * j + 1]) > unchecked(box[4 * i + 3]) ||
+    unchecked(box[4 * j + 3]) < unchecked(box[4 * i + 1])
+  );
+}
+
 /**
- * Number of pairs i < j of the first n segments that share a point; writes up to maxPairs of them.
- * Returns -1 - i when segment i has a non-finite coordinate (nothing else is done).
+ * Number of pairs i < j of the first n segments that share a point; writes up to maxPairs of them. Returns
+ * -1 - i when segment i has a non-finite coordinate (nothing else is done), REFUSED when the chosen method would
+ * visit more than maxWork candidate pairs (nothing is tested).
  */
-export function countPairs(n: i32, maxPairs: i32): i32 {
+export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
   let sumSide: f64 = 0;
+  let txx: f64 = 0; // structure tensor Σ d dᵀ of the segments' vectors d, for the sweep's direction
+  let txy: f64 = 0;
+  let tyy: f64 = 0;
+  let big: f64 = 0; // the largest coordinate magnitude, for the sweep's rounding bound
   let wide = false; // some coordinate outside orient2dFast's safe range: use the guarded orient2d
+  lastMethod = METHOD_GRID;
+  lastWork = 0;
   for (let i = 0; i < n; i++) {
     const x1 = unchecked(segments[4 * i]);
     const y1 = unchecked(segments[4 * i + 1]);
@@ -66,7 +111,7 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
     const y2 = unchecked(segments[4 * i + 3]);
     if (!(inSafeRange(x1) && inSafeRange(y1) && inSafeRange(x2) && inSafeRange(y2))) {
       // x - x is NaN for NaN and ±Infinity: refuse the whole call, naming the segment
-      if (x1 - x1 != 0 || y1 - y1 != 0 || x2 - x2 != 0 || y2 - y2 != 0) return -1 - i;
+      if (x1 - x1 != 0 || y1 - y1 != 0 || x2 - x2 != 0 || y2 - y2 != 0) return -1 - <i64>i;
       wide = true;
     }
     const x0 = x1 < x2 ? x1 : x2;
@@ -82,8 +127,16 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
     if (xx > maxX) maxX = xx;
     if (yy > maxY) maxY = yy;
     sumSide += xx - x0 + (yy - y0);
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    txx += dx * dx;
+    txy += dx * dy;
+    tyy += dy * dy;
   }
   if (n < 2) return 0; // after the finiteness pass: one bad segment is refused too
+  if (!wide) {
+    big = Math.max(Math.max(Math.abs(minX), Math.abs(maxX)), Math.max(Math.abs(minY), Math.abs(maxY)));
+  }
 
   const w = maxX - minX;
   const h = maxY - minY;
@@ -149,6 +202,26 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
     for (let r = unchecked(range[4 * i + 1]); r <= r1; r++)
       for (let c = c0; c <= c1; c++) unchecked((cellStart[r * gx + c] += 1));
   }
+  // The grid's work: every pair of entries of a cell is visited once.
+  let gridWork: f64 = 0;
+  for (let c = 0; c < cells; c++) {
+    const k = <f64>unchecked(cellStart[c]);
+    gridWork += (k * (k - 1)) / 2;
+  }
+  const cap = maxPairs < MAX_PAIRS ? maxPairs : MAX_PAIRS;
+  if (!wide && gridWork > SWEEP_CHECK * nf) {
+    const runs = sweepPlan(n, txx, txy, tyy, big);
+    const sweepWork = lastWork;
+    if (sweepWork < gridWork) {
+      lastMethod = METHOD_SWEEP;
+      if (sweepWork > maxWork) return REFUSED;
+      return sweepRun(runs, cap);
+    }
+  }
+  lastMethod = METHOD_GRID;
+  lastWork = gridWork;
+  if (gridWork > maxWork) return REFUSED;
+
   for (let c = 1; c <= cells; c++) unchecked((cellStart[c] += cellStart[c - 1]));
   for (let i = n - 1; i >= 0; i--) {
     const c0 = unchecked(range[4 * i]);
@@ -164,8 +237,7 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
   }
   unchecked((cellStart[cells] = <i32>total));
 
-  const cap = maxPairs < MAX_PAIRS ? maxPairs : MAX_PAIRS;
-  let count = 0;
+  let count: i64 = 0;
   for (let r = 0; r < gy; r++) {
     for (let c = 0; c < gx; c++) {
       const cellId = r * gx + c;
@@ -192,13 +264,206 @@ export function countPairs(n: i32, maxPairs: i32): i32 {
           )
             continue;
           if (!meets(wide, i, j)) continue;
-          if (count < cap) {
-            unchecked((pairs[2 * count] = i));
-            unchecked((pairs[2 * count + 1] = j));
+          if (count < <i64>cap) {
+            unchecked((pairs[2 * <i32>count] = i));
+            unchecked((pairs[2 * <i32>count + 1] = j));
           }
           count++;
         }
       }
+    }
+  }
+  return count;
+}
+
+/**
+ * Segment i before segment j in the sweep's order: by widened projection (lo, then hi), then by the segment's
+ * ends taken in lexicographic order (so identical segments, either way round, are adjacent), then by index.
+ * A strict total order: the sorted order is unique, whatever the sort.
+ */
+// @ts-ignore: decorator
+@inline function before(i: i32, j: i32): bool {
+  const li = unchecked(lo[i]);
+  const lj = unchecked(lo[j]);
+  if (li != lj) return li < lj;
+  const hi_ = unchecked(hi[i]);
+  const hj = unchecked(hi[j]);
+  if (hi_ != hj) return hi_ < hj;
+  const c = compareEnds(i, j);
+  if (c != 0) return c < 0;
+  return i < j;
+}
+
+/** -1, 0, 1: segment i's ends (lexicographically smaller first) against segment j's. 0: the same segment. */
+function compareEnds(i: i32, j: i32): i32 {
+  let ax = unchecked(segments[4 * i]);
+  let ay = unchecked(segments[4 * i + 1]);
+  let bx = unchecked(segments[4 * i + 2]);
+  let by = unchecked(segments[4 * i + 3]);
+  if (bx < ax || (bx == ax && by < ay)) {
+    const tx = ax;
+    const ty = ay;
+    ax = bx;
+    ay = by;
+    bx = tx;
+    by = ty;
+  }
+  let cx = unchecked(segments[4 * j]);
+  let cy = unchecked(segments[4 * j + 1]);
+  let dx = unchecked(segments[4 * j + 2]);
+  let dy = unchecked(segments[4 * j + 3]);
+  if (dx < cx || (dx == cx && dy < cy)) {
+    const tx = cx;
+    const ty = cy;
+    cx = dx;
+    cy = dy;
+    dx = tx;
+    dy = ty;
+  }
+  if (ax != cx) return ax < cx ? -1 : 1;
+  if (ay != cy) return ay < cy ? -1 : 1;
+  if (bx != dx) return bx < dx ? -1 : 1;
+  if (by != dy) return by < dy ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Plans the sweep: projections, sorted order (left in orderA), runs of identical segments (runStart[0 … runs]),
+ * and its work (candidate run pairs) in lastWork. Returns the number of runs.
+ */
+function sweepPlan(n: i32, txx: f64, txy: f64, tyy: f64, big: f64): i32 {
+  // ν: the eigenvector of the least eigenvalue of [[txx, txy], [txy, tyy]], from the better-conditioned row.
+  const hh = (txx - tyy) / 2;
+  const s = Math.sqrt(hh * hh + txy * txy);
+  let nx: f64 = 0;
+  let ny: f64 = 1;
+  if (s > 0) {
+    if (hh >= 0) {
+      nx = txy;
+      ny = -hh - s;
+    } else {
+      nx = hh - s;
+      ny = txy;
+    }
+    const m = Math.max(Math.abs(nx), Math.abs(ny));
+    nx /= m;
+    ny /= m;
+    if (!(Math.abs(nx) <= 1 && Math.abs(ny) <= 1)) {
+      nx = 0;
+      ny = 1;
+    }
+  }
+  // fl(nx x + ny y) is within 3u (|nx x| + |ny y|) (+ 3 subnormal steps) of the true projection, u = 2^-53:
+  // 2^-50 (|nx| + |ny|) big + 2^-1000 covers that and the rounding of lo - δ, hi + δ (docs/geometry.md).
+  const delta = 8.881784197001252e-16 * (Math.abs(nx) + Math.abs(ny)) * big + 9.332636185032189e-302;
+  for (let i = 0; i < n; i++) {
+    const p = nx * unchecked(segments[4 * i]) + ny * unchecked(segments[4 * i + 1]);
+    const q = nx * unchecked(segments[4 * i + 2]) + ny * unchecked(segments[4 * i + 3]);
+    unchecked((lo[i] = (p < q ? p : q) - delta));
+    unchecked((hi[i] = (p < q ? q : p) + delta));
+    unchecked((orderA[i] = i));
+  }
+  // Bottom-up merge sort by `before`, ping-ponging between orderA and orderB; the result is copied to orderA.
+  let src = orderA;
+  let dst = orderB;
+  for (let width = 1; width < n; width *= 2) {
+    for (let left = 0; left < n; left += 2 * width) {
+      const mid = min(left + width, n);
+      const right = min(left + 2 * width, n);
+      let a = left;
+      let b = mid;
+      let k = left;
+      while (a < mid && b < right) {
+        const x = unchecked(src[a]);
+        const y = unchecked(src[b]);
+        if (before(y, x)) {
+          unchecked((dst[k++] = y));
+          b++;
+        } else {
+          unchecked((dst[k++] = x));
+          a++;
+        }
+      }
+      while (a < mid) unchecked((dst[k++] = src[a++]));
+      while (b < right) unchecked((dst[k++] = src[b++]));
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src !== orderA) for (let k = 0; k < n; k++) unchecked((orderA[k] = src[k]));
+  // Runs of identical segments (adjacent in this order).
+  let runs = 0;
+  for (let k = 0; k < n; k++) {
+    if (k == 0 || compareEnds(unchecked(orderA[k - 1]), unchecked(orderA[k])) != 0) unchecked((runStart[runs++] = k));
+  }
+  unchecked((runStart[runs] = n));
+  // Work: for each run, the later runs whose lo is at most its hi (lo ascends along the runs).
+  let work: f64 = 0;
+  for (let r = 0; r < runs; r++) {
+    const h = unchecked(hi[unchecked(orderA[unchecked(runStart[r])])]);
+    let a = r + 1; // first run with lo > h, by binary search over runs r + 1 … runs
+    let b = runs;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (unchecked(lo[unchecked(orderA[unchecked(runStart[m])])]) <= h) a = m + 1;
+      else b = m;
+    }
+    work += <f64>(a - r - 1);
+  }
+  lastWork = work;
+  return runs;
+}
+
+/**
+ * Writes the member pairs of runs [s0, s1) × [t0, t1) (t0 == s0: the pairs within one run) from pairs[count] on
+ * while there is room below cap (smaller index first); returns how many pairs the block holds.
+ */
+function block(count: i64, cap: i32, s0: i32, s1: i32, t0: i32, t1: i32): i64 {
+  const same = t0 == s0;
+  const m = <i64>(s1 - s0);
+  const total = same ? (m * (m - 1)) / 2 : m * <i64>(t1 - t0);
+  if (count >= <i64>cap) return total;
+  let at = <i32>count;
+  for (let a = s0; a < s1 && at < cap; a++) {
+    const i = unchecked(orderA[a]);
+    for (let b = same ? a + 1 : t0; b < t1 && at < cap; b++) {
+      const j = unchecked(orderA[b]);
+      unchecked((pairs[2 * at] = i < j ? i : j));
+      unchecked((pairs[2 * at + 1] = i < j ? j : i));
+      at++;
+    }
+  }
+  return total;
+}
+
+/**
+ * The sweep over the planned runs: within a run every pair meets (members in ascending index order); a run and a
+ * later candidate run meet when their first members' boxes overlap and the exact test says so, and then every
+ * member pair does (members of the first run outer, of the second inner).
+ */
+function sweepRun(runs: i32, cap: i32): i64 {
+  let count: i64 = 0;
+  for (let r = 0; r < runs; r++) {
+    const s0 = unchecked(runStart[r]);
+    const s1 = unchecked(runStart[r + 1]);
+    const i = unchecked(orderA[s0]);
+    if (s1 - s0 > 1) count += block(count, cap, s0, s1, s0, s1);
+    const h = unchecked(hi[i]);
+    for (let q = r + 1; q < runs; q++) {
+      const t0 = unchecked(runStart[q]);
+      const j = unchecked(orderA[t0]);
+      if (unchecked(lo[j]) > h) break;
+      if (!boxesMeet(i, j)) continue;
+      if (!meets(false, i, j)) continue;
+      const t1 = unchecked(runStart[q + 1]);
+      if (s1 - s0 == 1 && t1 - t0 == 1) {
+        if (count < <i64>cap) {
+          unchecked((pairs[2 * <i32>count] = i < j ? i : j));
+          unchecked((pairs[2 * <i32>count + 1] = i < j ? j : i));
+        }
+        count++;
+      } else count += block(count, cap, s0, s1, t0, t1);
     }
   }
   return count;

@@ -11,7 +11,10 @@
  * outside the adaptive predicate's range, like the BigInt one in predicates.ts).
  */
 import { instantiate } from "../../../build/string.release.js";
-import { countIntersectingPairs as countPairsTs } from "../../engine/string/geometry/pairs.ts";
+import {
+  countIntersectingPairs as countPairsTs,
+  PairsWorkError,
+} from "../../engine/string/geometry/pairs.ts";
 import {
   checkFinite,
   checkGrid,
@@ -48,7 +51,11 @@ export interface StringGeometry {
     dx: number,
     dy: number,
   ): Point | null;
-  countIntersectingPairs(segments: Float64Array, pairsOut?: Int32Array): number;
+  /**
+   * Pairs of closed segments sharing a point (exact count, a number: at most n(n − 1)/2, exact below 2^53);
+   * `PairsWorkError` when the method chosen would test more than `maxWork` candidate pairs (pairs.ts).
+   */
+  countIntersectingPairs(segments: Float64Array, pairsOut?: Int32Array, maxWork?: number): number;
   polylineLength(path: Float64Array): number;
   stationsTouched(path: Float64Array, discs: Float64Array, radius: number): number[];
   pointLocation(x: number, y: number, polygon: Float64Array): number;
@@ -83,7 +90,7 @@ export const stringGeometryReference: StringGeometry = {
 /** What this wrapper expects of the module's descriptor (assembly/string.ts). */
 export const STRING_GEOMETRY_SPEC = {
   module: "string",
-  version: 1,
+  version: 2,
   buffers: {
     segments: "f64",
     pairs: "i32",
@@ -131,7 +138,12 @@ export interface StringGeometryLimits {
  */
 export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
   readonly limits: StringGeometryLimits;
+  /** The method the last `countIntersectingPairs` chose (pairs.ts METHOD_GRID, METHOD_SWEEP) and its work. */
+  readonly pairsPlan: { method: number; work: number };
 }
+
+/** `countPairs`'s answer when the work is over the budget (assembly/geometry/pairs.ts REFUSED: i64's minimum). */
+const PAIRS_REFUSED = -(2n ** 63n);
 
 /** Copies `src` into `dst`; throws a RangeError on a non-finite value. */
 function copyIn(src: Float64Array, dst: Float64Array, what: string): void {
@@ -199,6 +211,9 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
 
   return {
     limits,
+    get pairsPlan() {
+      return { method: ex.pairsMethod(), work: ex.pairsWork() };
+    },
     orient2d(ax, ay, bx, by, cx, cy) {
       finite(ax, ay, bx, by, cx, cy);
       return ex.orient2d(ax, ay, bx, by, cx, cy);
@@ -213,18 +228,20 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
         ? { x: ex.pointX(), y: ex.pointY() }
         : null;
     },
-    countIntersectingPairs(src, pairsOut) {
+    countIntersectingPairs(src, pairsOut, maxWork = Number.POSITIVE_INFINITY) {
       const n = src.length >> 2;
       refuseOver(n, limits.segments, "segments");
       views();
       segments.set(src.subarray(0, 4 * n)); // a memcpy; the kernel checks finiteness in its first pass
       const want = pairsOut ? Math.min(pairsOut.length >> 1, limits.pairs) : 0;
-      const count = ex.countPairs(n, want);
-      if (count < 0)
-        throw new RangeError(`segments[${-1 - count}] has a coordinate that is not a finite number`);
+      const big = ex.countPairs(n, want, maxWork); // an i64: a BigInt
+      if (big === PAIRS_REFUSED) throw new PairsWorkError(ex.pairsWork(), maxWork);
+      if (big < 0n)
+        throw new RangeError(`segments[${-1n - big}] has a coordinate that is not a finite number`);
+      const count = Number(big); // exact: at most n(n − 1)/2 < 2^33
       if (pairsOut) {
         // More pairs than the kernel's output buffer holds but the caller's does: the twin fills it.
-        if (count > want && want < pairsOut.length >> 1) return countPairsTs(src, pairsOut);
+        if (count > want && want < pairsOut.length >> 1) return countPairsTs(src, pairsOut, maxWork);
         pairsOut.set(pairs.subarray(0, 2 * Math.min(count, want)));
       }
       return count;

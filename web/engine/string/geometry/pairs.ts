@@ -1,10 +1,12 @@
 // biome-ignore-all lint/complexity/useMathMinMax: ternaries mirror the Wasm twin operation for operation (and stay inlined in the hot loop)
 /**
- * All pairs of intersecting segments among N, over a uniform grid: TypeScript twin of
- * assembly/geometry/pairs.ts (same grid, same visiting order, same pairs in the same order).
+ * All pairs of intersecting segments among N, by the cheaper of two methods chosen from the input: TypeScript
+ * twin of assembly/geometry/pairs.ts (same methods, same choice, same pairs in the same order).
  *
  * Input `segments = [x1, y1, x2, y2, …]` (closed segments; equal ends make a point). A pair (i, j), i < j,
- * counts when the two closed segments share at least one point (exact: `segmentsIntersect`).
+ * counts when the two closed segments share at least one point (exact: `segmentsIntersect`). The count is a
+ * number, exact up to 2^53 (n(n − 1)/2 stays below that up to 134 million segments; the Wasm kernel counts in an
+ * i64 and takes at most 131,072).
  *
  * Grid: cell side = max(√(W·H / n), mean box side), doubled until the grid has at most 2n cells and the
  * segments' boxes cover at most 8n cell entries (one cell always fits, so this ends). Each segment is listed
@@ -12,25 +14,62 @@
  * is tested only in the cell holding the lower-left corner of the intersection of the two boxes: the cell
  * (max of the two first columns, max of the two first rows), so each pair is tested once with no hash set.
  * That integer test runs before the box-overlap test: it is cheaper and rejects the copies of a pair met in the
- * other cells the two share.
- * docs/geometry.md has the measurements behind the choice (grid vs sweep vs brute force).
+ * other cells the two share. Its work (candidate visits, Σ k(k − 1)/2 over the cells' entry counts) is known
+ * after the counting pass.
+ *
+ * Sweep: when the grid's work is over 16 n (long boxes crowding each other's cells, e.g. long parallel
+ * segments) and every coordinate is in orient2dFast's safe range, the segments are projected on the normal of
+ * their dominant direction, widened by a rounding bound, sorted (identical segments adjacent, merged into runs),
+ * and a 1D interval sweep over the runs gives the candidates; its work (candidate run pairs) is counted by
+ * binary search, and it runs when below the grid's. docs/geometry.md has the measurements behind the choice.
+ *
+ * `maxWork` caps the candidate visits of the method chosen: over it nothing is tested and `PairsWorkError` is
+ * thrown (the CLI's budget).
  */
 import { allInSafeRange, orient2d, orient2dFast } from "./predicates.ts";
 
 /** Grid limits as multiples of n (the Wasm kernel uses the same). */
 export const GRID_CELLS_PER_SEGMENT = 2;
 export const GRID_ENTRIES_PER_SEGMENT = 8;
+/** The sweep is planned when the grid's candidate visits exceed this many per segment. */
+export const SWEEP_CHECK = 16;
+export const METHOD_GRID = 0;
+export const METHOD_SWEEP = 1;
+
+/** The method chosen by the last call and its work (candidate visits): for tests and the bench. */
+export const lastPairsPlan = { method: METHOD_GRID, work: 0 };
+
+/** Thrown when the method chosen would visit more candidate pairs than `maxWork` (nothing was tested). */
+export class PairsWorkError extends RangeError {
+  constructor(
+    readonly work: number,
+    readonly maxWork: number,
+  ) {
+    super(`all-pairs: ${work} candidate pairs to test, over the budget of ${maxWork}`);
+    this.name = "PairsWorkError";
+  }
+}
 
 // Scratch grown on demand, reused across calls.
 let box = new Float64Array(0);
 let range = new Int32Array(0);
 let entries = new Int32Array(0);
 let cellStart = new Int32Array(0);
+let lo = new Float64Array(0);
+let hi = new Float64Array(0);
+let orderA = new Int32Array(0);
+let orderB = new Int32Array(0);
+let runStart = new Int32Array(0);
 
 function ensure(n: number): void {
   if (box.length < 4 * n) {
     box = new Float64Array(4 * n);
     range = new Int32Array(4 * n);
+    lo = new Float64Array(n);
+    hi = new Float64Array(n);
+    orderA = new Int32Array(n);
+    orderB = new Int32Array(n);
+    runStart = new Int32Array(n + 1);
   }
   if (entries.length < GRID_ENTRIES_PER_SEGMENT * n) entries = new Int32Array(GRID_ENTRIES_PER_SEGMENT * n);
   if (cellStart.length < GRID_CELLS_PER_SEGMENT * n + 1)
@@ -61,20 +100,31 @@ function meets(orient: Orient, s: Float64Array, i: number, j: number): boolean {
 
 /**
  * Number of pairs i < j of closed segments that share a point. When `pairsOut` is given, the first
- * `pairsOut.length / 2` pairs are written into it as `[i, j, …]` (grid order: by cell, then by i, then j).
- * Coordinates must be finite (the exact test works for any finite double).
+ * `pairsOut.length / 2` pairs are written into it as `[i, j, …]` (grid order: by cell, then by i, then j; sweep
+ * order: by run, see the Wasm kernel). Coordinates must be finite (the exact test works for any finite double).
+ * Throws `PairsWorkError` when the chosen method's candidate visits exceed `maxWork`.
  */
-export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32Array): number {
+export function countIntersectingPairs(
+  segments: Float64Array,
+  pairsOut?: Int32Array,
+  maxWork = Number.POSITIVE_INFINITY,
+): number {
   const n = segments.length >> 2;
+  lastPairsPlan.method = METHOD_GRID;
+  lastPairsPlan.work = 0;
   if (n < 2) return 0;
   ensure(n);
-  const orient: Orient = allInSafeRange(segments) ? orient2dFast : orient2d;
+  const wide = !allInSafeRange(segments);
+  const orient: Orient = wide ? orient2d : orient2dFast;
 
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
   let sumSide = 0;
+  let txx = 0; // structure tensor Σ d dᵀ of the segments' vectors d, for the sweep's direction
+  let txy = 0;
+  let tyy = 0;
   for (let i = 0; i < n; i++) {
     const x1 = segments[4 * i]!;
     const y1 = segments[4 * i + 1]!;
@@ -93,7 +143,15 @@ export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32A
     if (xx > maxX) maxX = xx;
     if (yy > maxY) maxY = yy;
     sumSide += xx - x0 + (yy - y0);
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    txx += dx * dx;
+    txy += dx * dy;
+    tyy += dy * dy;
   }
+  const big = wide
+    ? 0
+    : Math.max(Math.max(Math.abs(minX), Math.abs(maxX)), Math.max(Math.abs(minY), Math.abs(maxY)));
 
   // Cell side.
   const w = maxX - minX;
@@ -150,6 +208,25 @@ export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32A
     for (let r = range[4 * i + 1]!; r <= range[4 * i + 3]!; r++)
       for (let c = range[4 * i]!; c <= range[4 * i + 2]!; c++) cellStart[r * gx + c]!++;
   }
+  // The grid's work: every pair of entries of a cell is visited once.
+  let gridWork = 0;
+  for (let c = 0; c < cells; c++) {
+    const k = cellStart[c]!;
+    gridWork += (k * (k - 1)) / 2;
+  }
+  const cap = pairsOut ? pairsOut.length >> 1 : 0;
+  if (!wide && gridWork > SWEEP_CHECK * n) {
+    const runs = sweepPlan(segments, n, txx, txy, tyy, big);
+    if (lastPairsPlan.work < gridWork) {
+      lastPairsPlan.method = METHOD_SWEEP;
+      if (lastPairsPlan.work > maxWork) throw new PairsWorkError(lastPairsPlan.work, maxWork);
+      return sweepRun(segments, runs, pairsOut, cap);
+    }
+  }
+  lastPairsPlan.method = METHOD_GRID;
+  lastPairsPlan.work = gridWork;
+  if (gridWork > maxWork) throw new PairsWorkError(gridWork, maxWork);
+
   for (let c = 1; c <= cells; c++) cellStart[c]! += cellStart[c - 1]!;
   for (let i = n - 1; i >= 0; i--) {
     for (let r = range[4 * i + 1]!; r <= range[4 * i + 3]!; r++)
@@ -158,7 +235,6 @@ export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32A
   cellStart[cells] = total;
 
   // Pairs per cell.
-  const cap = pairsOut ? pairsOut.length >> 1 : 0;
   let count = 0;
   for (let r = 0; r < gy; r++) {
     for (let c = 0; c < gx; c++) {
@@ -188,6 +264,211 @@ export function countIntersectingPairs(segments: Float64Array, pairsOut?: Int32A
           count++;
         }
       }
+    }
+  }
+  return count;
+}
+
+/** -1, 0, 1: segment i's ends (lexicographically smaller first) against segment j's; 0: the same segment. */
+function compareEnds(s: Float64Array, i: number, j: number): number {
+  let ax = s[4 * i]!;
+  let ay = s[4 * i + 1]!;
+  let bx = s[4 * i + 2]!;
+  let by = s[4 * i + 3]!;
+  if (bx < ax || (bx === ax && by < ay)) {
+    const tx = ax;
+    const ty = ay;
+    ax = bx;
+    ay = by;
+    bx = tx;
+    by = ty;
+  }
+  let cx = s[4 * j]!;
+  let cy = s[4 * j + 1]!;
+  let dx = s[4 * j + 2]!;
+  let dy = s[4 * j + 3]!;
+  if (dx < cx || (dx === cx && dy < cy)) {
+    const tx = cx;
+    const ty = cy;
+    cx = dx;
+    cy = dy;
+    dx = tx;
+    dy = ty;
+  }
+  if (ax !== cx) return ax < cx ? -1 : 1;
+  if (ay !== cy) return ay < cy ? -1 : 1;
+  if (bx !== dx) return bx < dx ? -1 : 1;
+  if (by !== dy) return by < dy ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Segment i before segment j in the sweep's order: by widened projection (lo, then hi), then by the ends taken
+ * in lexicographic order (identical segments, either way round, end up adjacent), then by index. A strict total
+ * order, so the sorted order is unique whatever the sort.
+ */
+function before(s: Float64Array, i: number, j: number): boolean {
+  const li = lo[i]!;
+  const lj = lo[j]!;
+  if (li !== lj) return li < lj;
+  const hi_ = hi[i]!;
+  const hj = hi[j]!;
+  if (hi_ !== hj) return hi_ < hj;
+  const c = compareEnds(s, i, j);
+  if (c !== 0) return c < 0;
+  return i < j;
+}
+
+/**
+ * Plans the sweep: projections on ν, the sorted order (left in orderA), runs of identical segments
+ * (runStart[0 … runs]), and its work (candidate run pairs) in lastPairsPlan.work. Returns the number of runs.
+ */
+function sweepPlan(s: Float64Array, n: number, txx: number, txy: number, tyy: number, big: number): number {
+  // ν: the eigenvector of the least eigenvalue of [[txx, txy], [txy, tyy]], from the better-conditioned row.
+  const hh = (txx - tyy) / 2;
+  const sq = Math.sqrt(hh * hh + txy * txy);
+  let nx = 0;
+  let ny = 1;
+  if (sq > 0) {
+    if (hh >= 0) {
+      nx = txy;
+      ny = -hh - sq;
+    } else {
+      nx = hh - sq;
+      ny = txy;
+    }
+    const m = Math.max(Math.abs(nx), Math.abs(ny));
+    nx /= m;
+    ny /= m;
+    if (!(Math.abs(nx) <= 1 && Math.abs(ny) <= 1)) {
+      nx = 0;
+      ny = 1;
+    }
+  }
+  // fl(nx x + ny y) is within 3u (|nx x| + |ny y|) (+ 3 subnormal steps) of the true projection, u = 2^-53:
+  // 2^-50 (|nx| + |ny|) big + 2^-1000 covers that and the rounding of lo - δ, hi + δ (docs/geometry.md).
+  const delta = 8.881784197001252e-16 * (Math.abs(nx) + Math.abs(ny)) * big + 9.332636185032189e-302;
+  for (let i = 0; i < n; i++) {
+    const p = nx * s[4 * i]! + ny * s[4 * i + 1]!;
+    const q = nx * s[4 * i + 2]! + ny * s[4 * i + 3]!;
+    lo[i] = (p < q ? p : q) - delta;
+    hi[i] = (p < q ? q : p) + delta;
+    orderA[i] = i;
+  }
+  // Bottom-up merge sort by `before`, ping-ponging between orderA and orderB; the result is copied to orderA.
+  let src = orderA;
+  let dst = orderB;
+  for (let width = 1; width < n; width *= 2) {
+    for (let left = 0; left < n; left += 2 * width) {
+      const mid = Math.min(left + width, n);
+      const right = Math.min(left + 2 * width, n);
+      let a = left;
+      let b = mid;
+      let k = left;
+      while (a < mid && b < right) {
+        const x = src[a]!;
+        const y = src[b]!;
+        if (before(s, y, x)) {
+          dst[k++] = y;
+          b++;
+        } else {
+          dst[k++] = x;
+          a++;
+        }
+      }
+      while (a < mid) dst[k++] = src[a++]!;
+      while (b < right) dst[k++] = src[b++]!;
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src !== orderA) orderA.set(src.subarray(0, n));
+  // Runs of identical segments (adjacent in this order).
+  let runs = 0;
+  for (let k = 0; k < n; k++) {
+    if (k === 0 || compareEnds(s, orderA[k - 1]!, orderA[k]!) !== 0) runStart[runs++] = k;
+  }
+  runStart[runs] = n;
+  // Work: for each run, the later runs whose lo is at most its hi (lo ascends along the runs).
+  let work = 0;
+  for (let r = 0; r < runs; r++) {
+    const h = hi[orderA[runStart[r]!]!]!;
+    let a = r + 1; // first run with lo > h, by binary search over runs r + 1 … runs
+    let b = runs;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (lo[orderA[runStart[m]!]!]! <= h) a = m + 1;
+      else b = m;
+    }
+    work += a - r - 1;
+  }
+  lastPairsPlan.work = work;
+  return runs;
+}
+
+/**
+ * Writes the member pairs of runs [s0, s1) × [t0, t1) (t0 === s0: the pairs within one run) from pairs[count] on
+ * while there is room below cap (smaller index first); returns how many pairs the block holds.
+ */
+function block(
+  out: Int32Array | undefined,
+  count: number,
+  cap: number,
+  s0: number,
+  s1: number,
+  t0: number,
+  t1: number,
+): number {
+  const same = t0 === s0;
+  const m = s1 - s0;
+  const total = same ? (m * (m - 1)) / 2 : m * (t1 - t0);
+  if (count >= cap) return total;
+  let at = count;
+  for (let a = s0; a < s1 && at < cap; a++) {
+    const i = orderA[a]!;
+    for (let b = same ? a + 1 : t0; b < t1 && at < cap; b++) {
+      const j = orderA[b]!;
+      out![2 * at] = i < j ? i : j;
+      out![2 * at + 1] = i < j ? j : i;
+      at++;
+    }
+  }
+  return total;
+}
+
+/**
+ * The sweep over the planned runs: within a run every pair meets (members in ascending index order); a run and a
+ * later candidate run meet when their first members' boxes overlap and the exact test says so, and then every
+ * member pair does (members of the first run outer, of the second inner).
+ */
+function sweepRun(s: Float64Array, runs: number, out: Int32Array | undefined, cap: number): number {
+  let count = 0;
+  for (let r = 0; r < runs; r++) {
+    const s0 = runStart[r]!;
+    const s1 = runStart[r + 1]!;
+    const i = orderA[s0]!;
+    if (s1 - s0 > 1) count += block(out, count, cap, s0, s1, s0, s1);
+    const h = hi[i]!;
+    const ix0 = box[4 * i]!;
+    const iy0 = box[4 * i + 1]!;
+    const ix1 = box[4 * i + 2]!;
+    const iy1 = box[4 * i + 3]!;
+    for (let q = r + 1; q < runs; q++) {
+      const t0 = runStart[q]!;
+      const j = orderA[t0]!;
+      if (lo[j]! > h) break;
+      if (box[4 * j]! > ix1 || box[4 * j + 2]! < ix0 || box[4 * j + 1]! > iy1 || box[4 * j + 3]! < iy0)
+        continue;
+      if (!meets(orient2dFast, s, i, j)) continue;
+      const t1 = runStart[q + 1]!;
+      if (s1 - s0 === 1 && t1 - t0 === 1) {
+        if (count < cap) {
+          out![2 * count] = i < j ? i : j;
+          out![2 * count + 1] = i < j ? j : i;
+        }
+        count++;
+      } else count += block(out, count, cap, s0, s1, t0, t1);
     }
   }
   return count;
