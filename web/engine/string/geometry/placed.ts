@@ -19,6 +19,7 @@
  * consecutive placed segments counts with the earlier segment) exactly as they are.
  */
 import { pairCrossing } from "./polyline.ts";
+import { allInSafeRange } from "./predicates.ts";
 
 /** Placed segments the index holds (the Wasm kernel's limit, kept in TypeScript too). */
 export const MAX_INDEXED = 8192;
@@ -109,6 +110,8 @@ function cellOf(v: number, origin: number, scale: number, n: number): number {
 }
 
 const pt = new Float64Array(2);
+/** The query's scratch: a path segment's box `[minx, maxx, miny, maxy]` for the pair test. */
+const box: [number, number, number, number] = [0, 0, 0, 0];
 
 /** The TypeScript placed-segment index (twin of the Wasm one behind `StringGeometryWasm`). */
 export class PlacedIndex implements PlacedSegmentIndex {
@@ -128,6 +131,8 @@ export class PlacedIndex implements PlacedSegmentIndex {
   private sx = 0;
   private sy = 0;
   private cur = 0;
+  /** Every indexed coordinate is in orient2d's safe range (`inSafeRange`): the pair test may skip that check. */
+  private safe = true;
 
   /** An empty index; `segments` (optional) as in `setPlacedSegments`. */
   constructor(segments?: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL) {
@@ -166,6 +171,7 @@ export class PlacedIndex implements PlacedSegmentIndex {
     this.count = 0;
     this.nEntries = 0;
     this.large.length = 0;
+    this.safe = true;
     this.append(segments, n);
   }
 
@@ -190,6 +196,7 @@ export class PlacedIndex implements PlacedSegmentIndex {
       this.cand = new Int32Array(cap);
     }
     this.segs.set(segments.subarray(0, 4 * n), 4 * this.count);
+    if (this.safe && !allInSafeRange(segments.subarray(0, 4 * n))) this.safe = false;
     const { segs, nx, ny, x0, y0, sx, sy } = this;
     for (let j = this.count; j < to; j++) {
       const cx = segs[4 * j]!;
@@ -231,6 +238,9 @@ export class PlacedIndex implements PlacedSegmentIndex {
     if (nv === 0) return new Float64Array(0);
     const nseg = nv > 1 ? nv - 1 : 1;
     const { segs, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
+    const nlarge = large.length;
+    const safe = this.safe && allInSafeRange(path);
+    let cur = this.cur;
     for (let k = 0; k < nseg; k++) {
       const ax = path[2 * k]!;
       const ay = path[2 * k + 1]!;
@@ -241,13 +251,14 @@ export class PlacedIndex implements PlacedSegmentIndex {
       const miny = Math.min(ay, by);
       const maxy = Math.max(ay, by);
       // gather the candidates, each once
-      if (this.cur === 0x7fffffff) {
+      if (cur === 0x7fffffff) {
         stamp.fill(0);
-        this.cur = 0;
+        cur = 0;
       }
-      const cur = ++this.cur;
+      cur++;
       let m = 0;
-      for (const j of large) {
+      for (let q = 0; q < nlarge; q++) {
+        const j = large[q]!;
         if (stamp[j] === cur) continue;
         stamp[j] = cur;
         cand[m++] = j;
@@ -266,6 +277,7 @@ export class PlacedIndex implements PlacedSegmentIndex {
           }
         }
       }
+      if (m === 0) continue;
       // in index order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
       if (m <= SORT_MAX) {
         for (let p = 1; p < m; p++) {
@@ -282,11 +294,23 @@ export class PlacedIndex implements PlacedSegmentIndex {
         for (let j = 0; j < this.count; j++) if (stamp[j] === cur) cand[m++] = j;
       }
       // the same pair test as crossingPoints, over the candidates in ascending id order
-      const box = [minx, maxx, miny, maxy] as const;
+      box[0] = minx;
+      box[1] = maxx;
+      box[2] = miny;
+      box[3] = maxy;
       for (let p = 0; p < m; p++) {
-        if (pairCrossing(k, ax, ay, bx, by, box, segs, cand[p]!, discs, radius, pt)) out.push(pt[0]!, pt[1]!);
+        const j = cand[p]!;
+        const cx = segs[4 * j]!;
+        const cy = segs[4 * j + 1]!;
+        const dx = segs[4 * j + 2]!;
+        const dy = segs[4 * j + 3]!;
+        // pairCrossing's own box test first, without the call (most candidates fail it)
+        if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
+        if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+        if (pairCrossing(k, ax, ay, bx, by, box, segs, j, discs, radius, pt, safe)) out.push(pt[0]!, pt[1]!);
       }
     }
+    this.cur = cur;
     return Float64Array.from(out);
   }
 }

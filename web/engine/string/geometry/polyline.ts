@@ -93,6 +93,10 @@ export function discEntry(
 
 /** `stationsTouched` filters the discs once per this many path segments, then per segment among those. */
 const STATION_CHUNK = 8;
+/** `stationsTouched`'s scratch (module level, grown on demand): discs near a chunk, a segment's entries and discs. */
+let near = new Int32Array(64);
+let keys = new Float64Array(64);
+let ids = new Int32Array(64);
 
 /**
  * Box filter of `stationsTouched`: a disc whose centre lies more than the returned margin outside a segment's box
@@ -125,9 +129,12 @@ export function stationsTouched(path: Float64Array, discs: Float64Array, radius:
   if (nv === 0) return out;
   const nseg = nv > 1 ? nv - 1 : 1;
   const margin = discBoxMargin(path, discs, radius);
-  const keys: number[] = [];
-  const ids: number[] = [];
-  const near: number[] = [];
+  if (near.length < nd) {
+    near = new Int32Array(nd);
+    keys = new Float64Array(nd);
+    ids = new Int32Array(nd);
+  }
+  let nn = 0;
   for (let k = 0; k < nseg; k++) {
     if (k % STATION_CHUNK === 0) {
       // the discs near the box of segments k … k + CHUNK - 1 (vertices k … k + CHUNK), in index order
@@ -146,13 +153,14 @@ export function stationsTouched(path: Float64Array, discs: Float64Array, radius:
       x1 += margin;
       y0 -= margin;
       y1 += margin;
-      near.length = 0;
+      nn = 0;
       for (let d = 0; d < nd; d++) {
         const cx = discs[2 * d]!;
         const cy = discs[2 * d + 1]!;
-        if (!(cx < x0 || cx > x1 || cy < y0 || cy > y1)) near.push(d);
+        if (!(cx < x0 || cx > x1 || cy < y0 || cy > y1)) near[nn++] = d;
       }
     }
+    if (nn === 0) continue;
     const ax = path[2 * k]!;
     const ay = path[2 * k + 1]!;
     const bx = nv > 1 ? path[2 * k + 2]! : ax;
@@ -161,9 +169,9 @@ export function stationsTouched(path: Float64Array, discs: Float64Array, radius:
     const hix = Math.max(ax, bx) + margin;
     const loy = Math.min(ay, by) - margin;
     const hiy = Math.max(ay, by) + margin;
-    keys.length = 0;
-    ids.length = 0;
-    for (const d of near) {
+    let m = 0;
+    for (let q = 0; q < nn; q++) {
+      const d = near[q]!;
       const cx = discs[2 * d]!;
       const cy = discs[2 * d + 1]!;
       if (cx < lox || cx > hix || cy < loy || cy > hiy) continue; // cannot touch (discBoxMargin)
@@ -171,9 +179,7 @@ export function stationsTouched(path: Float64Array, discs: Float64Array, radius:
       if (k > 0 && pointInDisc(ax, ay, cx, cy, radius)) continue; // the visit goes on from segment k - 1
       const t = discEntry(ax, ay, bx, by, cx, cy, radius);
       // insertion sort by (entry, index); indices arrive increasing, so ties keep index order
-      let p = keys.length;
-      keys.push(t);
-      ids.push(d);
+      let p = m++;
       while (p > 0 && keys[p - 1]! > t) {
         keys[p] = keys[p - 1]!;
         ids[p] = ids[p - 1]!;
@@ -182,7 +188,7 @@ export function stationsTouched(path: Float64Array, discs: Float64Array, radius:
       keys[p] = t;
       ids[p] = d;
     }
-    for (const d of ids) out.push(d);
+    for (let q = 0; q < m; q++) out.push(ids[q]!);
   }
   return out;
 }
@@ -309,7 +315,8 @@ const pt = new Float64Array(2);
  * of `segs`) pair of `crossingPoints`: true when the pair contributes a crossing point, written into `pt`. A point
  * at the start of path segment k > 0 was counted with segment k - 1, and one at the joint with the previous placed
  * segment with that segment; points inside a station disc are free. Shared by the every-pair loop and the indexed
- * query (placed.ts).
+ * query (placed.ts). `safe`: every coordinate of the path segment and of `segs` is in the safe range
+ * (`inSafeRange`, checked by the caller), so the orientations skip that check (same results).
  */
 export function pairCrossing(
   k: number,
@@ -323,6 +330,7 @@ export function pairCrossing(
   discs: Float64Array,
   radius: number,
   pt: Float64Array,
+  safe = false,
 ): boolean {
   const cx = segs[4 * j]!;
   const cy = segs[4 * j + 1]!;
@@ -330,7 +338,7 @@ export function pairCrossing(
   const dy = segs[4 * j + 3]!;
   if (Math.max(cx, dx) < box[0] || Math.min(cx, dx) > box[1]) return false;
   if (Math.max(cy, dy) < box[2] || Math.min(cy, dy) > box[3]) return false;
-  if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt)) return false;
+  if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt, safe)) return false;
   const x = pt[0]!;
   const y = pt[1]!;
   if (k > 0 && x === ax && y === ay) return false; // counted with path segment k - 1

@@ -362,7 +362,8 @@ const pointOut = new Float64Array(2);
  * false when they do not meet. When an endpoint of one segment lies on the other, that endpoint is returned
  * exactly (checked in the order a, b, c, d): so a touch at a vertex gives the vertex itself, and a collinear
  * overlap gives an endpoint of the overlap. A proper crossing is a + t (b - a) with
- * t = o(c,d,a) / (o(c,d,a) - o(c,d,b)), accurate to a few ulps.
+ * t = o(c,d,a) / (o(c,d,a) - o(c,d,b)), accurate to a few ulps. `safe`: the caller checked that all eight
+ * coordinates are in the safe range (`inSafeRange`), so the orientations skip that check (same results).
  */
 export function segmentIntersectionInto(
   ax: number,
@@ -374,12 +375,13 @@ export function segmentIntersectionInto(
   dx: number,
   dy: number,
   out: Float64Array,
+  safe = false,
 ): boolean {
-  const o1 = orient2d(ax, ay, bx, by, cx, cy);
-  const o2 = orient2d(ax, ay, bx, by, dx, dy);
+  const o1 = safe ? orient2dFast(ax, ay, bx, by, cx, cy) : orient2d(ax, ay, bx, by, cx, cy);
+  const o2 = safe ? orient2dFast(ax, ay, bx, by, dx, dy) : orient2d(ax, ay, bx, by, dx, dy);
   if (sameSide(o1, o2)) return false;
-  const o3 = orient2d(cx, cy, dx, dy, ax, ay);
-  const o4 = orient2d(cx, cy, dx, dy, bx, by);
+  const o3 = safe ? orient2dFast(cx, cy, dx, dy, ax, ay) : orient2d(cx, cy, dx, dy, ax, ay);
+  const o4 = safe ? orient2dFast(cx, cy, dx, dy, bx, by) : orient2d(cx, cy, dx, dy, bx, by);
   if (sameSide(o3, o4)) return false;
   if (o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0) {
     if (!collinearOverlap(ax, ay, bx, by, cx, cy, dx, dy)) return false;
