@@ -16,7 +16,7 @@ import {
   TrainSolver,
 } from "../../web/solvers/train/index.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
-import { fnv1a32, RACE_TABLE_HEADER } from "../../web/solvers/train/race-table.ts";
+import { checksum32, RACE_TABLE_HEADER } from "../../web/solvers/train/race-table.ts";
 import { raceTablePath } from "../../web/solvers/train/race-table-node.ts";
 import { createReferenceKernel } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
@@ -56,12 +56,12 @@ describe("train.race-table-asset", () => {
   it("has the documented header and values", () => {
     const dv = new DataView(asset.buffer, asset.byteOffset, asset.byteLength);
     expect(String.fromCharCode(...asset.subarray(0, 4))).toBe("RKRT");
-    expect(dv.getUint16(4, true)).toBe(1);
+    expect(dv.getUint16(4, true)).toBe(2);
     expect([dv.getUint16(6, true), dv.getUint16(8, true), dv.getUint16(10, true)]).toEqual([100, 100, 100]);
     expect(dv.getUint16(12, true)).toBe(801);
     expect(dv.getFloat64(16, true)).toBe(1e-9);
     expect(dv.getUint32(28, true)).toBe(asset.length - RACE_TABLE_HEADER);
-    expect(dv.getUint32(32, true)).toBe(fnv1a32(asset.subarray(RACE_TABLE_HEADER)));
+    expect(dv.getUint32(32, true)).toBe(checksum32(asset, RACE_TABLE_HEADER));
     expect(asset.length).toBe(40 + 2 * 8 * 10_000 + 8 * 801 + 2 * 10_000);
     expect(table.x[0]).toBeCloseTo(0.48022434823308, 13);
     expect(table.tolerance).toBe(1e-9);
@@ -88,13 +88,34 @@ describe("train.race-table-asset", () => {
         b[0] = 0x50;
       }),
     ).toThrow(/magic/);
-    expect(read((_, dv) => dv.setUint16(4, 2, true))).toThrow(/version 2/);
+    expect(read((_, dv) => dv.setUint16(4, 1, true))).toThrow(/version 1, this build reads 2/);
     expect(read((_, dv) => dv.setUint16(8, 99, true))).toThrow(/dimensions/);
     expect(read((_, dv) => dv.setFloat64(16, Number.NaN, true))).toThrow(/tolerance/);
     expect(read(same, asset.length, 150)).toThrow(/expected 150/);
     const ab = new ArrayBuffer(asset.length);
     new Uint8Array(ab).set(asset);
     expect(decodeRaceTable(ab).goal).toBe(100); // an ArrayBuffer is read too
+  });
+
+  it("reads the same values as views over the bytes, as copies, and from an unaligned buffer", () => {
+    const copies = decodeRaceTable(asset, 100, false);
+    expect(table.x.buffer).toBe(asset.buffer); // views: no copy
+    expect(copies.x.buffer).not.toBe(asset.buffer);
+    const shifted = new Uint8Array(asset.length + 4).subarray(4);
+    shifted.set(asset);
+    for (const t of [copies, decodeRaceTable(shifted)]) {
+      expect(Array.from(t.x)).toEqual(Array.from(table.x));
+      expect(Array.from(t.y)).toEqual(Array.from(table.y));
+      expect(Array.from(t.last)).toEqual(Array.from(table.last));
+      expect(Array.from(t.stopAt)).toEqual(Array.from(table.stopAt));
+    }
+    // The checksum's word reader agrees with its unaligned (DataView) path, and sees a change in any one word.
+    const odd = new Uint8Array(asset.length + 1).subarray(1);
+    odd.set(asset);
+    expect(checksum32(odd, RACE_TABLE_HEADER)).toBe(checksum32(asset, RACE_TABLE_HEADER));
+    const changed = asset.slice();
+    changed[changed.length - 1]! ^= 0x80;
+    expect(checksum32(changed, RACE_TABLE_HEADER)).not.toBe(checksum32(asset, RACE_TABLE_HEADER));
   });
 
   it("a solver given the table answers race hints, bot moves and the table itself without solving the race", async () => {

@@ -1,51 +1,81 @@
 /// <reference types="vite/client" />
 /**
- * Loads the train solver bundle for the worker: the Wasm module compiled from its built URL
- * (web/wasm/browser.ts), wrapped by web/solvers/train, with the shipped race table (web/data/train/race-100.bin,
- * a real file: see vite.config.ts) so that race hints and race bot moves never solve the race. Imported
- * dynamically by engine.worker.ts, so the solver code and the Wasm stay out of the worker's first chunk and load
- * on the first call that needs them.
+ * Loads the train solver bundle for a worker: the Wasm module compiled from its built URL (web/wasm/browser.ts),
+ * wrapped by web/solvers/train, with the two shipped assets (real files: see vite.config.ts): the race table
+ * (web/data/train/race-100.bin), so that race hints and race bot moves never solve the race, and the turn graph
+ * (web/data/train/turn-graph.bin), so that the solver's tables are read rather than built (tens of ms of cold
+ * JavaScript in a fresh worker). The game worker imports this module statically (its code is in the worker's
+ * first chunk: no chunk to fetch before the downloads start); the Wasm and the assets are fetched on the first
+ * call that needs the solver.
+ *
+ * Each stage leaves a User Timing mark (`railkit:train:…`) in the worker's timeline: the e2e test reads them
+ * (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
  */
 import raceTableUrl from "../data/train/race-100.bin?url";
+import turnGraphUrl from "../data/train/turn-graph.bin?url";
 import { botAction } from "../solvers/train/bot.ts";
-import { createTrainSolver, raceContextOf } from "../solvers/train/index.ts";
-import { trainTables } from "../solvers/train/model.ts";
+import { raceContextOf, TrainSolver } from "../solvers/train/index.ts";
+import { useTrainTables } from "../solvers/train/model.ts";
 import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
+import { decodeTurnGraph } from "../solvers/train/turn-graph.ts";
+import { createWasmKernel } from "../solvers/train/wasm.ts";
 import { compileWasmBrowser } from "../wasm/browser.ts";
 import type { TrainSolverBundle } from "./service.ts";
+
+const mark = (name: string) => performance.mark(`railkit:train:${name}`);
+
+/** The bytes at `url`, or a warning and undefined when they cannot be fetched or read (the caller falls back). */
+async function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) => T): Promise<T | undefined> {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const bytes = await res.arrayBuffer();
+    mark(`${what} fetched`);
+    const value = read(bytes);
+    mark(`${what} read`);
+    return value;
+  } catch (e) {
+    console.warn(`railkit: ${what} not loaded (${e instanceof Error ? e.message : String(e)})`);
+    return undefined;
+  }
+}
 
 /**
  * The race table asset, checked (header, dimensions, checksum); undefined if it cannot be fetched or is corrupt,
  * in which case the solver solves the race on first need (about 1.3 s) as it did before the asset existed.
  */
-export async function fetchRaceTable(url: string = raceTableUrl): Promise<RaceData | undefined> {
-  try {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return decodeRaceTable(await res.arrayBuffer(), 100);
-  } catch (e) {
-    console.warn(
-      `railkit: race table not loaded (${e instanceof Error ? e.message : String(e)}); solving instead`,
-    );
-    return undefined;
-  }
+export function fetchRaceTable(url: string = raceTableUrl): Promise<RaceData | undefined> {
+  return fetchAsset(url, "race table", (b) => decodeRaceTable(b, 100));
+}
+
+/**
+ * The turn graph asset, checked, made the tables of this thread's solvers (model.ts `useTrainTables`); false if
+ * it cannot be fetched or is corrupt, in which case the tables are built in JavaScript as before.
+ */
+export async function fetchTurnGraph(url: string = turnGraphUrl): Promise<boolean> {
+  const t = await fetchAsset(url, "turn graph", decodeTurnGraph);
+  if (t) useTrainTables(t);
+  return t !== undefined;
 }
 
 export async function loadTrainSolverBrowser(
   onStage?: (stage: string, fraction: number) => void,
 ): Promise<TrainSolverBundle> {
+  mark("load");
   onStage?.("compiling the solver", 0.05);
-  // The Wasm compiles, the table downloads and the kernel's glue chunk loads at once (createTrainSolver imports
-  // that chunk again: then from the module cache); the solver's JS tables (tens of ms) are built meanwhile.
-  const compiling = Promise.all([
-    compileWasmBrowser("train"),
+  // The Wasm compiles while it streams in, and both assets download, at once.
+  const [module, raceTable] = await Promise.all([
+    compileWasmBrowser("train").then((m) => {
+      mark("wasm compiled");
+      return m;
+    }),
     fetchRaceTable(),
-    import("../solvers/train/wasm.ts"),
+    fetchTurnGraph(),
   ]);
-  trainTables();
-  const [module, raceTable] = await compiling;
   onStage?.("setting up the solver", 0.1);
-  const solver = await createTrainSolver(module, raceTable ? { raceTable } : {});
+  const kernel = await createWasmKernel(module);
+  const solver = new TrainSolver(kernel, raceTable ? { raceTable } : {});
+  mark("ready");
   return {
     solver,
     botAction: (state, mode) => botAction(solver, state, mode),

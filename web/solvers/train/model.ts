@@ -111,9 +111,25 @@ function listConfigs(): Config[] {
 
 let cached: TrainTables | undefined;
 
-/** Builds (once) the flat tables of the turn graph. */
+/**
+ * The flat tables of the turn graph: the ones given to {@link useTrainTables}, else built here once (Node builds
+ * them in about 20 ms; a browser worker reads the shipped asset instead, turn-graph.ts).
+ */
 export function trainTables(): TrainTables {
-  if (cached) return cached;
+  cached ??= buildTrainTables();
+  return cached;
+}
+
+/**
+ * Makes `t` (the decoded web/data/train/turn-graph.bin, equal to what {@link buildTrainTables} gives: a test
+ * rebuilds the asset and compares) the tables every solver of this thread uses, unless they are in use already.
+ */
+export function useTrainTables(t: TrainTables): void {
+  cached ??= t;
+}
+
+/** Builds the flat tables of the turn graph (each call anew; solvers use {@link trainTables}). */
+export function buildTrainTables(): TrainTables {
   const configs = listConfigs();
   const index = new Map(configs.map((c, i) => [configKey(c), i]));
   const nc = configs.length;
@@ -234,7 +250,7 @@ export function trainTables(): TrainTables {
     frOutStart.push(frOutProb.length);
   }
 
-  cached = {
+  return {
     nc,
     cfgE: cfg((c) => c.e),
     cfgT: cfg((c) => c.t),
@@ -257,7 +273,6 @@ export function trainTables(): TrainTables {
     frCbStart: Int32Array.from(frCbStart),
     frCbOff: Int32Array.from(frCbOff),
   };
-  return cached;
 }
 
 /** The index of a config, or -1. */

@@ -1,6 +1,6 @@
 /**
- * The shipped race table read from disk (Node: CLI, tests, bench, the build script). Browser code fetches it
- * instead (web/worker/train-solver.ts).
+ * The shipped race table read from disk (Node: CLI, tests, bench, the build script), and where the turn graph
+ * asset lives. Browser code fetches them instead (web/worker/train-solver.ts).
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,11 @@ export function raceTableUrl(goal: number = GOAL): URL {
 
 export function raceTablePath(goal: number = GOAL): string {
   return fileURLToPath(raceTableUrl(goal));
+}
+
+/** The turn graph asset (web/data/train/turn-graph.bin, turn-graph.ts); Node builds the tables instead of reading it. */
+export function turnGraphPath(): string {
+  return fileURLToPath(new URL("../../data/train/turn-graph.bin", import.meta.url));
 }
 
 /** The decoded, checked asset; throws (RaceTableFormatError, or the file system's error) if absent or corrupt. */
