@@ -4,15 +4,18 @@
  * { type: "module" })`; the protocol is web/worker/protocol.ts, the verbs web/worker/service.ts.
  *
  * `Comlink.expose` runs synchronously at the top: a top-level await before it would lose the page's
- * first messages (shared TOOLCHAIN.md). The solvers (Wasm) are imported and compiled later, each on the
- * first call that needs it, through the dynamic imports below (their code stays out of this chunk).
+ * first messages (shared TOOLCHAIN.md). The solvers (Wasm) are compiled later, each on the first call that
+ * needs it. The String Railway and Light Rail solvers' code loads then too, through the dynamic imports below;
+ * the train solver's loader (about 20 KB) is in this chunk, so that its Wasm and assets start downloading on
+ * the first train call without a chunk fetched first (the first race hint waits for them).
  */
 import * as Comlink from "comlink";
 import { createRailkitService } from "./service.ts";
+import { loadTrainSolverBrowser } from "./train-solver.ts";
 
 Comlink.expose(
   createRailkitService({
-    loadTrainSolver: async (onStage) => (await import("./train-solver.ts")).loadTrainSolverBrowser(onStage),
+    loadTrainSolver: loadTrainSolverBrowser,
     loadStringSolver: async () => {
       const [{ createStringSolver }, { compileWasmBrowser }] = await Promise.all([
         import("../solvers/string/index.ts"),
