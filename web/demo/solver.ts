@@ -11,6 +11,10 @@
  *   early with a valid train: a roll costs nothing, since adding nothing is allowed. The push-your-luck stop is the
  *   freight one.)
  * - Freight map: the smallest points at stake at which a full freight train stops rather than banks (`freightStopAt`).
+ *
+ * The canvases are drawn in CSS pixels at the device's pixel ratio (sharp on a phone), as wide as their box (at
+ * most 560 px, page.css), redrawn when it changes; the axis labels stay at least {@link FONT_PX} CSS px and the
+ * ticks thin out (every 10, 20, 25, 50 points…) so that labels never overlap, down to a phone's 390 px.
  */
 import type { RaceTableView } from "../worker/protocol.ts";
 import { sharedRaceSolver } from "../worker/race-client.ts";
@@ -25,8 +29,12 @@ const solveButton = $<HTMLButtonElement>("#goal-solve");
 
 type RGB = [number, number, number];
 
-/** Plot geometry in canvas pixels: margins for the axes, one square cell per score pair. */
+/** Plot geometry in CSS pixels: margins for the axes, one square cell per score pair. */
 const M = { left: 48, bottom: 40, top: 10, right: 12 };
+/** Axis text size in CSS pixels (never smaller, whatever the canvas's width). */
+const FONT_PX = 12;
+/** Tick steps tried, in points, smallest first: the first whose labels do not touch is drawn. */
+const TICK_STEPS = [10, 20, 25, 50, 100];
 
 /** Viridis, 6 stops: 0 → dark purple, 1 → yellow. */
 const VIRIDIS: RGB[] = [
@@ -70,51 +78,61 @@ interface Map2D {
 
 function drawMap(m: Map2D): void {
   const { canvas, n } = m;
-  const cell = Math.floor((canvas.width - M.left - M.right) / n);
+  // The box's width in CSS px (page.css sizes it; the canvas fills it), the backing store at the pixel ratio.
+  const width = Math.max(200, Math.round(canvas.parentElement?.clientWidth || 560));
+  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  const cell = (width - M.left - M.right) / n;
   const size = cell * n;
-  canvas.height = M.top + size + M.bottom;
+  const height = Math.round(M.top + size + M.bottom);
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
   const ctx = canvas.getContext("2d")!;
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const img = ctx.createImageData(size, size);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  // One pixel per score pair, scaled up without smoothing: square cells at any size.
+  const cells = document.createElement("canvas");
+  cells.width = n;
+  cells.height = n;
+  const cctx = cells.getContext("2d")!;
+  const img = cctx.createImageData(n, n);
   for (let me = 0; me < n; me++) {
     for (let opp = 0; opp < n; opp++) {
       const [r, g, b] = m.colour(me, opp);
-      const y0 = (n - 1 - opp) * cell;
-      for (let dy = 0; dy < cell; dy++) {
-        for (let dx = 0; dx < cell; dx++) {
-          const o = ((y0 + dy) * size + me * cell + dx) * 4;
-          img.data[o] = r;
-          img.data[o + 1] = g;
-          img.data[o + 2] = b;
-          img.data[o + 3] = 255;
-        }
-      }
+      const o = ((n - 1 - opp) * n + me) * 4;
+      img.data[o] = r;
+      img.data[o + 1] = g;
+      img.data[o + 2] = b;
+      img.data[o + 3] = 255;
     }
   }
-  ctx.putImageData(img, M.left, M.top);
+  cctx.putImageData(img, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(cells, M.left, M.top, size, size);
   m.overlay?.(ctx, cell);
 
-  // Axes, ticks every 10 points.
+  // Axes: ticks every `step` points, the smallest step whose labels keep apart.
   ctx.fillStyle = "#1f2328";
-  ctx.font = "12px system-ui, sans-serif";
-  for (let v = 0; v <= n; v += 10) {
+  ctx.font = `${FONT_PX}px system-ui, sans-serif`;
+  const labelW = ctx.measureText(String(n)).width;
+  const step = TICK_STEPS.find((s) => s * cell >= labelW + FONT_PX / 2 && s * cell >= FONT_PX * 1.5) ?? n;
+  for (let v = 0; v <= n; v += step) {
     ctx.textAlign = "center";
-    ctx.fillText(String(v), M.left + v * cell, M.top + size + 16);
+    ctx.fillText(String(v), M.left + v * cell, M.top + size + FONT_PX + 4);
     ctx.textAlign = "right";
-    ctx.fillText(String(v), M.left - 6, M.top + size - v * cell + 4);
+    ctx.fillText(String(v), M.left - 6, M.top + size - v * cell + FONT_PX / 3);
   }
   ctx.textAlign = "center";
-  ctx.fillText("first player's score", M.left + size / 2, M.top + size + 34);
+  ctx.fillText("first player's score", M.left + size / 2, M.top + size + 2 * FONT_PX + 10);
   ctx.save();
-  ctx.translate(14, M.top + size / 2);
+  ctx.translate(FONT_PX + 2, M.top + size / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.fillText("opponent's score", 0, 0);
   ctx.restore();
 
   canvas.onmousemove = (e) => {
     const r = canvas.getBoundingClientRect();
-    const me = Math.floor((((e.clientX - r.left) * canvas.width) / r.width - M.left) / cell);
-    const opp = n - 1 - Math.floor((((e.clientY - r.top) * canvas.height) / r.height - M.top) / cell);
+    const me = Math.floor(((e.clientX - r.left) * (width / r.width) - M.left) / cell);
+    const opp = n - 1 - Math.floor(((e.clientY - r.top) * (height / r.height) - M.top) / cell);
     m.readout.textContent = me >= 0 && me < n && opp >= 0 && opp < n ? m.describe(me, opp) : "";
   };
   canvas.onmouseleave = () => {
@@ -190,6 +208,7 @@ function drawFreightMap(t: RaceTableView): void {
     hi = Math.max(hi, x);
   }
   const span = Math.max(1, hi - lo);
+  $<HTMLElement>("#freight").hidden = false; // before drawing: the canvas takes its box's width
   drawMap({
     canvas: $<HTMLCanvasElement>("#freight-canvas"),
     readout: $<HTMLElement>("#freight-readout"),
@@ -204,7 +223,6 @@ function drawFreightMap(t: RaceTableView): void {
     <div class="ramp ramp-magma"></div>
     <div class="ticks"><span>${lo}</span><span>${mid}</span><span>${hi}</span></div>
     <p>Below the value it banks and rolls on.</p>`;
-  $<HTMLElement>("#freight").hidden = false;
 }
 
 /** Draws the policy of the race to `goal`: read from the shipped table (100) or solved in the solver worker. */
@@ -221,6 +239,7 @@ async function show(goal: number): Promise<void> {
     });
     const ms = Math.round(performance.now() - t0);
     status.textContent = `Solved: ${table.goal} × ${table.goal} positions (race to ${table.goal}, ${ms} ms).`;
+    shown = table;
     drawWinMap(table);
     drawFreightMap(table);
     document.title = `railkit: the Train Game race to ${table.goal}`;
@@ -231,6 +250,17 @@ async function show(goal: number): Promise<void> {
     solveButton.disabled = false;
   }
 }
+
+/** The table drawn, redrawn when the canvases' boxes change size (a phone turned, a window resized). */
+let shown: RaceTableView | null = null;
+let lastWidth = 0;
+new ResizeObserver(() => {
+  const w = $<HTMLElement>("#race-canvas").parentElement?.clientWidth ?? 0;
+  if (!shown || w === lastWidth) return;
+  lastWidth = w;
+  drawWinMap(shown);
+  drawFreightMap(shown);
+}).observe($<HTMLElement>("#race-canvas").parentElement!);
 
 form.addEventListener("submit", (e) => {
   e.preventDefault();
