@@ -3,12 +3,14 @@
  *
  *   FILE: {"segments": [[x1, y1, x2, y2], …]}   →   { "pairs": <count> }
  *
- * Exact (robust orient2d), touching / collinear-overlapping / zero-length segments included. Uses the Wasm grid
- * kernel (web/solvers/string/geometry-wasm.ts) when the module is built and the input fits its limit, else the
- * TypeScript twin (same answer). Bad input throws an Error with a one-line message (the dispatcher exits 2).
+ * Exact (robust orient2d), touching / collinear-overlapping / zero-length segments included. Uses the Wasm kernel
+ * (web/solvers/string/geometry-wasm.ts; grid or sweep, chosen by the input) when the module is built, else the
+ * TypeScript twin (same answer). The count is exact: the kernel counts in 64 bits and the answer, at most
+ * n(n − 1)/2 ≤ 8,589,869,056 for n ≤ 131,072, is a JSON number well below 2^53. Bad input, and input whose pair
+ * tests would exceed the work budget, throw a one-line UsageError (the dispatcher exits 2).
  */
 import { describe, isObject } from "../../web/engine/common/input.ts";
-import { countIntersectingPairs } from "../../web/engine/string/geometry/pairs.ts";
+import { countIntersectingPairs, PairsWorkError } from "../../web/engine/string/geometry/pairs.ts";
 import { createStringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 import { parseArgs, positionals, quote, readJsonFile, UsageError } from "../args.ts";
@@ -34,12 +36,18 @@ export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
   return out;
 }
 
+/** Most segments `pairs` accepts: the Wasm kernel's limit (refused before the numbers are read). */
+export const MAX_SEGMENTS = 131_072;
+
 /**
- * Most segments `pairs` accepts. With n segments the count is at most n(n−1)/2 and the work, when every
- * segment meets every other, is that many exact tests: 20 000 segments is at most 199 990 000 pairs (well
- * inside the kernel's 32-bit count, which overflows from 65 536 identical segments) and about 7 s of work.
+ * Most candidate pairs `pairs` tests. The method chosen (grid or sweep) knows its candidate pairs before testing
+ * any, so input over this is refused at once. A candidate costs 15–110 ns in Wasm on the bench machine (the dear
+ * end: distinct collinear overlapping segments, where every exact test runs to the last stage), so the cap is
+ * 1–6 s of work. Identical segments are merged before testing: 65,537 copies of one segment cost no tests.
  */
-export const MAX_SEGMENTS = 20_000;
+export const MAX_PAIR_TESTS = 50_000_000;
+
+const thousands = (n: number) => n.toLocaleString("en-US");
 
 export async function stringPairs(args: string[]): Promise<unknown> {
   const p = parseArgs(args, []);
@@ -49,7 +57,7 @@ export async function stringPairs(args: string[]): Promise<unknown> {
   const list = isObject(json) ? json.segments : undefined;
   if (Array.isArray(list) && list.length > MAX_SEGMENTS)
     throw new UsageError(
-      `${quote(file!)}: at most ${MAX_SEGMENTS} segments, got ${list.length} (the work grows as the square of the count)`,
+      `${quote(file!)}: at most ${thousands(MAX_SEGMENTS)} segments, got ${thousands(list.length)}`,
     );
   const segments = parseSegmentsFile(json, file);
   let module: WebAssembly.Module | null = null;
@@ -59,11 +67,19 @@ export async function stringPairs(args: string[]): Promise<unknown> {
     module = null; // not built: the TypeScript twin gives the same answer
   }
   const wasm = module ? await createStringGeometryWasm(module) : null;
-  const pairs =
-    wasm && segments.length >> 2 <= wasm.limits.segments
-      ? wasm.countIntersectingPairs(segments)
-      : countIntersectingPairs(segments);
-  // Exact: below MAX_SEGMENTS the count is below 2^31, so the kernels' 32-bit count cannot wrap.
-  if (!Number.isSafeInteger(pairs) || pairs < 0) throw new Error(`the pair count overflowed (${pairs})`);
+  let pairs: number;
+  try {
+    pairs =
+      wasm && segments.length >> 2 <= wasm.limits.segments
+        ? wasm.countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS)
+        : countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS);
+  } catch (e) {
+    if (!(e instanceof PairsWorkError)) throw e;
+    throw new UsageError(
+      `${quote(file!)}: ${thousands(segments.length >> 2)} segments need ${thousands(e.work)} pair tests, over the ` +
+        `budget of ${thousands(MAX_PAIR_TESTS)} (a few seconds): refused`,
+    );
+  }
+  if (!Number.isSafeInteger(pairs) || pairs < 0) throw new Error(`the pair count is not exact (${pairs})`);
   return { pairs };
 }
