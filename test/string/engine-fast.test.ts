@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../web/engine/common/errors.ts";
+import { readAction } from "../../web/engine/common/game.ts";
+import { snapshot } from "../../web/engine/common/input.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
 import {
   apply,
@@ -16,7 +18,9 @@ import {
   routeContext,
   setup,
 } from "../../web/engine/string/engine.ts";
+import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
 import { crossingPoints } from "../../web/engine/string/geometry/polyline.ts";
+import { toSegments } from "../../web/engine/string/route.ts";
 import type { StringAction, StringState } from "../../web/engine/string/types.ts";
 import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { stringPlugin } from "../../web/worker/plugins.ts";
@@ -120,6 +124,146 @@ describe("string.place-string: the engine's fast path", () => {
     const other = (player + 1) % 3;
     expect(previewString(s, other, "short", paths(s, 1)[0]!).error?.rule).toBe("string.not-your-turn");
     expect(() => previewString(s, player, "short", [1, 2, 3])).toThrow(InputError);
+  });
+});
+
+describe("the fast paths give the same answers as the plain ones", () => {
+  it("the placed-segment index skips orient2d's range check only when every coordinate is in its safe range", () => {
+    // A played board scaled far below (1e-130) and above (1e130) that range, where the unchecked orientation
+    // underflows or overflows: the index must answer what the every-pair loop (always checked) answers.
+    const s = gameAt(3);
+    const ctx = routeContext(s);
+    const all = paths(s, 80);
+    const segs = toSegments(all.slice(0, 40));
+    const scaled = (a: ArrayLike<number>, f: number) => Float64Array.from(a, (v) => v * f);
+    const bits = (a: Float64Array) => Array.from(a, (v) => v.toString());
+    let found = 0;
+    for (const f of [1, 1e-130, 1e130]) {
+      const placed = scaled(segs, f);
+      const discs = scaled(ctx.discs, f);
+      const index = new PlacedIndex(placed, boundsOf(placed));
+      // The same segments added in two parts, the second out of range: the index's flag must drop.
+      const half = 4 * Math.floor(segs.length / 8);
+      const mixed = new PlacedIndex(segs.subarray(0, half), boundsOf(placed));
+      mixed.addPlacedSegments(placed.subarray(half));
+      const mixedSegs = Float64Array.from([...segs.subarray(0, half), ...placed.subarray(half)]);
+      for (const path of all.slice(40)) {
+        const p = scaled(path, f);
+        const want = crossingPoints(p, placed, discs, ctx.radius * f);
+        found += want.length;
+        expect(bits(index.crossingPointsIndexed(p, discs, ctx.radius * f))).toEqual(bits(want));
+        const q = Float64Array.from(path);
+        expect(bits(mixed.crossingPointsIndexed(q, ctx.discs, ctx.radius))).toEqual(
+          bits(crossingPoints(q, mixedSegs, ctx.discs, ctx.radius)),
+        );
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+    // In-range segments, then one that is not (unchecked, its orientations overflow to NaN): the flag must drop.
+    const index = new PlacedIndex(segs, [0, 0, 100, 100]);
+    const far = Float64Array.of(-1e160, -1e160, 1e160, 1e160);
+    index.addPlacedSegments(far);
+    const path = Float64Array.of(10, 20, 20, 10);
+    const want = crossingPoints(path, Float64Array.from([...segs, ...far]), new Float64Array(0), 1);
+    expect(Array.from(want.slice(-2))).toEqual([15, 15]);
+    expect(bits(index.crossingPointsIndexed(path, new Float64Array(0), 1))).toEqual(bits(want));
+  });
+
+  it("the guard's action read (readAction) equals snapshot: same copy, same refusal, each field read once", () => {
+    const cycle: Record<string, unknown> = { type: "end-turn" };
+    cycle.self = cycle;
+    const inner: unknown[] = [1, 2];
+    inner.push(inner);
+    const deep: unknown[] = [];
+    let d: unknown[] = deep;
+    for (let i = 0; i < 70; i++) {
+      const next: unknown[] = [];
+      d.push(next);
+      d = next;
+    }
+    const throwing = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("boom");
+        },
+      },
+    );
+    const throwingKeys = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("no keys");
+        },
+      },
+    );
+    const getterThrows = {
+      type: "x",
+      get path() {
+        throw new Error("nope");
+      },
+    };
+    const values: unknown[] = [
+      { type: "place-string", player: 1, kind: "short", path: [1, 2, 3.5, -0, 5, 6] },
+      { type: "end-turn", player: 0, extra: undefined, nested: { a: [true, null, "s"], "~/k": {} } },
+      null,
+      42,
+      "text",
+      true,
+      [],
+      [1, [2, [3]]],
+      { path: [1, 2, Number.NaN, 4] },
+      { path: [1, 2, Number.POSITIVE_INFINITY] },
+      { path: [1, undefined, 3] },
+      { path: Object.assign(new Array(3), { 0: 1, 2: 3 }) }, // a hole
+      { path: [1, 2n] },
+      { path: [1, () => 0] },
+      { path: [1, Symbol("s")] },
+      { path: ["x".repeat(100_001)] },
+      { ["__proto__"]: 1 },
+      JSON.parse('{"__proto__": [1, 2]}'),
+      { a: 1n },
+      { a: () => 0 },
+      { a: Symbol("s") },
+      { a: Number.NaN },
+      { long: "y".repeat(100_001) },
+      cycle,
+      { list: inner },
+      { deep },
+      throwing,
+      throwingKeys,
+      getterThrows,
+      { path: throwing },
+      { nested: { getterThrows } },
+      new Proxy([1, 2, 3], {}),
+      Object.create({ inherited: 1 }),
+    ];
+    const outcome = (f: () => unknown) => {
+      try {
+        return { ok: f() };
+      } catch (e) {
+        return { error: e instanceof InputError ? [e.message, e.path] : String(e) };
+      }
+    };
+    for (const v of values)
+      expect(outcome(() => readAction(v))).toEqual(outcome(() => snapshot(v, "/action")));
+    // Each field read once, also through a Proxy of the path.
+    let reads = 0;
+    const counted = new Proxy([1, 2, 3, 4], {
+      get(t, k, r) {
+        if (k !== "length") reads++;
+        return Reflect.get(t, k, r);
+      },
+    });
+    const a = {
+      type: "place-string",
+      get path() {
+        reads++;
+        return counted;
+      },
+    };
+    expect(readAction(a)).toEqual({ type: "place-string", path: [1, 2, 3, 4] });
+    expect(reads).toBe(5);
   });
 });
 

@@ -19,12 +19,18 @@ import { InputError, type Result, RuleError } from "./errors.ts";
 import {
   arr,
   describe,
+  excerpt,
   firstDifference,
   int,
   isObject,
+  type Json,
+  type JsonObject,
+  MAX_DEPTH,
+  MAX_NODES,
+  MAX_STRING,
+  pointer,
   readJson,
   seed as readSeed,
-  snapshot,
 } from "./input.ts";
 
 export type GameId = "train" | "string" | "light";
@@ -113,7 +119,7 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
     }
   };
   // Read the action once into a plain copy: a getter or Proxy cannot answer one check and fool the next.
-  const apply = (state: S, action: unknown): Result<S> => run(state, () => snapshot(action, "/action"));
+  const apply = (state: S, action: unknown): Result<S> => run(state, () => readAction(action));
   const guarded: GameRules<S, A, O> = { ...rules, apply };
   // `load` reads the whole save once (readJson): its log entries are plain copies already, not copied again.
   const plain: GameRules<S, A, O> = { ...rules, apply: (state, action) => run(state, () => action) };
@@ -123,6 +129,83 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
     save: (state: S) => JSON.stringify(state),
     undo: (state: S, player: number) => undoAction(guarded, state, player),
   };
+}
+
+/**
+ * `snapshot(action, "/action")` (common/input.ts), the guard's read of an action, without its cost per value: the
+ * same copy and the same refusals (InputError with the same message and JSON pointer), reading every field once in
+ * the same order, with the same limits (depth, values, string length), cycle check and `__proto__` rule. The
+ * pointer is built only when a refusal names it, and a number inside an array (a string's path: 128 of them) is
+ * copied in place. test/string/engine-fast.test.ts compares it with `snapshot` on hostile values.
+ */
+export function readAction(action: unknown): Json {
+  let nodes = 0;
+  /** The objects and arrays being copied (the path from the action down): a cycle comes back to one of them. */
+  const open: object[] = [];
+  /** The JSON pointer tokens below `/action` of the value being copied. */
+  const tokens: (string | number)[] = [];
+  const at = (): string => tokens.reduce<string>((p, k) => pointer(p, k), "/action");
+  const copy = (x: unknown, depth: number): Json => {
+    if (++nodes > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, at());
+    switch (typeof x) {
+      case "string":
+        if (x.length > MAX_STRING)
+          throw new InputError(`a string longer than ${MAX_STRING} characters`, at());
+        return x;
+      case "boolean":
+        return x;
+      case "number":
+        if (!Number.isFinite(x)) throw new InputError(`${x} is not a finite number`, at());
+        return x;
+      case "object":
+        break;
+      default:
+        throw new InputError(`${describe(x)} is not a JSON value`, at());
+    }
+    if (x === null) return null;
+    if (depth >= MAX_DEPTH) throw new InputError(`nested deeper than ${MAX_DEPTH} levels`, at());
+    if (open.includes(x)) throw new InputError("a cycle", at());
+    open.push(x);
+    try {
+      if (Array.isArray(x)) {
+        const n = x.length;
+        if (n > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, at());
+        const out: Json[] = new Array(n);
+        for (let i = 0; i < n; i++) {
+          const item: unknown = x[i];
+          if (typeof item === "number" && Number.isFinite(item) && nodes < MAX_NODES) {
+            nodes++; // copy(item) in place: the usual case
+            out[i] = item;
+            continue;
+          }
+          if (item === undefined) throw new InputError("undefined is not a JSON value", pointer(at(), i));
+          tokens.push(i);
+          out[i] = copy(item, depth + 1);
+          tokens.pop();
+        }
+        return out;
+      }
+      const out: JsonObject = {};
+      for (const k of Object.keys(x)) {
+        const item: unknown = (x as Record<string, unknown>)[k];
+        if (item === undefined) continue;
+        if (k === "__proto__") throw new InputError('a field named "__proto__"', at());
+        tokens.push(k);
+        out[k] = copy(item, depth + 1);
+        tokens.pop();
+      }
+      return out;
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(
+        `cannot be read: ${e instanceof Error ? excerpt(e.message, 80) : describe(e)}`,
+        at(),
+      );
+    } finally {
+      open.pop();
+    }
+  };
+  return copy(action, 0);
 }
 
 /** Replays a log from a fresh setup; throws the first refusal's error (its message names the entry). */
