@@ -688,23 +688,24 @@ function placeString(
     if (done.has(i) || s.stations[i]!.kind !== "outskirts") continue;
     done.add(i);
     const drawn = drawCubes(s.bag, OUTSKIRTS_CUBES, rng);
-    for (const k of CUBE_COLOURS) s.stationCubes[i]![k] += drawn[k];
+    const cubes = cubesToChange(s, i);
+    for (const k of CUBE_COLOURS) cubes[k] += drawn[k];
   }
 }
 
 function transport(s: StringState, player: number, from: number, to: number, colour: CubeColour): void {
   s.step = "transport";
   s.ap -= 1;
-  s.stationCubes[from]![colour]--;
+  cubesToChange(s, from)[colour]--;
   if (transportScores(s, from, to, colour)) s.seats[player]!.pile[colour]++;
-  else s.stationCubes[to]![colour]++;
+  else cubesToChange(s, to)[colour]++;
 }
 
 function longDistance(s: StringState, player: number, tile: number, row: Row, path: readonly number[]): void {
   s.step = "transport";
   s.ap -= path.length - 1;
   const seat = s.seats[player]!;
-  s.stationCubes[path[0]!]!.white--;
+  cubesToChange(s, path[0]!).white--;
   const i = seat.tiles.findIndex((t) => t.id === tile && !t.flipped);
   if (row === "A") {
     seat.pile.white++;
@@ -834,7 +835,8 @@ function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError
       s.ap -= 1;
       s.replenishes++;
       const drawn = drawCubes(s.bag, REPLENISH_CUBES, rng);
-      for (const k of CUBE_COLOURS) s.stationCubes[i]![k] += drawn[k];
+      const cubes = cubesToChange(s, i);
+      for (const k of CUBE_COLOURS) cubes[k] += drawn[k];
       return null;
     }
     case "cube-for-ap": {
@@ -861,31 +863,44 @@ function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError
 }
 
 /**
- * The copy an action plays on: structural sharing. Every container an effect may change is copied one level
- * (seats, their string lists, piles and tiles; station cube counts; bag, deck, chips, order, choice, log); what no
- * effect ever changes is shared with the input state: the board, the options, the station objects, every placed
- * string (its path and station list) and every log entry. A few hundred small objects, never the paths, so an
- * action costs microseconds whatever the board holds, and the input state is never mutated.
+ * The copy an action plays on: structural sharing. Every container an effect may change is copied one level: the
+ * acting seat (its string list, pile and tiles), the station cube list (a station's counts are copied where an
+ * effect changes them: `cubesToChange`), bag, deck, chips, order, choice, log. What no effect of this action
+ * changes is shared with the input state: the board, the options, the station objects, the other seats, every
+ * station's counts until changed, every placed string (its path and station list) and every log entry. A few
+ * dozen small objects, never the paths, so an action costs microseconds whatever the board holds, and the input
+ * state is never mutated. Effects change only the seat that acts (`player`, the seat `checkTurn` lets act).
  */
-function copyForAction(s: StringState): StringState {
+function copyForAction(s: StringState, player: number): StringState {
+  const seats = s.seats.slice();
+  const seat = seats[player];
+  if (seat)
+    seats[player] = {
+      ...seat,
+      strings: seat.strings.slice(),
+      pile: { ...seat.pile },
+      tiles: seat.tiles.map((t) => ({ ...t })),
+    };
   return {
     ...s,
     log: s.log.slice(),
     winners: s.winners.slice(),
     stations: s.stations.slice(),
-    stationCubes: s.stationCubes.map((c) => ({ ...c })),
+    stationCubes: s.stationCubes.slice(),
     bag: { ...s.bag },
     deck: s.deck.slice(),
     chips: s.chips.slice(),
-    seats: s.seats.map((seat) => ({
-      ...seat,
-      strings: seat.strings.slice(),
-      pile: { ...seat.pile },
-      tiles: seat.tiles.map((t) => ({ ...t })),
-    })),
+    seats,
     order: s.order.slice(),
     choice: s.choice ? { ...s.choice, tiles: s.choice.tiles.slice() } : null,
   };
+}
+
+/** Station `i`'s cube counts in the copy `s`, made its own before an effect changes them (see `copyForAction`). */
+function cubesToChange(s: StringState, i: number): Counts {
+  const c = { ...s.stationCubes[i]! };
+  s.stationCubes[i] = c;
+  return c;
 }
 
 /**
@@ -894,7 +909,7 @@ function copyForAction(s: StringState): StringState {
  */
 function applyRules(state: StringState, action: unknown): Result<StringState> {
   const a = parseAction(action, state.options.players);
-  const s = copyForAction(state);
+  const s = copyForAction(state, a.player);
   const rng = new Rng(s.rng);
   const error = step(s, rng, a);
   if (error) return { ok: false, error };
