@@ -11,6 +11,8 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
   /** SIGKILL, no goodbye: moves already stored stay, nothing else is flushed. */
   kill(): Promise<void>;
 }
@@ -52,6 +54,7 @@ function startOnce(env: Record<string, string>, port: number, ms: number): Promi
         url: m[1]!,
         port: Number(m[2]),
         child,
+        output: () => out,
         kill: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();

@@ -7,12 +7,19 @@
  * engines' greedy bots of String Railway and Light Rail (the widgets' default search bots cost seconds of CPU
  * a move: too much for a shared server). Like the widgets' bots, a bot reads the whole state (the server's).
  * After a restart the bots of every unfinished match take their seats again.
+ *
+ * With several instances (shared storage and leases, docs/online.md), one instance plays a match's computer
+ * seats: the one holding the match's bot lease (`railkit:bots:<matchID>`, web/online/lock.ts), taken when it
+ * creates the match or finds the lease free, renewed while it plays, given back when the match ends. Every
+ * instance looks for unfinished matches with computer seats and a free lease once per lease time, so when an
+ * instance is lost another takes its bots over within two lease times.
  */
 import type { StorageAPI } from "boardgame.io";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
 import { clientGame } from "./client-game.ts";
+import type { Leases } from "./lock.ts";
 import { ONLINE_NAMES, type OnlineView } from "./view.ts";
 
 type Bot = (state: GameHeader) => SeatAction;
@@ -53,18 +60,97 @@ export function loadBot(id: GameId): Promise<Bot> {
 
 type Db = StorageAPI.Async | StorageAPI.Sync;
 
+export interface ServerBotsOptions {
+  /** Pause before each move, in ms (default 300). */
+  delayMs?: number;
+  /**
+   * Leases shared with the other instances (web/online/lock.ts): each match's computer seats are played by the
+   * instance that holds `railkit:bots:<matchID>`, renewed every third of `leaseMs`; the others look for matches
+   * whose lease is free every `leaseMs` and take them over. Without it (one instance) this server plays the bots
+   * of every match it creates or finds unfinished when it starts.
+   */
+  leases?: Leases;
+  /** Time to live of a bot lease (default 10 s): how long the bots of a lost instance wait for another. */
+  leaseMs?: number;
+  /** Called with a line for each move a bot sends (`bot <match>/<seat> plays at <log length>`). */
+  log?: (line: string) => void;
+}
+
 /** The bot seats of the server, one boardgame.io client each. */
 export class ServerBots {
   private readonly clients = new Map<string, ReturnType<typeof Client>>();
+  /** Per match this instance plays: its lease token and renewal timer (shared leases only). */
+  private readonly held = new Map<string, { token: string; renew: ReturnType<typeof setInterval> }>();
+  /** Matches seen without computer seats (their setup never changes): not fetched again by the scan. */
+  private readonly botless = new Set<string>();
+  private scanTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private readonly delayMs: number;
+  private readonly leaseMs: number;
 
   constructor(
     private readonly url: () => string,
     private readonly db: Db,
-    private readonly delayMs = 300,
-  ) {}
+    private readonly opts: ServerBotsOptions = {},
+  ) {
+    this.delayMs = opts.delayMs ?? 300;
+    this.leaseMs = opts.leaseMs ?? 10_000;
+  }
+
+  /**
+   * Plays the computer seats of `matchID` (credentials read from its match data), if this instance holds or
+   * takes its bot lease; resolves whether it plays them.
+   */
+  async claim(id: GameId, matchID: string): Promise<boolean> {
+    if (this.stopped) return false;
+    const leases = this.opts.leases;
+    if (leases && !this.held.has(matchID)) {
+      const token = await leases.tryAcquire(botLeaseKey(matchID), this.leaseMs);
+      if (!token) return false;
+      if (this.stopped) {
+        await leases.release(botLeaseKey(matchID), token);
+        return false;
+      }
+      const renew = setInterval(() => {
+        void leases
+          .renew(botLeaseKey(matchID), token, this.leaseMs)
+          .then((still) => {
+            // Lost (this instance stalled past the lease): another instance plays these seats now.
+            if (!still) this.drop(matchID, false);
+          })
+          .catch(() => {});
+      }, this.leaseMs / 3);
+      this.held.set(matchID, { token, renew });
+    }
+    const { metadata } = await this.db.fetch(matchID, { metadata: true });
+    const seats = (metadata?.setupData as { bots?: number[] } | undefined)?.bots ?? [];
+    if (seats.length === 0 || metadata?.gameover != null) {
+      this.drop(matchID, true);
+      return false;
+    }
+    for (const seat of seats) {
+      const credentials = metadata?.players[seat]?.credentials;
+      if (credentials) this.attach(id, matchID, seat, credentials);
+    }
+    return true;
+  }
+
+  /** Stops the bots of `matchID` on this instance and, if `release`, gives its lease back. */
+  private drop(matchID: string, release: boolean): void {
+    for (const [key, client] of [...this.clients])
+      if (key.startsWith(`${matchID}/`)) {
+        client.stop();
+        this.clients.delete(key);
+      }
+    const h = this.held.get(matchID);
+    if (!h) return;
+    clearInterval(h.renew);
+    this.held.delete(matchID);
+    if (release) void this.opts.leases?.release(botLeaseKey(matchID), h.token).catch(() => {});
+  }
 
   /** Seats `seat` of `matchID` as the computer (idempotent). */
-  attach(id: GameId, matchID: string, seat: number, credentials: string): void {
+  private attach(id: GameId, matchID: string, seat: number, credentials: string): void {
     const key = `${matchID}/${seat}`;
     if (this.clients.has(key)) return;
     const client = Client({
@@ -87,7 +173,12 @@ export class ServerBots {
     const look = () => {
       if (this.clients.get(key) !== client) return; // stopped
       const v = client.getState()?.G as OnlineView | undefined;
-      if (!v || thinking || v.state.over || v.state.current !== seat) return;
+      if (v?.state.over) {
+        // The match is over: its bots leave and its lease is given back.
+        setTimeout(() => this.drop(matchID, true), 0);
+        return;
+      }
+      if (!v || thinking || v.state.current !== seat) return;
       const at = v.state.log.length;
       if (at === playedAt) return;
       thinking = true;
@@ -95,8 +186,10 @@ export class ServerBots {
         void this.move(id, matchID, seat, at)
           .then((action) => {
             if (!action) return again();
+            if (this.clients.get(key) !== client) return; // stopped while thinking
             playedAt = at;
             retries = 0;
+            this.opts.log?.(`bot ${matchID}/${seat} plays at ${at}`);
             client.moves.act!(action);
             // If the move never shows up (refused as stale, lost on a reconnect), play this position again.
             setTimeout(
@@ -137,25 +230,63 @@ export class ServerBots {
     return (await loadBot(id))(G);
   }
 
-  /** Seats the bots of every unfinished match in storage (after a restart). */
+  /**
+   * Plays the bots of every unfinished match in storage whose lease is free (after a restart); with shared
+   * leases, looks again every lease time to live, so the bots of a lost instance are taken over.
+   */
   async resume(): Promise<void> {
-    // Every match first, then the bots: a bot's connection writes to storage, and listing reads every file.
-    const seats: [GameId, string, number, string][] = [];
-    for (const id of ["train", "string", "light"] as const) {
-      const ids = await this.db.listMatches({ gameName: ONLINE_NAMES[id], where: { isGameover: false } });
-      for (const matchID of ids) {
-        const { metadata } = await this.db.fetch(matchID, { metadata: true });
-        for (const seat of (metadata?.setupData as { bots?: number[] } | undefined)?.bots ?? []) {
-          const credentials = metadata?.players[seat]?.credentials;
-          if (credentials) seats.push([id, matchID, seat, credentials]);
-        }
-      }
-    }
-    for (const [id, matchID, seat, credentials] of seats) this.attach(id, matchID, seat, credentials);
+    await this.scan();
+    if (this.opts.leases) this.scheduleScan();
   }
 
-  stop(): void {
+  private scheduleScan(): void {
+    if (this.stopped) return;
+    this.scanTimer = setTimeout(() => {
+      void this.scan()
+        .catch((e: unknown) => console.error(`bots: ${(e as Error).message}`))
+        .finally(() => this.scheduleScan());
+    }, this.leaseMs);
+  }
+
+  private async scan(): Promise<void> {
+    // Every match first, then the bots: a bot's connection writes to storage, and listing reads every file.
+    const found: [GameId, string][] = [];
+    for (const id of ["train", "string", "light"] as const) {
+      const ids = await this.db.listMatches({ gameName: ONLINE_NAMES[id], where: { isGameover: false } });
+      for (const matchID of ids)
+        if (!this.botless.has(matchID) && !this.held.has(matchID)) found.push([id, matchID]);
+    }
+    for (const [id, matchID] of found) {
+      if (this.stopped) return;
+      if (!this.opts.leases) {
+        await this.claim(id, matchID);
+        continue;
+      }
+      const { metadata } = await this.db.fetch(matchID, { metadata: true });
+      if (((metadata?.setupData as { bots?: number[] } | undefined)?.bots ?? []).length === 0) {
+        this.botless.add(matchID);
+        continue;
+      }
+      await this.claim(id, matchID);
+    }
+  }
+
+  /** Stops every bot and gives back every lease this instance holds. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.scanTimer) clearTimeout(this.scanTimer);
     for (const c of this.clients.values()) c.stop();
     this.clients.clear();
+    const held = [...this.held];
+    this.held.clear();
+    await Promise.all(
+      held.map(([matchID, h]) => {
+        clearInterval(h.renew);
+        return this.opts.leases?.release(botLeaseKey(matchID), h.token).catch(() => {});
+      }),
+    );
   }
 }
+
+/** The Redis key of a match's bot lease. */
+export const botLeaseKey = (matchID: string) => `railkit:bots:${matchID}`;

@@ -3,11 +3,29 @@
  * pub/sub (`@boardgame.io/redis-pubsub`, node-redis 3) carrying each match's updates to every instance, and
  * Postgres storage (`bgio-postgres`) holding every match. Chosen by the environment: `REDIS_URL` and
  * `DATABASE_URL` (both are needed for more than one instance). Without them the server keeps flat files and
- * in-memory pub/sub.
+ * in-memory pub/sub. With Redis, the instances also share leases there (web/online/lock.ts): the match lock
+ * around every move and the bot lease of each match.
+ *
+ * Also read here, as they are passed through to the server: `RAILKIT_BOT_LEASE_MS` (a bot lease's time to live,
+ * default 10 000), `RAILKIT_BOT_DELAY_MS` (pause before a bot's move, default 300), `RAILKIT_LOG_BOTS=1` (a line per
+ * bot move, for the tests).
  */
+import { type RedisCommands, RedisLeases } from "./lock.ts";
 import type { ServeOptions } from "./server.ts";
 
-export type ScaleOut = Pick<ServeOptions, "db" | "pubSub" | "onClose">;
+export type ScaleOut = Pick<
+  ServeOptions,
+  "db" | "pubSub" | "onClose" | "leases" | "botLeaseMs" | "logBots" | "botDelayMs"
+>;
+
+/** A whole number of milliseconds from the environment, or undefined. */
+function ms(v: string | undefined, name: string): number | undefined {
+  if (v === undefined || v === "") return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 600_000)
+    throw new Error(`${name} must be a whole number of ms up to 600000`);
+  return n;
+}
 
 export async function scaleOutFromEnv(env: NodeJS.ProcessEnv): Promise<ScaleOut> {
   const out: ScaleOut = {};
@@ -17,11 +35,14 @@ export async function scaleOutFromEnv(env: NodeJS.ProcessEnv): Promise<ScaleOut>
     const { RedisPubSub } = await import("@boardgame.io/redis-pubsub");
     const pub = redis.createClient(env.REDIS_URL);
     const sub = pub.duplicate();
+    const locks = pub.duplicate();
     out.pubSub = new RedisPubSub(pub, sub);
+    // The match locks and bot leases (web/online/lock.ts) on a connection of their own.
+    out.leases = new RedisLeases(locks as unknown as RedisCommands);
     closers.push(
       () =>
         new Promise<void>((ok) => {
-          pub.quit(() => sub.quit(() => ok()));
+          pub.quit(() => sub.quit(() => locks.quit(() => ok())));
         }),
     );
   }
@@ -45,6 +66,11 @@ export async function scaleOutFromEnv(env: NodeJS.ProcessEnv): Promise<ScaleOut>
       await (db as unknown as { sequelize?: { close(): Promise<void> } }).sequelize?.close();
     });
   }
+  const leaseMs = ms(env.RAILKIT_BOT_LEASE_MS, "RAILKIT_BOT_LEASE_MS");
+  if (leaseMs !== undefined) out.botLeaseMs = leaseMs;
+  const delay = ms(env.RAILKIT_BOT_DELAY_MS, "RAILKIT_BOT_DELAY_MS");
+  if (delay !== undefined) out.botDelayMs = delay;
+  if (env.RAILKIT_LOG_BOTS === "1") out.logBots = true;
   if (closers.length > 0)
     out.onClose = async () => {
       for (const close of closers) await close();

@@ -24,6 +24,7 @@ import type { GameHeader, GameId } from "../engine/common/game.ts";
 import { isObject } from "../engine/common/input.ts";
 import { ServerBots } from "./bots.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
+import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
 
@@ -43,6 +44,16 @@ export interface ServeOptions extends AdapterOptions {
   demo?: string | null;
   /** Pause before each move of a computer seat, in ms (default 300, so people can follow). */
   botDelayMs?: number;
+  /**
+   * Leases shared by the instances (web/online/lock.ts; web/online/scale.ts gives Redis ones): every move of a
+   * match runs under the match's lock, and one instance plays a match's computer seats. Needed as soon as two
+   * instances share a storage; without it, one instance is assumed.
+   */
+  leases?: Leases;
+  /** Time to live of a bot lease in ms (default 10 000): how long the bots of a lost instance wait. */
+  botLeaseMs?: number;
+  /** Print a line for each move a computer seat sends (tests count them). */
+  logBots?: boolean;
   /** Called last by `close()` (e.g. to close the Redis and Postgres connections of web/online/scale.ts). */
   onClose?: () => Promise<void>;
   /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
@@ -122,6 +133,38 @@ function flatFile(dir: string): FlatFile {
   return db;
 }
 
+interface MatchQueue {
+  add<R>(work: () => Promise<R>): Promise<R | undefined>;
+  onIdle(): Promise<void>;
+}
+
+/**
+ * Runs every move of a match under the match's lock (web/online/lock.ts), so that instances sharing a storage
+ * apply a match's moves one at a time. boardgame.io's socket.io transport runs each move through
+ * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
+ * publish, store. Its queue orders one instance's moves; the lock, taken inside that queue around the whole
+ * update, orders every instance's. A move that waited longer than the lock's wait is dropped (logged): its
+ * player sees no new state and may send it again.
+ */
+function lockMoves(transport: SocketIO, leases: Leases): void {
+  const t = transport as unknown as { getMatchQueue(matchID: string): MatchQueue };
+  const queueOf = t.getMatchQueue.bind(transport);
+  t.getMatchQueue = (matchID) => {
+    const queue = queueOf(matchID);
+    return {
+      add: (work) =>
+        queue.add(() =>
+          withLease(leases, `railkit:move:${matchID}`, work).catch((e: unknown) => {
+            if (!(e instanceof LeaseTimeout)) throw e;
+            console.error(`move of match ${matchID} dropped: ${e.message}`);
+            return undefined;
+          }),
+        ),
+      onIdle: () => queue.onIdle(),
+    };
+  };
+}
+
 /** Starts the server; resolves once it listens. */
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "../..");
@@ -137,7 +180,12 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   };
   // Computer seats: taken when the match is created (setupData.bots), played by web/online/bots.ts.
   let selfUrl = "";
-  const bots = new ServerBots(() => selfUrl, db, o.botDelayMs);
+  const bots = new ServerBots(() => selfUrl, db, {
+    ...(o.botDelayMs === undefined ? {} : { delayMs: o.botDelayMs }),
+    ...(o.leases ? { leases: o.leases } : {}),
+    ...(o.botLeaseMs === undefined ? {} : { leaseMs: o.botLeaseMs }),
+    ...(o.logBots ? { log: (line: string) => console.log(line) } : {}),
+  });
   const createMatch = db.createMatch.bind(db) as (id: string, opts: StorageAPI.CreateMatchOpts) => unknown;
   // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own createMatch
   (db as any).createMatch = async (matchID: string, opts: StorageAPI.CreateMatchOpts) => {
@@ -155,9 +203,10 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       taken.push([seat, credentials]);
     }
     await createMatch(matchID, opts);
-    if (id)
-      for (const [seat, credentials] of taken)
-        setTimeout(() => bots.attach(id, matchID, seat, credentials), 0);
+    if (id && taken.length > 0)
+      setTimeout(() => {
+        void bots.claim(id, matchID).catch((e: unknown) => console.error(`bots: ${(e as Error).message}`));
+      }, 0);
   };
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
   // A match's messages leave only once the write that follows them is stored (web/online/store-first.ts).
@@ -199,6 +248,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     };
   }
   const transport = new SocketIO({ pubSub: pubSub as never });
+  if (o.leases) lockMoves(transport, o.leases);
   const server = Server({ games: railkitGames(o), db, origins, transport });
   server.auth.authenticateCredentials = async ({ playerID, credentials, metadata }) =>
     credentialsMatch(playerID, credentials, metadata);
@@ -282,7 +332,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     async close() {
       // biome-ignore lint/suspicious/noExplicitAny: koa-socket-2 keeps the socket.io server on app._io
       const io = (server.app as any)._io as { close(cb: () => void): void } | undefined;
-      bots.stop();
+      await bots.stop();
       // Let every move in flight be applied and stored (boardgame.io broadcasts a move before storing it).
       const queues = (transport as unknown as { perMatchQueue: Map<string, { onIdle(): Promise<void> }> })
         .perMatchQueue;
