@@ -9,7 +9,8 @@
  *   seed, the generator or hidden cards, the legal actions when this seat is to move, the game's extras.
  * - **Acting**: the server's check endpoint first (the engine's refusal, with its rule id, becomes the status
  *   line: boardgame.io itself says nothing of a refused move), then the move through the client; `act`
- *   resolves true once the server's next state holds the action.
+ *   resolves true once the server's next state holds the action, false when another move of this seat (another
+ *   connection) was played first and the server refused this one as stale.
  * - **Who is connected** comes from the match data (`seats`); the boardgame.io client reconnects by itself
  *   after a lost connection or a server restart and syncs the match again.
  * - **Hints** run in the player's own worker on this seat's view, when the element gives `loadHints` (the Train
@@ -226,6 +227,15 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
         this.say("The server did not answer the move; it is played if the server took it.", true);
         return false;
       }
+      // Another connection of this seat (a second tab, on another server instance) may have moved first: the
+      // server then refused this move as stale, and the state that came is that other move's.
+      const log = this.view?.state.log ?? [];
+      const ours =
+        "undo" in check ? log.length < at : log.length === at + 1 && sameAction(check.action, log[at]);
+      if (!ours) {
+        this.say("Another move of this seat was played first; yours was not.", true);
+        return false;
+      }
       this.say("");
       return true;
     } catch (e) {
@@ -287,6 +297,17 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     this.client = null;
     this.connected = false;
   }
+}
+
+/**
+ * Whether the log entry `logged` is the action `sent`: the engine logs an action in its normal form (exactly the
+ * fields of its type, absent optional fields as null), so each logged field is compared with the sent one.
+ */
+function sameAction(sent: unknown, logged: unknown): boolean {
+  if (typeof sent !== "object" || sent === null || typeof logged !== "object" || logged === null)
+    return false;
+  const a = sent as Record<string, unknown>;
+  return Object.entries(logged).every(([k, v]) => JSON.stringify(v) === JSON.stringify(a[k] ?? null));
 }
 
 /** Why the view changed, from the logs: one more action, one fewer (an undo), else a new or restored view. */
