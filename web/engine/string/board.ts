@@ -26,7 +26,7 @@ export const STATION_COUNTS: Readonly<Record<number, { cityPerColour: number; ou
 // ---------------------------------------------------------------------------------------------------
 // Small helpers over flat polygons
 
-const fa = (a: readonly number[]): Float64Array => Float64Array.from(a);
+const fa = (a: ArrayLike<number>): Float64Array => (a instanceof Float64Array ? a : Float64Array.from(a));
 
 /** Euclidean distance from (px, py) to the closed segment (ax, ay)–(bx, by). */
 export function pointSegmentDistance(
@@ -46,7 +46,7 @@ export function pointSegmentDistance(
 }
 
 /** Smallest distance from a point to the boundary of a flat polygon. */
-export function distanceToBoundary(px: number, py: number, poly: readonly number[]): number {
+export function distanceToBoundary(px: number, py: number, poly: ArrayLike<number>): number {
   const n = poly.length / 2;
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < n; i++) {
@@ -58,12 +58,12 @@ export function distanceToBoundary(px: number, py: number, poly: readonly number
 }
 
 /** The disc lies strictly inside the polygon (not touching its boundary). */
-export function discInside(cx: number, cy: number, r: number, poly: readonly number[]): boolean {
+export function discInside(cx: number, cy: number, r: number, poly: ArrayLike<number>): boolean {
   return pointInPolygon(cx, cy, fa(poly)) && distanceToBoundary(cx, cy, poly) > r;
 }
 
 /** The disc lies strictly outside the polygon (not touching its boundary). */
-export function discOutside(cx: number, cy: number, r: number, poly: readonly number[]): boolean {
+export function discOutside(cx: number, cy: number, r: number, poly: ArrayLike<number>): boolean {
   return !pointInPolygon(cx, cy, fa(poly)) && distanceToBoundary(cx, cy, poly) > r;
 }
 

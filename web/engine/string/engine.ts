@@ -566,6 +566,50 @@ function checkUpgrade(s: StringState, player: number): RuleError | null {
   return needAp(s, UPGRADE_COST[loco]!, `upgrading ${loco}→${loco + 1}`);
 }
 
+/** Rule ids of the new-station placement rules, and the message of each (the touched station's id is added). */
+const PLACEMENT_RULES = {
+  "string.new-station-off-board": "the new station must lie inside the board, off its edge",
+  "string.new-station-in-mountain": "the new station may not be in or touch the mountain",
+  "string.new-station-touches-station": "the new station would touch station",
+  "string.new-station-on-string": "the new station may not lie on a string",
+} as const;
+type PlacementRule = keyof typeof PLACEMENT_RULES;
+
+/**
+ * The rule a station disc at (x, y) would break on this board among these stations (off the board, in or
+ * touching the mountain, touching a station), or null. No error object is made: `legalActions` asks this of
+ * every grid point. `polygon` and `mountain` are the board's (plain or typed arrays).
+ */
+function placementRule(
+  polygon: ArrayLike<number>,
+  mountain: ArrayLike<number>,
+  r: number,
+  stations: readonly Station[],
+  x: number,
+  y: number,
+): PlacementRule | null {
+  if (!discInside(x, y, r, polygon)) return "string.new-station-off-board";
+  if (!discOutside(x, y, r, mountain)) return "string.new-station-in-mountain";
+  for (const st of stations) {
+    if (Math.hypot(st.x - x, st.y - y) <= 2 * r) return "string.new-station-touches-station";
+  }
+  return null;
+}
+
+/** The refusal of `placementRule`'s answer (the station touched named), or null. */
+function placementError(
+  id: PlacementRule | null,
+  stations: readonly Station[],
+  r: number,
+  x: number,
+  y: number,
+): RuleError | null {
+  if (id === null) return null;
+  if (id !== "string.new-station-touches-station") return rule(id, PLACEMENT_RULES[id]);
+  const st = stations.find((st) => Math.hypot(st.x - x, st.y - y) <= 2 * r)!;
+  return rule(id, `${PLACEMENT_RULES[id]} "${st.id}"`);
+}
+
 /**
  * Why a station disc may not stand at (x, y) on this board among these stations (off the board, in or
  * touching the mountain, touching a station), or null.
@@ -576,34 +620,33 @@ function placementProblem(
   x: number,
   y: number,
 ): RuleError | null {
-  const r = board.radius;
-  if (!discInside(x, y, r, board.polygon))
-    return rule("string.new-station-off-board", "the new station must lie inside the board, off its edge");
-  if (!discOutside(x, y, r, board.mountain))
-    return rule("string.new-station-in-mountain", "the new station may not be in or touch the mountain");
-  for (const st of stations) {
-    if (Math.hypot(st.x - x, st.y - y) <= 2 * r)
-      return rule("string.new-station-touches-station", `the new station would touch station "${st.id}"`);
-  }
-  return null;
+  const id = placementRule(board.polygon, board.mountain, board.radius, stations, x, y);
+  return placementError(id, stations, board.radius, x, y);
 }
 
-/** Why a new station may not stand at (x, y), or null when it may. */
-export function newStationProblem(s: StringState, x: number, y: number): RuleError | null {
-  const p = placementProblem(s.board, s.stations, x, y);
-  if (p) return p;
-  const disc = Float64Array.of(x, y);
+/** The rule a new station at (x, y) would break (`placementRule`, or lying on a string), or null. */
+function newStationRule(s: StringState, x: number, y: number): PlacementRule | null {
+  const ctx = routeContext(s);
   const r = s.board.radius;
+  const p = placementRule(ctx.polygon, ctx.mountain, r, s.stations, x, y);
+  if (p) return p;
   const m = r * 1.000001 + 1e-9; // a touch is within r of the path, so within r of its box (margin: rounding)
   for (const seat of s.seats) {
     for (const st of seat.strings) {
       const { path, box } = pathOf(st);
       if (x < box[0] - m || x > box[2] + m || y < box[1] - m || y > box[3] + m) continue; // cannot touch
-      if (stationsTouched(path, disc, r).length > 0)
-        return rule("string.new-station-on-string", "the new station may not lie on a string");
+      disc[0] = x;
+      disc[1] = y;
+      if (stationsTouched(path, disc, r).length > 0) return "string.new-station-on-string";
     }
   }
   return null;
+}
+const disc = new Float64Array(2);
+
+/** Why a new station may not stand at (x, y), or null when it may. */
+export function newStationProblem(s: StringState, x: number, y: number): RuleError | null {
+  return placementError(newStationRule(s, x, y), s.stations, s.board.radius, x, y);
 }
 
 /** A placed string's path as a typed array with its box `[minX, minY, maxX, maxY]` (placed strings never change). */
@@ -1063,7 +1106,7 @@ export function legalActions(s: StringState): StringAction[] {
     }
     for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
       for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
-        if (newStationProblem(s, x, y)) continue;
+        if (newStationRule(s, x, y)) continue;
         for (const chip of chips) out.push({ type: "new-station", player, x, y, chip });
       }
     }
