@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
+import { attributeMessages, elementPage, rolesAndNames, saveAndShare } from "./element-cases.ts";
 
 const shots = resolve(import.meta.dirname, "../../dist/e2e");
 
@@ -304,6 +305,24 @@ describe.runIf(haveBrowser)("<light-rail> in Chromium", () => {
       (window as unknown as { placements: Placement[] }).placements.some((p) => p.by === "person"),
     );
     await ctx.close();
+  });
+
+  it("save and share (issue #12): export, place a card, import the export: the card is gone; garbage refused, the game kept", async () => {
+    const p = await elementPage(demo.browser, demo.server.url, el, { "hint-time": "250" }, errors);
+    await saveAndShare(p, el, () => p.locator(`${el} rect.cell.legal`).first().click());
+    await p.close();
+  });
+
+  it("attributes (issue #12): players=7, bots=9, bots=x in words; hints=false is off", async () => {
+    const p = await elementPage(demo.browser, demo.server.url, el, { "hint-time": "250" }, errors);
+    await attributeMessages(p, el, [2, 4]);
+    await p.close();
+  });
+
+  it("roles and names (issue #12): every control named, one live region, the hint panel not live", async () => {
+    const p = await elementPage(demo.browser, demo.server.url, el, { "hint-time": "250", hints: "" }, errors);
+    await rolesAndNames(p, el);
+    await p.close();
   });
 
   it("had no uncaught page errors", () => {

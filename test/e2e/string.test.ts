@@ -16,6 +16,7 @@ import { botAction } from "../../web/engine/string/bot.ts";
 import { stringEngine } from "../../web/engine/string/index.ts";
 import type { StringState } from "../../web/engine/string/types.ts";
 import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
+import { attributeMessages, elementPage, rolesAndNames, saveAndShare } from "./element-cases.ts";
 
 const shots = resolve(import.meta.dirname, "../../dist/e2e");
 const el = "string-railway";
@@ -59,6 +60,28 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
 
   afterAll(async () => {
     await demo?.close();
+  });
+
+  it("save and share (issue #12): export, keep a tile, import the export: the choice is gone; garbage refused, the game kept", async () => {
+    const p = await elementPage(demo.browser, demo.server.url, el, { rounds: "1" }, errors);
+    await saveAndShare(p, el, async () => {
+      const keep = p.locator(`${el} button[data-keep]`).first();
+      if ((await keep.count()) > 0) await keep.click();
+      else await p.locator(`${el} button[data-action="end-turn"]`).click();
+    });
+    await p.close();
+  });
+
+  it("attributes (issue #12): players=7, bots=9, bots=x in words; hints=false is off", async () => {
+    const p = await elementPage(demo.browser, demo.server.url, el, { rounds: "1" }, errors);
+    await attributeMessages(p, el, [2, 5]);
+    await p.close();
+  });
+
+  it("roles and names (issue #12): every control named, one live region, the hint panel not live", async () => {
+    const p = await elementPage(demo.browser, demo.server.url, el, { rounds: "1", hints: "" }, errors);
+    await rolesAndNames(p, el);
+    await p.close();
   });
 
   const myTurn = () =>

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attributeMessages, elementPage, rolesAndNames, saveAndShare } from "./element-cases.ts";
 import { type StaticServer, serveStatic } from "./serve.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -248,6 +249,41 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
       break;
     }
     expect(addedAndUndone).toBe(true);
+    await p.close();
+  });
+
+  it("save and share (issue #12): export, roll, import the export: the roll is gone; garbage refused, the game kept", async () => {
+    const p = await elementPage(browser, server.url, "train-game", {}, errors);
+    await saveAndShare(p, "train-game", () => p.locator("train-game button[data-action=roll]").click());
+    await p.close();
+  });
+
+  it("attributes (issue #12): players=7, bots=9, bots=x, goal=abc in words; goal=20 plays; hints=false is off", async () => {
+    const p = await elementPage(browser, server.url, "train-game", {}, errors);
+    await attributeMessages(p, "train-game", [1, 6]);
+    const alert = p.locator("train-game [data-attribute-error]");
+    await p.evaluate(() => document.querySelector("train-game")!.setAttribute("goal", "abc"));
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/^\s*goal="abc" is not accepted: goal must be a whole number from 1 to 100000 points\.\s*$/);
+    await p.evaluate(() => document.querySelector("train-game")!.setAttribute("goal", "20"));
+    await alert.waitFor({ state: "detached" });
+    await p.locator('train-game [part="base"][data-seat-to-move="0"][aria-busy="false"]').waitFor();
+    await expect
+      .poll(() =>
+        p.evaluate(
+          () =>
+            (document.querySelector("train-game") as unknown as { state: { options: { goal: number } } })
+              .state.options.goal,
+        ),
+      )
+      .toBe(20);
+    await p.close();
+  });
+
+  it("roles and names (issue #12): every control named, one live region, the hint panel not live", async () => {
+    const p = await elementPage(browser, server.url, "train-game", { hints: "" }, errors);
+    await rolesAndNames(p, "train-game");
     await p.close();
   });
 

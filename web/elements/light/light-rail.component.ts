@@ -153,9 +153,15 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @csspart message - The status line (refusals in red).
  * @csspart log - The game log.
  *
- * @cssprop --light-rail-bg - Background.
+ * @cssprop --light-rail-bg - Background (light and dark defaults follow `prefers-color-scheme`; the cards keep their
+ * paper colours in both).
  * @cssprop --light-rail-fg - Text colour.
+ * @cssprop --light-rail-muted - Secondary text, headings.
+ * @cssprop --light-rail-border - Borders of the widget, panels and buttons.
+ * @cssprop --light-rail-surface - Panels and buttons.
  * @cssprop --light-rail-accent - Legal cells, primary buttons.
+ * @cssprop --light-rail-accent-fg - Text on primary buttons.
+ * @cssprop --light-rail-danger - Refusals and alerts.
  * @cssprop --light-rail-blue - Colour of seat 0 (also --light-rail-yellow, --light-rail-pink, --light-rail-green).
  * @cssprop --light-rail-board-bg - The table under the city.
  * @cssprop --light-rail-card-size - Width of a card on the board (default 72px).

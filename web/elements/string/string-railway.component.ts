@@ -120,12 +120,21 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * @csspart final - The final score table.
  * @csspart setup - The new-game form (players, the computer's seats).
  *
- * @cssprop --string-railway-bg - Background.
+ * @cssprop --string-railway-bg - Background (light and dark defaults follow `prefers-color-scheme`; the board keeps
+ * its paper colours in both).
  * @cssprop --string-railway-fg - Text colour.
+ * @cssprop --string-railway-muted - Secondary text, headings.
+ * @cssprop --string-railway-border - Borders of the widget, panels and buttons.
+ * @cssprop --string-railway-surface - Panels and buttons.
  * @cssprop --string-railway-accent - Primary buttons, legal verdicts.
+ * @cssprop --string-railway-accent-fg - Text on primary buttons.
  * @cssprop --string-railway-danger - Refusals, illegal strings.
+ * @cssprop --string-railway-table - Around the board.
  * @cssprop --string-railway-board - The field inside the black string.
+ * @cssprop --string-railway-board-edge - The black string.
  * @cssprop --string-railway-mountain - The mountain.
+ * @cssprop --string-railway-mountain-edge - The mountain's outline.
+ * @cssprop --string-railway-outskirts - Outskirts stations.
  * @cssprop --string-railway-seat-0 - Seat 0's strings (…-seat-1 to -seat-4 likewise).
  * @cssprop --string-railway-red - Red cubes and stations (…-blue, -purple, -yellow, -green, -white).
  * @cssprop --string-railway-crossing - Paid crossing marks.

@@ -111,9 +111,14 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
  * @csspart progress - The progress bar of a race solve (goals without a shipped table), in the hint panel.
  * @csspart log - The game log.
  *
- * @cssprop --train-game-bg - Background.
+ * @cssprop --train-game-bg - Background (light and dark defaults follow `prefers-color-scheme`, as every colour here).
  * @cssprop --train-game-fg - Text colour.
+ * @cssprop --train-game-muted - Secondary text, headings.
+ * @cssprop --train-game-border - Borders of the widget, panels and buttons.
+ * @cssprop --train-game-surface - Panels and buttons.
  * @cssprop --train-game-accent - Primary buttons, current seat.
+ * @cssprop --train-game-accent-fg - Text on primary buttons.
+ * @cssprop --train-game-danger - Refusals and alerts.
  * @cssprop --train-game-selected - Selected dice, best hint, winners.
  * @cssprop --train-game-die-size - Size of a die on the table (default 64px).
  */
