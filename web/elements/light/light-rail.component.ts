@@ -169,11 +169,14 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
 export class LightRail extends LitElement {
   static override styles = lightRailStyles;
 
-  /** Number of seats, 2–4. */
+  /** Number of seats, 2–4; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) players = 2;
-  /** Seed of the game (a number or any text). Without it each game gets a fresh random seed. */
+  /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
   @property() seed: string | null = null;
-  /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2,3"`. */
+  /**
+   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2,3"`. A seat the game does not have, or any other
+   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
+   */
   @property() bots = "";
   /**
    * Show hints: every legal placement shaded by the search's value, the best marked. `hints`, `hints=""`,
@@ -185,9 +188,9 @@ export class LightRail extends LitElement {
    * (`wrap="false"` is off).
    */
   @property({ converter: booleanish }) wrap = false;
-  /** Time budget of the hint search in ms (default 1000). */
+  /** Time budget of the hint search in ms (default 1000), 1–60 000; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number, attribute: "hint-time" }) hintTime = 1000;
-  /** Playouts of the computer's search per move (default 2000). */
+  /** Playouts of the computer's search per move (default 2000), 0–20 000; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number, attribute: "bot-playouts" }) botPlayouts = 2000;
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;

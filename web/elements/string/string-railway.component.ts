@@ -143,18 +143,21 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export class StringRailway extends LitElement {
   static override styles = stringRailwayStyles;
 
-  /** Number of seats, 2–5. */
+  /** Number of seats, 2–5; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) players = 2;
-  /** Seed of the game (a number or any text). Without it each game gets a fresh random seed. */
+  /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
   @property() seed: string | null = null;
-  /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. */
+  /**
+   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. A seat the game does not have, or any other
+   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
+   */
   @property() bots = "";
   /**
    * Show the hint panel: transport plan, long-distance routes, best strings (ghosts on the board). `hints`,
    * `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
   @property({ converter: booleanish, reflect: true }) hints = false;
-  /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules). */
+  /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules); any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) rounds = 5;
   /** A board to play on (docs/string-board-format.md); null: a board generated from the seed. */
   @property({ attribute: false }) board: Board | null = null;

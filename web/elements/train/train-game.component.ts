@@ -125,17 +125,21 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 export class TrainGame extends LitElement {
   static override styles = trainGameStyles;
 
-  /** Number of seats, 1–6. */
+  /** Number of seats, 1–6 (2–6 in the elimination game); any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) players = 2;
-  /** Seed of the game (a number or any text). Without it each game gets a fresh random seed. */
+  /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
   @property() seed: string | null = null;
-  /** Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. */
+  /**
+   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. A seat the game does not have, or any other
+   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
+   */
   @property() bots = "";
-  /** `race` (first to `goal`, equal turns) or `elimination` (beat the target or leave). */
+  /** `race` (first to `goal`, equal turns) or `elimination` (beat the target or leave); any other value is shown as a message in place of the game, naming the values taken. */
   @property() variant: "race" | "elimination" = "race";
   /**
    * Points that win a race (the engine's `goal` option, default 100). Hints value win chances for goals 50..200
-   * (100 from the shipped table, others solved once with a progress bar); expected scores only otherwise.
+   * (100 from the shipped table, others solved once with a progress bar); expected scores only otherwise. A whole
+   * number from 1 to 100 000; any other value is shown as a message in place of the game, naming the values taken.
    */
   @property({ type: Number }) goal = SHIPPED_GOAL;
   /**
