@@ -342,8 +342,14 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
   };
   return {
     train,
-    string: gameClient<StringTypes>("string"),
-    light: gameClient<LightTypes>("light"),
+    string: {
+      ...gameClient<StringTypes>("string"),
+      viewHints: (state, options) => call((r) => r.string.viewHints(state, options)),
+    },
+    light: {
+      ...gameClient<LightTypes>("light"),
+      viewHints: (state, options) => call((r) => r.light.viewHints(state, options)),
+    },
     get workers() {
       return workers;
     },

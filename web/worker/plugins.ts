@@ -7,11 +7,13 @@
  * which load once, on first use. A bot or a hint that needs randomness draws it from a seed derived from the
  * game (`<seed>/<log length>`), so the same game gives the same move in Node and in every browser.
  */
-import { int, obj, oneOf, seed as readSeed } from "../engine/common/input.ts";
+import { int, isObject, obj, oneOf, seed as readSeed } from "../engine/common/input.ts";
 import { botRng, greedyPlacement, lightBoard, lightEngine } from "../engine/light/index.ts";
 import { botAction as greedyStringAction, pointsOf, stringEngine } from "../engine/string/index.ts";
 import { parsePath } from "../engine/string/route.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
+import { lightFromView, stringFromView } from "../online/seat-position.ts";
+import { HIDDEN } from "../online/view.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
 import { searchBotAction, searchPlacements, searchPlacementsWithin } from "../solvers/light/search.ts";
 import { previewHint, type StringPreviewRequest } from "../solvers/string/advice.ts";
@@ -100,6 +102,16 @@ export function stringPlugin(solver: () => Promise<StringSolver>): GamePlugin<St
       const s = await solver();
       return (state) => s.botAction(state);
     },
+    // Online: the seat's view; another seat's pending tile choice is hidden from it (no hints then).
+    fromView: (view) => ({
+      state: stringFromView(view),
+      mover: !(
+        isObject(view) &&
+        isObject(view.choice) &&
+        Array.isArray(view.choice.tiles) &&
+        view.choice.tiles.includes(HIDDEN)
+      ),
+    }),
   };
 }
 
@@ -155,6 +167,13 @@ export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<Ligh
         if (!a) throw noMove();
         return a;
       };
+    },
+    // Online: the seat's view, hidden cards determinised from the view's own seed (positionSeed then reads
+    // that seed); the seat to move must see its own hand (not another seat's view).
+    fromView: (view) => {
+      const state = lightFromView(view);
+      const hands = isObject(view) && Array.isArray(view.hands) ? view.hands : [];
+      return { state, mover: state.current === null || hands[state.current] !== HIDDEN };
     },
   };
 }

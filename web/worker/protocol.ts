@@ -252,7 +252,25 @@ export interface StringTypes extends GameTypes {
   botOptions: StringBotOptions;
 }
 
-export type StringWorkerApi = GameWorkerApi<StringTypes>;
+/**
+ * Hints from a seat's view of an online match, for String Railway and Light Rail (the Train Game's hint verb
+ * takes the turn itself): the match is held by the railkit server, not by this worker.
+ */
+export interface ViewHintsApi<T extends GameTypes> {
+  /**
+   * The hints `hints` would answer (same options; String Railway's `preview` too: the live check of a string
+   * being drawn), for the seat to move of the position a seat's view shows (`OnlineView.state`,
+   * web/online/view.ts: no seed, no generator, hidden cards as -1). The position is built again here from
+   * what the seat sees only (web/online/seat-position.ts: String Railway's unseen tiles in a neutral order,
+   * Light Rail's unseen cards and objectives sampled from the view's own seed) and checked by the engine; a
+   * view no server could send is an `input` error under `/state`. `handle` is "" (no game is held); `player`
+   * is null, with no hints, when the game is over or the view does not show the seat to move its own secrets
+   * (another seat's view).
+   */
+  viewHints(state: unknown, options?: T["hintOptions"]): Promise<HintsAnswer<T["hint"]>>;
+}
+
+export type StringWorkerApi = GameWorkerApi<StringTypes> & ViewHintsApi<StringTypes>;
 
 // ---- Light Rail ----------------------------------------------------------------------------------------
 
@@ -294,7 +312,7 @@ export interface LightTypes extends GameTypes {
   botOptions: LightBotOptions;
 }
 
-export type LightWorkerApi = GameWorkerApi<LightTypes>;
+export type LightWorkerApi = GameWorkerApi<LightTypes> & ViewHintsApi<LightTypes>;
 
 // ---- The whole worker ----------------------------------------------------------------------------------
 

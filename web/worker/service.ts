@@ -44,6 +44,7 @@ import {
   type TrainState,
   type TrainWorkerApi,
   type TurnState,
+  type ViewHintsApi,
   type WireError,
 } from "./protocol.ts";
 import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "./race-context.ts";
@@ -218,6 +219,27 @@ export interface GamePlugin<T extends GameTypes> {
   botOptions(o: Record<string, unknown>): T["botOptions"];
   /** Loads what the bot needs (lazily) and returns its move function for a position that is not over. */
   loadBot(options: T["botOptions"]): Promise<(state: T["state"]) => T["action"]>;
+  /**
+   * A seat's view of an online match (its `state`, a snapshot) as a position for the hints, and whether the view
+   * shows the seat to move what its hints need (false: another seat's view); InputError under `/state`.
+   */
+  fromView?(state: unknown): { state: T["state"]; mover: boolean };
+}
+
+/** The `viewHints` verb of a game whose plug-in reads views (String Railway, Light Rail). */
+export function serveViewHints<T extends GameTypes>(plugin: GamePlugin<T>): ViewHintsApi<T> {
+  return {
+    viewHints: (state, options) =>
+      guard(async (): Promise<HintsAnswer<T["hint"]>> => {
+        const opts = plugin.hintOptions(readOptions(options, plugin.hintKeys));
+        if (!plugin.fromView) throw new InputError(`${plugin.id} hints take no view`, "/state");
+        const { state: s, mover } = plugin.fromView(snapshot(state, "/state"));
+        if (!mover || s.over || s.current === null)
+          return { handle: "", at: s.log.length, player: null, hints: [] };
+        const hint = await plugin.loadHints(opts);
+        return { handle: "", at: s.log.length, player: s.current, hints: hint(s) };
+      }),
+  };
 }
 
 /** The common verbs of one game over its plug-in, holding its games in `store`. */
@@ -386,6 +408,9 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
       (async () => new (await import("../solvers/light/reference.ts")).LightReference()),
   );
 
+  const stringGame = stringPlugin(() => stringSolver());
+  const lightGame = lightPlugin(() => lightKernel());
+
   const train: TrainWorkerApi = {
     ...serveGame(
       trainPlugin(() => trainSolver()),
@@ -422,17 +447,7 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
   return {
     protocol: PROTOCOL,
     train: Comlink.proxy(train),
-    string: Comlink.proxy(
-      serveGame(
-        stringPlugin(() => stringSolver()),
-        store,
-      ),
-    ),
-    light: Comlink.proxy(
-      serveGame(
-        lightPlugin(() => lightKernel()),
-        store,
-      ),
-    ),
+    string: Comlink.proxy({ ...serveGame(stringGame, store), ...serveViewHints(stringGame) }),
+    light: Comlink.proxy({ ...serveGame(lightGame, store), ...serveViewHints(lightGame) }),
   };
 }
