@@ -276,6 +276,7 @@ export class StringRailway extends LitElement {
   async import(json: StringState | string): Promise<void> {
     const s = await importSave(this.local, json, this.isOnline ? this.online : null);
     const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
+    this.restartPending = false; // the loaded game is the one its attributes now describe
     this.adopted = adoptAttributes(this, {
       players: String(s.options.players),
       rounds: String(s.options.rounds),

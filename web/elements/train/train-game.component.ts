@@ -293,6 +293,7 @@ export class TrainGame extends LitElement {
   async import(json: TrainGameState | string): Promise<void> {
     const s = await importSave(this.local, json, this.server && this.match ? this.online : null);
     const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
+    this.restartPending = false; // the loaded game is the one its attributes now describe
     this.adopted = adoptAttributes(this, {
       players: String(s.options.players),
       variant: s.options.variant,
