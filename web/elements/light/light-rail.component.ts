@@ -196,7 +196,8 @@ export class LightRail extends LitElement {
   @property({ attribute: false }) client: RailkitClient | null = null;
   /**
    * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
-   * seat's view only: its own card and objectives, the decks as counts; no hints online yet).
+   * seat's view only: its own card and objectives, the decks as counts; hints search that view in this page's
+   * worker, the cards it does not show sampled).
    */
   @property() server: string | null = null;
   /** Online play: the match id (from the lobby). */
@@ -260,7 +261,7 @@ export class LightRail extends LitElement {
     },
   });
 
-  /** An online match through the railkit server, when `server` and `match` are set (no hints online yet). */
+  /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
   private readonly online = new OnlineSession<LightTypes>(this, {
     game: "light",
     server: () => this.server ?? "",
@@ -268,6 +269,18 @@ export class LightRail extends LitElement {
     seat: () => this.seat,
     credentials: () => this.credentials ?? undefined,
     onView: (next, prev, cause) => this.onView(next, prev, cause),
+    hints: () =>
+      this.hints &&
+      !this.attributeError &&
+      !(this.hintStopped && this.hintAt === (this.view?.state.log.length ?? -1)),
+    // The same slices as offline, searched on this seat's view (web/online/seat-position.ts).
+    loadHints: async (v) =>
+      (
+        await this.local.client.light.viewHints(v.state, {
+          ms: Math.max(1, Math.min(HINT_SLICE_MS, Math.floor(this.hintTime) || 1)),
+          seed: `${this.match}/${v.state.log.length}/${this.hintSlices}`,
+        })
+      ).hints,
   });
 
   private get session(): GameSession<LightTypes> | OnlineSession<LightTypes> {
@@ -904,7 +917,7 @@ export class LightRail extends LitElement {
     const playouts = rows.reduce((a, h) => a + h.playouts, 0);
     const body = (() => {
       if (v.state.over) return html`<p>The game is over.</p>`;
-      if (this.isOnline) return html`<p data-hints-off>Hints are not available in online play yet.</p>`;
+      if (this.isOnline && !this.session.humanTurn) return html`<p>Hints come on your turn.</p>`;
       if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (rows.length === 0) return html`<p>Searching…</p>`;
@@ -923,7 +936,7 @@ export class LightRail extends LitElement {
       </table>
       <p class="note">Value: your expected final margin over the best other seat, by ${playouts.toLocaleString("en")} simulated games. The city shades every legal cell by it.</p>`;
     })();
-    const showProgress = !v.state.over && !this.session.botTurn && !this.isOnline;
+    const showProgress = !v.state.over && !this.session.botTurn && (!this.isOnline || this.session.humanTurn);
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">
       <h3 id="hints-h">Hints</h3>
       ${

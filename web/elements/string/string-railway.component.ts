@@ -165,7 +165,7 @@ export class StringRailway extends LitElement {
   @property({ attribute: false }) client: RailkitClient | null = null;
   /**
    * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
-   * seat's view only: the tile deck as a count; no hints or live string check yet, the server checks on placing).
+   * seat's view only: the tile deck as a count; hints and the live string check run in this page's worker on that view).
    */
   @property() server: string | null = null;
   /** Online play: the match id (from the lobby). */
@@ -224,7 +224,7 @@ export class StringRailway extends LitElement {
     },
   });
 
-  /** An online match through the railkit server, when `server` and `match` are set (no hints online yet). */
+  /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
   private readonly online = new OnlineSession<StringTypes>(this, {
     game: "string",
     server: () => this.server ?? "",
@@ -232,6 +232,8 @@ export class StringRailway extends LitElement {
     seat: () => this.seat,
     credentials: () => this.credentials ?? undefined,
     onView: (next, prev, cause) => this.onView(next, prev, cause),
+    hints: () => this.hints && !this.attributeError,
+    loadHints: async (v) => (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints,
   });
 
   private get session(): GameSession<StringTypes> | OnlineSession<StringTypes> {
@@ -675,8 +677,7 @@ export class StringRailway extends LitElement {
 
   /** Asks the engine (in the worker) about a path; one request in flight, the latest path wins. */
   private wantPreview(path: number[]): void {
-    // Online the worker does not hold the match: the server checks the string when it is placed.
-    if (path.length < 4 || this.isOnline) return;
+    if (path.length < 4) return;
     this.previewWanted = { kind: this.activeKind, path };
     if (!this.previewBusy) void this.pumpPreview();
   }
@@ -689,7 +690,10 @@ export class StringRailway extends LitElement {
         this.previewWanted = null;
         const options: StringHintOptions = { preview: req };
         try {
-          const answer = await this.local.client.string.hints(this.view.handle, options);
+          // Online the worker does not hold the match: it checks the string on this seat's view.
+          const answer = this.isOnline
+            ? await this.local.client.string.viewHints(this.view.state, options)
+            : await this.local.client.string.hints(this.view.handle, options);
           const h = answer.hints[0];
           if (h?.hint === "preview" && this.draft === req.path) this.preview = h.preview;
         } catch {
@@ -1301,7 +1305,7 @@ export class StringRailway extends LitElement {
     const s = v.state;
     const body = (() => {
       if (s.over) return html`<p>The game is over.</p>`;
-      if (this.isOnline) return html`<p data-hints-off>Hints are not available in online play yet.</p>`;
+      if (this.isOnline && !this.session.humanTurn) return html`<p>Hints come on your turn.</p>`;
       if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (task.status !== "complete" || !task.hints) return html`<p>Computing…</p>`;
