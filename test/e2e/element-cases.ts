@@ -188,3 +188,45 @@ export async function rolesAndNames(page: Page, tag: Tag): Promise<void> {
     page.locator(`${tag} [part~=log][aria-live], ${tag} [part~=log] [aria-live]`).count(),
   ).resolves.toBe(0);
 }
+
+/**
+ * Theming: the dark scheme's defaults differ from the light one's (a darker background), a custom property the
+ * page sets wins in the dark scheme too; with `prefers-reduced-motion: reduce` nothing in the shadow root
+ * transitions or animates (a probe element given a transition and an animation computes to none), without it the
+ * probe keeps them.
+ */
+export async function themingAndMotion(browser: Browser, url: string, tag: Tag): Promise<void> {
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const look = async (colorScheme: "light" | "dark", reducedMotion: "reduce" | "no-preference") => {
+    const context = await browser.newContext({ colorScheme, reducedMotion });
+    const page = await context.newPage();
+    await page.goto(`${url}index.html`);
+    await page.locator(`${tag} [part=base]`).first().waitFor({ timeout: 30_000 });
+    const seen = await page.locator(tag).evaluate((el, t) => {
+      const root = el.shadowRoot!;
+      const base = root.querySelector("[part~=base]")!;
+      const bg = getComputedStyle(base).backgroundColor;
+      const probe = document.createElement("div");
+      probe.style.transition = "opacity 1s";
+      probe.style.animation = "probe 1s infinite";
+      root.appendChild(probe);
+      const motion = `${getComputedStyle(probe).transitionDuration} ${getComputedStyle(probe).animationName}`;
+      probe.remove();
+      (el as HTMLElement).style.setProperty(`--${t}-bg`, "rgb(1, 2, 3)");
+      const themed = getComputedStyle(base).backgroundColor;
+      return { bg, motion, themed };
+    }, tag);
+    await context.close();
+    return seen;
+  };
+  const light = await look("light", "no-preference");
+  const dark = await look("dark", "reduce");
+  expect(luminance(dark.bg), `${tag}: ${dark.bg} vs ${light.bg}`).toBeLessThan(luminance(light.bg) - 100);
+  expect(light.themed).toBe("rgb(1, 2, 3)");
+  expect(dark.themed).toBe("rgb(1, 2, 3)");
+  expect(light.motion).toBe("1s probe");
+  expect(dark.motion).toBe("0s none");
+}

@@ -10,7 +10,13 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
-import { attributeMessages, elementPage, rolesAndNames, saveAndShare } from "./element-cases.ts";
+import {
+  attributeMessages,
+  elementPage,
+  rolesAndNames,
+  saveAndShare,
+  themingAndMotion,
+} from "./element-cases.ts";
 
 const shots = resolve(import.meta.dirname, "../../dist/e2e");
 
@@ -317,6 +323,10 @@ describe.runIf(haveBrowser)("<light-rail> in Chromium", () => {
     const p = await elementPage(demo.browser, demo.server.url, el, { "hint-time": "250" }, errors);
     await attributeMessages(p, el, [2, 4]);
     await p.close();
+  });
+
+  it("theming (issue #12): light and dark defaults, a page's custom property wins in both, reduced motion stops motion", async () => {
+    await themingAndMotion(demo.browser, demo.server.url, el);
   });
 
   it("roles and names (issue #12): every control named, one live region, the hint panel not live", async () => {

@@ -16,7 +16,13 @@ import { botAction } from "../../web/engine/string/bot.ts";
 import { stringEngine } from "../../web/engine/string/index.ts";
 import type { StringState } from "../../web/engine/string/types.ts";
 import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
-import { attributeMessages, elementPage, rolesAndNames, saveAndShare } from "./element-cases.ts";
+import {
+  attributeMessages,
+  elementPage,
+  rolesAndNames,
+  saveAndShare,
+  themingAndMotion,
+} from "./element-cases.ts";
 
 const shots = resolve(import.meta.dirname, "../../dist/e2e");
 const el = "string-railway";
@@ -76,6 +82,10 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
     const p = await elementPage(demo.browser, demo.server.url, el, { rounds: "1" }, errors);
     await attributeMessages(p, el, [2, 5]);
     await p.close();
+  });
+
+  it("theming (issue #12): light and dark defaults, a page's custom property wins in both, reduced motion stops motion", async () => {
+    await themingAndMotion(demo.browser, demo.server.url, el);
   });
 
   it("roles and names (issue #12): every control named, one live region, the hint panel not live", async () => {

@@ -8,7 +8,13 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attributeMessages, elementPage, rolesAndNames, saveAndShare } from "./element-cases.ts";
+import {
+  attributeMessages,
+  elementPage,
+  rolesAndNames,
+  saveAndShare,
+  themingAndMotion,
+} from "./element-cases.ts";
 import { type StaticServer, serveStatic } from "./serve.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -279,6 +285,10 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
       )
       .toBe(20);
     await p.close();
+  });
+
+  it("theming (issue #12): light and dark defaults, a page's custom property wins in both, reduced motion stops motion", async () => {
+    await themingAndMotion(browser, server.url, "train-game");
   });
 
   it("roles and names (issue #12): every control named, one live region, the hint panel not live", async () => {
