@@ -5,7 +5,9 @@
  * through the element's gestures: Light Rail cells clicked on the city, String Railway a tile kept, two
  * stations picked on the board and the string placed, the turn ended. Every state an element received holds no
  * seed, no generator, no deck order and no other seat's secret (a Light Rail hand or objectives, a String
- * Railway tile choice); the hint panel says hints are off online.
+ * Railway tile choice). Hints run in each page's own worker on its seat's view: the seat to move sees them (Light
+ * Rail's searched placements, String Railway's strings), the other seat's panel waits for its turn, and String
+ * Railway's live check of a string being drawn gives its verdict before the string is placed.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -115,6 +117,8 @@ describe.runIf(haveBrowser)("online String Railway and Light Rail elements in Ch
     const before = await logLength(page, tag);
     // The seat's own card is face up (its design's name), never "Hidden".
     expect(await page.locator(`${tag} [part="hand"] strong`).textContent()).not.toBe("Hidden");
+    // Hints for the seat to move, searched in this page's worker on its own view.
+    await page.locator(`${tag} [part~="hints"] [part~="hint-best"]`).waitFor({ timeout: 15_000 });
     if (first) await page.locator(`${tag} button[data-action="rotate"]`).click();
     await page.locator(`${tag} svg.board rect.cell.legal`).first().click();
     await waitLog(page, tag, before + 1, "the placement");
@@ -149,12 +153,20 @@ describe.runIf(haveBrowser)("online String Railway and Light Rail elements in Ch
       return null;
     }, tag);
     if (ends) {
+      // Hints for the seat to move (the route phase: strings to lay), from this seat's view in its worker.
+      await page
+        .locator(`${tag} [part~="hints"] li[data-hint="string"]`)
+        .first()
+        .waitFor({ timeout: 15_000 });
       await page.locator(`${tag} button[data-tool="string"]`).click();
       await page.locator(`${tag} button[data-kind="short"]`).click();
       await page.locator(`${tag} g.station[data-index="${ends[0]}"]`).click();
       await page.locator(`${tag} g.station[data-index="${ends[1]}"]`).click();
-      // Online the worker gives no live verdict: the server checks the string when it is placed.
-      await expect(page.locator(`${tag} [part="preview"]`).textContent()).resolves.toMatch(/server checks/);
+      // The live check, in this page's worker on the seat's view: the string is legal before it is placed.
+      await page.locator(`${tag} [part="preview"] [data-verdict].ok`).waitFor({ timeout: 10_000 });
+      await expect(page.locator(`${tag} [part="preview"] [data-verdict]`).textContent()).resolves.toMatch(
+        /legal/,
+      );
       await page.locator(`${tag} button[data-action="place"]`).click();
       await waitLog(page, tag, before + 1, "place-string");
       before++;
@@ -182,13 +194,15 @@ describe.runIf(haveBrowser)("online String Railway and Light Rail elements in Ch
       for (const p of pages) {
         await p.locator(base).waitFor({ timeout: 20_000 });
         await recordStates(p, tag);
-        // The real element, not the plain board; no new-game form online; hints said to be off.
+        // The real element, not the plain board; no new-game form online.
         expect(await p.locator("railkit-online-board").count()).toBe(0);
         expect(await p.locator(`${tag} [part="setup"]`).count()).toBe(0);
-        await expect(p.locator(`${tag} [part~="hints"]`).textContent()).resolves.toMatch(
-          /Hints are not available in online play yet/,
-        );
       }
+      // The seat not to move: its hint panel waits for its turn.
+      const first = Number(await pages[0]!.locator(base).getAttribute("data-seat-to-move"));
+      await expect(pages[1 - first]!.locator(`${tag} [part~="hints"]`).textContent()).resolves.toMatch(
+        /Hints come on your turn/,
+      );
       const turns = 6;
       for (let n = 0; n < turns; n++) {
         const len = Math.max(...(await Promise.all(pages.map((p) => logLength(p, tag)))));
