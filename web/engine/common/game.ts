@@ -105,12 +105,12 @@ export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O>
 export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O>(
   rules: GameRules<S, A, O>,
 ): GameEngine<S, A, O> {
-  /** `rules.apply` with the state checked and anything thrown turned into a refusal; `read` gives the action. */
-  const run = (state: S, read: () => unknown): Result<S> => {
+  /** `rules.apply` with the state checked and anything thrown turned into a refusal; `copy`: read the action first. */
+  const run = (state: S, action: unknown, copy: boolean): Result<S> => {
     if (!isObject(state) || state.game !== rules.id)
       return { ok: false, error: new InputError(`not a ${rules.id} game state: ${describe(state)}`) };
     try {
-      return rules.apply(state, read());
+      return rules.apply(state, copy ? readAction(action) : action);
     } catch (e) {
       if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
       // Not reachable for a state the engine made; a malformed state object must still not make apply throw.
@@ -119,10 +119,10 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
     }
   };
   // Read the action once into a plain copy: a getter or Proxy cannot answer one check and fool the next.
-  const apply = (state: S, action: unknown): Result<S> => run(state, () => readAction(action));
+  const apply = (state: S, action: unknown): Result<S> => run(state, action, true);
   const guarded: GameRules<S, A, O> = { ...rules, apply };
   // `load` reads the whole save once (readJson): its log entries are plain copies already, not copied again.
-  const plain: GameRules<S, A, O> = { ...rules, apply: (state, action) => run(state, () => action) };
+  const plain: GameRules<S, A, O> = { ...rules, apply: (state, action) => run(state, action, false) };
   return {
     ...guarded,
     load: (json: unknown) => loadGame(plain, json),
@@ -139,73 +139,85 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
  * copied in place. test/string/engine-fast.test.ts compares it with `snapshot` on hostile values.
  */
 export function readAction(action: unknown): Json {
-  let nodes = 0;
+  return copyValue({ nodes: 0, open: [], tokens: [] }, action, 0);
+}
+
+/** One `readAction`'s walk: values copied so far, the objects and arrays being copied, the pointer's tokens. */
+interface Walk {
+  nodes: number;
   /** The objects and arrays being copied (the path from the action down): a cycle comes back to one of them. */
-  const open: object[] = [];
+  open: object[];
   /** The JSON pointer tokens below `/action` of the value being copied. */
-  const tokens: (string | number)[] = [];
-  const at = (): string => tokens.reduce<string>((p, k) => pointer(p, k), "/action");
-  const copy = (x: unknown, depth: number): Json => {
-    if (++nodes > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, at());
-    switch (typeof x) {
-      case "string":
-        if (x.length > MAX_STRING)
-          throw new InputError(`a string longer than ${MAX_STRING} characters`, at());
-        return x;
-      case "boolean":
-        return x;
-      case "number":
-        if (!Number.isFinite(x)) throw new InputError(`${x} is not a finite number`, at());
-        return x;
-      case "object":
-        break;
-      default:
-        throw new InputError(`${describe(x)} is not a JSON value`, at());
-    }
-    if (x === null) return null;
-    if (depth >= MAX_DEPTH) throw new InputError(`nested deeper than ${MAX_DEPTH} levels`, at());
-    if (open.includes(x)) throw new InputError("a cycle", at());
-    open.push(x);
-    try {
-      if (Array.isArray(x)) {
-        const n = x.length;
-        if (n > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, at());
-        const out: Json[] = new Array(n);
-        for (let i = 0; i < n; i++) {
-          const item: unknown = x[i];
-          if (typeof item === "number" && Number.isFinite(item) && nodes < MAX_NODES) {
-            nodes++; // copy(item) in place: the usual case
-            out[i] = item;
-            continue;
-          }
-          if (item === undefined) throw new InputError("undefined is not a JSON value", pointer(at(), i));
-          tokens.push(i);
-          out[i] = copy(item, depth + 1);
-          tokens.pop();
+  tokens: (string | number)[];
+}
+
+/** The JSON pointer of the value being copied. */
+function walkAt(w: Walk): string {
+  let p = "/action";
+  for (const k of w.tokens) p = pointer(p, k);
+  return p;
+}
+
+/** `snapshot`'s `copy`, step for step (see `readAction`). */
+function copyValue(w: Walk, x: unknown, depth: number): Json {
+  if (++w.nodes > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, walkAt(w));
+  switch (typeof x) {
+    case "string":
+      if (x.length > MAX_STRING)
+        throw new InputError(`a string longer than ${MAX_STRING} characters`, walkAt(w));
+      return x;
+    case "boolean":
+      return x;
+    case "number":
+      if (!Number.isFinite(x)) throw new InputError(`${x} is not a finite number`, walkAt(w));
+      return x;
+    case "object":
+      break;
+    default:
+      throw new InputError(`${describe(x)} is not a JSON value`, walkAt(w));
+  }
+  if (x === null) return null;
+  if (depth >= MAX_DEPTH) throw new InputError(`nested deeper than ${MAX_DEPTH} levels`, walkAt(w));
+  if (w.open.includes(x)) throw new InputError("a cycle", walkAt(w));
+  w.open.push(x);
+  try {
+    if (Array.isArray(x)) {
+      const n = x.length;
+      if (n > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, walkAt(w));
+      const out: Json[] = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const item: unknown = x[i];
+        if (typeof item === "number" && Number.isFinite(item) && w.nodes < MAX_NODES) {
+          w.nodes++; // copyValue(item) in place: the usual case
+          out[i] = item;
+          continue;
         }
-        return out;
-      }
-      const out: JsonObject = {};
-      for (const k of Object.keys(x)) {
-        const item: unknown = (x as Record<string, unknown>)[k];
-        if (item === undefined) continue;
-        if (k === "__proto__") throw new InputError('a field named "__proto__"', at());
-        tokens.push(k);
-        out[k] = copy(item, depth + 1);
-        tokens.pop();
+        if (item === undefined) throw new InputError("undefined is not a JSON value", pointer(walkAt(w), i));
+        w.tokens.push(i);
+        out[i] = copyValue(w, item, depth + 1);
+        w.tokens.pop();
       }
       return out;
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      throw new InputError(
-        `cannot be read: ${e instanceof Error ? excerpt(e.message, 80) : describe(e)}`,
-        at(),
-      );
-    } finally {
-      open.pop();
     }
-  };
-  return copy(action, 0);
+    const out: JsonObject = {};
+    for (const k of Object.keys(x)) {
+      const item: unknown = (x as Record<string, unknown>)[k];
+      if (item === undefined) continue;
+      if (k === "__proto__") throw new InputError('a field named "__proto__"', walkAt(w));
+      w.tokens.push(k);
+      out[k] = copyValue(w, item, depth + 1);
+      w.tokens.pop();
+    }
+    return out;
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(
+      `cannot be read: ${e instanceof Error ? excerpt(e.message, 80) : describe(e)}`,
+      walkAt(w),
+    );
+  } finally {
+    w.open.pop();
+  }
 }
 
 /** Replays a log from a fresh setup; throws the first refusal's error (its message names the entry). */
