@@ -245,6 +245,9 @@ export function otherSegments(s: StringState, player: number): Float64Array {
 interface RivalIndex {
   index: PlacedIndex;
   held: Set<PlacedString>;
+  /** Each seat's string list and its length when the index was last brought up to date (the quick check). */
+  lists: (readonly PlacedString[])[];
+  lengths: number[];
 }
 
 /**
@@ -253,6 +256,8 @@ interface RivalIndex {
  * strings never change, so the index of a state is the one of an earlier state plus the strings placed since:
  * they are appended. A state whose rivals' strings are not a superset of the ones held (another branch of the
  * game: an undo, a bot trying moves) rebuilds it. Not part of the state: a cache, invisible to the rules.
+ * Quick check first: a seat that has not acted since keeps its very string list (an action copies only the
+ * acting seat), so when every rival's list is the one seen last, at the same length, nothing was placed since.
  */
 const rivalIndexes = new WeakMap<object, Map<number, RivalIndex>>();
 
@@ -263,22 +268,37 @@ export function rivalIndex(s: StringState, player: number): PlacedIndex {
     perSeat = new Map();
     rivalIndexes.set(s.board, perSeat);
   }
-  const rivals: PlacedString[] = [];
-  s.seats.forEach((seat, i) => {
-    if (i !== player) rivals.push(...seat.strings);
-  });
   let entry = perSeat.get(player);
+  const seats = s.seats;
+  if (entry && entry.lists.length === seats.length) {
+    let same = true;
+    for (let i = 0; i < seats.length && same; i++) {
+      const list = seats[i]!.strings;
+      same = i === player || (list === entry.lists[i] && list.length === entry.lengths[i]);
+    }
+    if (same) return entry.index;
+  }
+  const rivals: PlacedString[] = [];
+  for (let i = 0; i < seats.length; i++) if (i !== player) rivals.push(...seats[i]!.strings);
   let found = 0;
   if (entry) for (const str of rivals) if (entry.held.has(str)) found++;
   if (!entry || found !== entry.held.size) {
-    entry = { index: new PlacedIndex(new Float64Array(0), boundsOf(s.board.polygon)), held: new Set() };
+    entry = {
+      index: new PlacedIndex(new Float64Array(0), boundsOf(s.board.polygon)),
+      held: new Set(),
+      lists: [],
+      lengths: [],
+    };
     perSeat.set(player, entry);
   }
-  const fresh = rivals.filter((str) => !entry.held.has(str));
+  const held = entry.held;
+  const fresh = rivals.filter((str) => !held.has(str));
   if (fresh.length > 0) {
     entry.index.addPlacedSegments(toSegments(fresh.map((str) => str.path)));
-    for (const str of fresh) entry.held.add(str);
+    for (const str of fresh) held.add(str);
   }
+  entry.lists = seats.map((seat) => seat.strings);
+  entry.lengths = seats.map((seat) => seat.strings.length);
   return entry.index;
 }
 
@@ -343,21 +363,19 @@ export function parseAction(v: unknown, players: number, base = "/action"): Stri
   const o = obj(v, base);
   const type = oneOf(o.type, `${base}/type`, ACTION_TYPES);
   const player = int(o.player, `${base}/player`, 0, players - 1);
-  const id = (k: string): string => str(o[k], `${base}/${k}`, MAX_ID);
-  const tile = (): number => int(o.tile, `${base}/tile`, 0, TILES.length - 1);
   switch (type) {
     case "keep-tile":
-      return { type, player, tile: tile() };
+      return { type, player, tile: readTile(o, base) };
     case "place-string": {
-      const kind = oneOf(o.kind, `${base}/kind`, ["short", "long"] as const);
+      const kind = oneOf(o.kind, `${base}/kind`, STRING_KINDS);
       return { type, player, kind, path: parsePath(o.path, `${base}/path`) };
     }
     case "transport": {
       const colour = oneOf(o.colour, `${base}/colour`, CUBE_COLOURS);
-      return { type, player, from: id("from"), to: id("to"), colour };
+      return { type, player, from: readId(o, "from", base), to: readId(o, "to", base), colour };
     }
     case "long-distance": {
-      const t = tile();
+      const t = readTile(o, base);
       const row = oneOf(o.row, `${base}/row`, ROWS);
       const list = arr(o.stations, `${base}/stations`, 64);
       if (list.length === 0) throw new InputError("list 1 to 64 station ids", `${base}/stations`);
@@ -371,7 +389,7 @@ export function parseAction(v: unknown, players: number, base = "/action"): Stri
       return { type, player, x, y, chip };
     }
     case "replenish":
-      return { type, player, station: id("station") };
+      return { type, player, station: readId(o, "station", base) };
     case "cube-for-ap":
       return { type, player, colour: oneOf(o.colour, `${base}/colour`, CUBE_COLOURS) };
     case "upgrade":
@@ -380,6 +398,12 @@ export function parseAction(v: unknown, players: number, base = "/action"): Stri
       return { type, player };
   }
 }
+
+const STRING_KINDS = ["short", "long"] as const;
+const readId = (o: Record<string, unknown>, k: string, base: string): string =>
+  str(o[k], `${base}/${k}`, MAX_ID);
+const readTile = (o: Record<string, unknown>, base: string): number =>
+  int(o.tile, `${base}/tile`, 0, TILES.length - 1);
 
 /** A station's index by id, or an InputError at `path` for an unknown id. */
 function lookup(s: StringState, id: string, path: string): number | InputError {
@@ -723,13 +747,14 @@ function placeString(
   const seat = s.seats[player]!;
   if (kind === "short") seat.shortLeft--;
   else seat.longLeft--;
-  seat.strings.push({ kind, path: path.slice(), stations: c.stations });
+  // The path array is the logged action's own copy (parseAction): shared, as neither ever changes.
+  seat.strings.push({ kind, path, stations: c.stations });
   s.ap -= c.ap;
   s.placedString = true;
-  const done = new Set<number>();
+  const done: number[] = [];
   for (const i of c.stations) {
-    if (done.has(i) || s.stations[i]!.kind !== "outskirts") continue;
-    done.add(i);
+    if (done.includes(i) || s.stations[i]!.kind !== "outskirts") continue;
+    done.push(i);
     const drawn = drawCubes(s.bag, OUTSKIRTS_CUBES, rng);
     const cubes = cubesToChange(s, i);
     for (const k of CUBE_COLOURS) cubes[k] += drawn[k];

@@ -72,6 +72,28 @@ export function toSegments(paths: readonly (readonly number[])[]): Float64Array 
   return Float64Array.from(out);
 }
 
+/**
+ * `path` in a typed array: one kept per length at module level and refilled (the geometry reads it during the
+ * call and keeps nothing), so a route check allocates none. A path longer than the game's 64 vertices gets its own.
+ */
+function typedPath(path: readonly number[]): Float64Array {
+  const n = path.length;
+  let p = n <= 2 * MAX_VERTICES ? typedPaths[n] : undefined;
+  if (!p) {
+    p = new Float64Array(n);
+    if (n <= 2 * MAX_VERTICES) typedPaths[n] = p;
+  }
+  for (let i = 0; i < n; i++) p[i] = path[i]!;
+  return p;
+}
+const typedPaths: (Float64Array | undefined)[] = [];
+
+/** Some station follows itself in the list (touched twice in a row). */
+function repeats(stations: readonly number[]): boolean {
+  for (let i = 1; i < stations.length; i++) if (stations[i - 1] === stations[i]) return true;
+  return false;
+}
+
 function stationAt(ctx: RouteContext, x: number, y: number): number {
   for (let d = 0; 2 * d < ctx.discs.length; d++) {
     if (pointInDisc(x, y, ctx.discs[2 * d]!, ctx.discs[2 * d + 1]!, ctx.radius)) return d;
@@ -92,7 +114,7 @@ export function checkRoute(
   path: readonly number[],
   others: Float64Array | PlacedSegmentIndex,
 ): RouteCheck {
-  const p = Float64Array.from(path);
+  const p = typedPath(path);
   const length = polylineLength(p);
   const stations = stationsTouched(p, ctx.discs, ctx.radius);
   const points =
@@ -125,7 +147,7 @@ export function checkRoute(
       "string.endpoint-not-in-station",
       "both ends of a string must lie in station discs",
     );
-  } else if (stations.length < 2 || stations.some((s, i) => i > 0 && stations[i - 1] === s)) {
+  } else if (stations.length < 2 || repeats(stations)) {
     error = new RuleError(
       "string.same-station-twice",
       "a string may not touch the same station twice in a row (nor start and end on one station alone)",
