@@ -206,6 +206,35 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
     await solverPage.close();
   });
 
+  it("solver page at 390 px (issue #12): canvases at the device pixel ratio, axis labels 12 CSS px, ticks apart", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    phone.on("pageerror", (e) => errors.push(e.message));
+    await phone.goto(`${server.url}solver.html?goal=200`);
+    await phone.locator("#race-status", { hasText: "Solved" }).waitFor({ timeout: 60_000 });
+    const c = await phone.locator("#race-canvas").evaluate((el) => {
+      const canvas = el as HTMLCanvasElement;
+      const d = canvas.dataset;
+      return {
+        w: canvas.width,
+        h: canvas.height,
+        cw: canvas.clientWidth,
+        ch: canvas.clientHeight,
+        font: Number(d.fontPx),
+        gap: Number(d.tickGap),
+        label: Number(d.labelWidth),
+      };
+    });
+    expect(c.cw).toBeLessThanOrEqual(390);
+    // Labels at least 12 CSS px, the x ticks further apart than the widest label ("200") plus a gap.
+    expect(c.font).toBeGreaterThanOrEqual(12);
+    expect(c.gap).toBeGreaterThanOrEqual(c.label + 6);
+    expect(c.gap).toBeGreaterThanOrEqual(1.5 * c.font);
+    expect(Math.abs(c.w - 3 * c.cw)).toBeLessThanOrEqual(3);
+    expect(Math.abs(c.h - 3 * c.ch)).toBeLessThanOrEqual(3);
+    await phone.screenshot({ path: "/tmp/solver-390.png" });
+    await phone.close();
+  });
+
   it("train.undo, train.undo-reveal: Undo takes back a pick that was added, never the roll", async () => {
     const p = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
     p.on("pageerror", (e) => errors.push(e.message));

@@ -78,8 +78,9 @@ interface Map2D {
 
 function drawMap(m: Map2D): void {
   const { canvas, n } = m;
-  // The box's width in CSS px (page.css sizes it; the canvas fills it), the backing store at the pixel ratio.
-  const width = Math.max(200, Math.round(canvas.parentElement?.clientWidth || 560));
+  // The canvas's width in CSS px (page.css: the width of its box, border included), the backing store at the
+  // pixel ratio.
+  const width = Math.max(200, Math.round(canvas.clientWidth || 560));
   const dpr = Math.max(1, window.devicePixelRatio || 1);
   const cell = (width - M.left - M.right) / n;
   const size = cell * n;
@@ -115,6 +116,10 @@ function drawMap(m: Map2D): void {
   ctx.font = `${FONT_PX}px system-ui, sans-serif`;
   const labelW = ctx.measureText(String(n)).width;
   const step = TICK_STEPS.find((s) => s * cell >= labelW + FONT_PX / 2 && s * cell >= FONT_PX * 1.5) ?? n;
+  // For the e2e test: what was drawn, in CSS px.
+  canvas.dataset.fontPx = String(FONT_PX);
+  canvas.dataset.tickGap = (step * cell).toFixed(1);
+  canvas.dataset.labelWidth = labelW.toFixed(1);
   for (let v = 0; v <= n; v += step) {
     ctx.textAlign = "center";
     ctx.fillText(String(v), M.left + v * cell, M.top + size + FONT_PX + 4);
