@@ -29,6 +29,10 @@ describe("element attributes", () => {
     );
     expect(checkPlayers(host({ players: "2.5" }), 2.5, 1, 6)).toMatch(/players must be 1 to 6/);
     expect(checkPlayers(host(), 3, 2, 5)).toBeNull();
+    // A removed attribute (Lit's Number converter gives null) is shown as empty, not as "null".
+    expect(checkPlayers(host(), null as unknown as number, 2, 5)).toBe(
+      'players="" is not accepted: players must be 2 to 5.',
+    );
   });
 
   it('bots: seats from 0 to players − 1, comma separated; bots="9" and bots="x" are refused', () => {

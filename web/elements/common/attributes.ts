@@ -23,7 +23,8 @@ export const booleanish: ComplexAttributeConverter<boolean> = {
 
 /** `name="value"` as the page wrote it (the attribute if there is one, else the property's value), shortened. */
 function written(host: Element, name: string, value: unknown): string {
-  const text = host.getAttribute(name) ?? String(value);
+  // A removed numeric attribute reads as null (Lit's Number converter): shown as empty.
+  const text = host.getAttribute(name) ?? (value === null || value === undefined ? "" : String(value));
   const cut = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return `${name}="${cut}"`;
 }
