@@ -100,6 +100,26 @@ export async function saveAndShare(page: Page, tag: Tag, move: () => Promise<voi
   // Still playable: the same move goes through.
   await move();
   await expect.poll(() => logLength(page, tag)).toBeGreaterThan(before);
+
+  // A save of another player count: the players attribute follows it, and no other game starts after it.
+  const setPlayers = (n: string) =>
+    page.evaluate(
+      ([t, n]) => {
+        document.querySelector(t)!.setAttribute("players", n);
+      },
+      [tag, n] as const,
+    );
+  await setPlayers("3");
+  await expect.poll(async () => JSON.parse(await saveText(page, tag)).options.players).toBe(3);
+  await personToMove(page, tag);
+  const three = await saveText(page, tag);
+  await setPlayers("2");
+  await expect.poll(async () => JSON.parse(await saveText(page, tag)).options.players).toBe(2);
+  await personToMove(page, tag);
+  expect(await importIt(page, tag, three)).toBe("");
+  await expect(page.locator(tag).getAttribute("players")).resolves.toBe("3");
+  await page.waitForTimeout(300); // a new game started by the attribute would have landed by now
+  expect(await saveText(page, tag)).toBe(three);
 }
 
 /** The element's attribute-error alert text, or null when the game is shown. */
