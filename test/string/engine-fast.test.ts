@@ -13,6 +13,7 @@ import {
   apply,
   legalActions,
   otherSegments,
+  parseAction,
   previewString,
   rivalIndex,
   routeContext,
@@ -167,6 +168,24 @@ describe("the fast paths give the same answers as the plain ones", () => {
     const want = crossingPoints(path, Float64Array.from([...segs, ...far]), new Float64Array(0), 1);
     expect(Array.from(want.slice(-2))).toEqual([15, 15]);
     expect(bits(index.crossingPointsIndexed(path, new Float64Array(0), 1))).toEqual(bits(want));
+  });
+
+  it("apply keeps the guard's own copy of a path only when it is already normal (a -0 still gets a fresh copy)", () => {
+    const normal = { type: "place-string", player: 0, kind: "short", path: [1, 2, 3, 4] };
+    expect((parseAction(normal, 2, "/action", true) as { path: number[] }).path).toBe(normal.path);
+    expect((parseAction(normal, 2) as { path: number[] }).path).not.toBe(normal.path);
+    const zero = { ...normal, path: [1, -0, 3, 4] };
+    const read = parseAction(zero, 2, "/action", true) as { path: number[] };
+    expect(read.path).not.toBe(zero.path);
+    expect(Object.is(read.path[1], 0)).toBe(true);
+    expect(Object.is(zero.path[1], -0)).toBe(true);
+    // Through the public apply the state never holds the caller's array.
+    const s = gameAt(2);
+    const move = legalActions(s).find((a) => a.type === "place-string")!;
+    const t = play(s, move);
+    const placed = t.seats[move.player]!.strings.at(-1)!;
+    expect(placed.path).toEqual((move as { path: number[] }).path);
+    expect(placed.path).not.toBe((move as { path: number[] }).path);
   });
 
   it("the guard's action read (readAction) equals snapshot: same copy, same refusal, each field read once", () => {

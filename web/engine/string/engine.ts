@@ -357,9 +357,9 @@ export const ACTION_TYPES = [
  * Reads an action (a plain value) into its normalised form: exactly the fields of its type, a fresh copy
  * (`chip` absent reads as null; -0 reads as 0). Throws `InputError` at the JSON pointer of the first
  * malformed field below `base` (`/action/type`, `/action/path/3`, `/log/7/player`). Seats are `0…players-1`,
- * tiles `0…11`.
+ * tiles `0…11`. `owned`: `v` is a private plain copy (see `parsePath`): a normal path is kept, not copied.
  */
-export function parseAction(v: unknown, players: number, base = "/action"): StringAction {
+export function parseAction(v: unknown, players: number, base = "/action", owned = false): StringAction {
   const o = obj(v, base);
   const type = oneOf(o.type, `${base}/type`, ACTION_TYPES);
   const player = int(o.player, `${base}/player`, 0, players - 1);
@@ -368,7 +368,7 @@ export function parseAction(v: unknown, players: number, base = "/action"): Stri
       return { type, player, tile: readTile(o, base) };
     case "place-string": {
       const kind = oneOf(o.kind, `${base}/kind`, STRING_KINDS);
-      return { type, player, kind, path: parsePath(o.path, `${base}/path`) };
+      return { type, player, kind, path: parsePath(o.path, `${base}/path`, owned) };
     }
     case "transport": {
       const colour = oneOf(o.colour, `${base}/colour`, CUBE_COLOURS);
@@ -976,7 +976,8 @@ function cubesToChange(s: StringState, i: number): Counts {
  * the accepted action, normalised, joins the log. Malformed input throws `InputError` (the guard returns it).
  */
 function applyRules(state: StringState, action: unknown): Result<StringState> {
-  const a = parseAction(action, state.options.players);
+  // The guard read the action into a private copy (readAction; `load`: readJson): its path is kept as it is.
+  const a = parseAction(action, state.options.players, "/action", true);
   const s = copyForAction(state, a.player);
   const rng = new Rng(s.rng);
   const error = step(s, rng, a);

@@ -44,9 +44,10 @@ export interface RouteCheck {
 /**
  * Reads a string path: a flat array `[x0, y0, x1, y1, …]` of 2…64 vertices, each coordinate a finite number of
  * magnitude at most 10⁶ (a copy, -0 read as 0). Throws `InputError` at the JSON pointer `path` (a coordinate
- * at `path/i`).
+ * at `path/i`). `owned`: `v` is a private plain copy nobody else holds (the guard's `readAction`, a save read by
+ * `readJson`); a path that is already normal (no -0) is then checked and returned as it is, not copied.
  */
-export function parsePath(v: unknown, path = "/action/path"): number[] {
+export function parsePath(v: unknown, path = "/action/path", owned = false): number[] {
   const list = arr(v, path, 2 * MAX_VERTICES);
   if (list.length % 2 !== 0 || list.length < 4) {
     throw new InputError(
@@ -54,6 +55,7 @@ export function parsePath(v: unknown, path = "/action/path"): number[] {
       path,
     );
   }
+  if (owned && isNormalPath(list)) return list as number[];
   const out = new Array<number>(list.length);
   for (let i = 0; i < list.length; i++) {
     const x = list[i];
@@ -61,6 +63,15 @@ export function parsePath(v: unknown, path = "/action/path"): number[] {
     out[i] = typeof x === "number" && x >= -1e6 && x <= 1e6 ? x + 0 : num(x, `${path}/${i}`, -1e6, 1e6) + 0;
   }
   return out;
+}
+
+/** Every entry a number in [-10⁶, 10⁶] other than -0 (what `parsePath` would copy unchanged). */
+function isNormalPath(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (!(typeof x === "number" && x >= -1e6 && x <= 1e6 && (x !== 0 || 1 / x > 0))) return false;
+  }
+  return true;
 }
 
 /** Flattens polylines into independent segments `[x1, y1, x2, y2, …]` (consecutive per string). */
