@@ -109,8 +109,14 @@ export class TrainSolver implements TrainSolverApi {
 
   expectedTurnScore(): number {
     if (this.ev === undefined) {
+      // The max-EV solve a hint makes too (solveFor("ev", …): the EV payoff's own pcap covers every hint's points),
+      // so a hint right after this reuses it.
       this.solvedKey = "";
-      this.ev = this.kernel.solve(this.kernel.evPayoff());
+      const own = this.kernel.evPayoff();
+      this.ev = this.kernel.solve(own);
+      this.solvedKey = "ev";
+      this.solvedOwn = own;
+      this.solvedPcap = own;
     }
     return this.ev;
   }
@@ -230,14 +236,16 @@ export class TrainSolver implements TrainSolverApi {
         `points at stake above ${HINT_MAX_POINTS} are beyond the solver's range`,
         "banked",
       );
+    // Expected scores first: the buffers may still hold the max-EV solve (expectedTurnScore, the element's warm-up
+    // call, makes it), which saves a solve on the first hint.
+    this.solveFor("ev", () => k.evPayoff(), points);
+    const expected = options.map((o) => optionValue(k, turn, o));
     let win: number[] | undefined;
     if (race && TrainSolver.anyScoreWins(race)) win = options.map(() => 1);
     else if (race) {
       this.solveRace(race, points);
       win = options.map((o) => prob(optionValue(k, turn, o)));
     }
-    this.solveFor("ev", () => k.evPayoff(), points);
-    const expected = options.map((o) => optionValue(k, turn, o));
     const key = win ?? expected;
     const order = rank(options, key);
     return order.map((i, r) => ({
