@@ -36,7 +36,7 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
     DATABASE_URL: postgres!,
     RAILKIT_FIXED_SEEDS: "1",
     RAILKIT_BOT_LEASE_MS: "1500",
-    RAILKIT_BOT_DELAY_MS: "20",
+    RAILKIT_BOT_DELAY_MS: "150",
     RAILKIT_LOG_BOTS: "1",
   };
 
@@ -148,6 +148,8 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
     await waitFor(watcher, (v) => logLength(v) >= 2, 30_000, "the first bot moves");
     // A third instance starts while the match is played: it finds the match unfinished, with computer seats.
     servers.push(await startServerProcess(env));
+    // (It did start while the match was under way: else the test proves nothing.)
+    expect(viewOf(watcher)!.state.over).toBe(false);
     const end = await waitFor(watcher, (v) => v.state.over, 90_000, "the bots' game to end");
     await new Promise((r) => setTimeout(r, 500));
     expect(servers.filter((s) => movesOn(s, first).length > 0)).toHaveLength(1);
