@@ -472,3 +472,147 @@ export function moveCost(wasm: StringGeometryWasm): void {
       `  ${name}: mean ${us(b.stats.mean)} µs, best ${us(Math.min(...b.stats.sample))} µs per move`,
     );
 }
+/**
+ * Every entry point of the String Railway geometry, Wasm wrapper vs TypeScript twin, side by side on the move's
+ * inputs (a 64-vertex string, 40 station discs, the 90 × 90 board, the mountain, 1,575 placed segments). The
+ * point predicates run 256 calls per sample over pre-drawn coordinates (the call cost is what they measure).
+ */
+export function entryPoints(wasm: StringGeometryWasm): void {
+  const flat = gameBoard(5);
+  const placed = Float64Array.from(flat.slice(0, flat.length - 63 * 4));
+  const last = flat.slice(flat.length - 63 * 4);
+  const path = new Float64Array(64 * 2);
+  for (let k = 0; k < 63; k++) {
+    path[2 * k] = last[4 * k]!;
+    path[2 * k + 1] = last[4 * k + 1]!;
+  }
+  path[126] = last[last.length - 2]!;
+  path[127] = last[last.length - 1]!;
+  const r = mulberry32(77);
+  const discs = new Float64Array(2 * 40);
+  for (let i = 0; i < discs.length; i++) discs[i] = 5 + r() * 80;
+  const board = Float64Array.of(0, 0, 90, 0, 90, 90, 0, 90);
+  const mountain = Float64Array.of(35, 35, 55, 38, 52, 55, 38, 52);
+  const bounds = boundsOf(board);
+  const tsIndex = new PlacedIndex(placed, bounds);
+  wasm.setPlacedSegments(placed, bounds);
+  const q = mulberry32(78);
+  const c = Float64Array.from({ length: 8 * 256 }, () => q() * 90);
+  const tail = placed.subarray(placed.length - 4 * 63);
+  const head = placed.subarray(0, placed.length - 4 * 63);
+  const tsg = { ...stringGeometryReference, ...bindIndex(tsIndex) };
+  const env = {
+    c,
+    mountain,
+    path,
+    discs,
+    board,
+    placed,
+    head,
+    tail,
+    bounds,
+    flat: Float64Array.from(flat),
+    sink: 0,
+  };
+  // Each case is one expression over g (the geometry) and the inputs; each implementation gets its own compiled
+  // copy (new Function), so no call site is shared between Wasm and TypeScript (shared feedback would make
+  // both polymorphic, and whichever ran first would shape the other's code).
+  const cases: Array<[string, string]> = [
+    [
+      "orient2d ×256",
+      "for (let i = 0; i < 2048; i += 8) s += g.orient2d(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5]);",
+    ],
+    [
+      "segmentsIntersect ×256",
+      "for (let i = 0; i < 2048; i += 8) if (g.segmentsIntersect(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7])) s++;",
+    ],
+    [
+      "segmentIntersectionPoint ×256",
+      "for (let i = 0; i < 2048; i += 8) if (g.segmentIntersectionPoint(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], c[i + 7])) s++;",
+    ],
+    [
+      "pointInPolygon (mountain) ×256",
+      "for (let i = 0; i < 512; i += 2) if (g.pointInPolygon(c[i], c[i + 1], mountain)) s++;",
+    ],
+    ["polylineLength", "s += g.polylineLength(path);"],
+    ["stationsTouched", "s += g.stationsTouched(path, discs, 2.5).length;"],
+    ["polylineInsidePolygon (board)", "if (g.polylineInsidePolygon(path, board)) s++;"],
+    ["polylineTouchesPolygon (mountain)", "if (g.polylineTouchesPolygon(path, mountain)) s++;"],
+    ["crossingPoints (every pair)", "s += g.crossingPoints(path, placed, discs, 2.5).length;"],
+    ["crossingPointsIndexed", "s += g.crossingPointsIndexed(path, discs, 2.5).length;"],
+    [
+      "setPlacedSegments + addPlacedSegments (1,512 + 63)",
+      "g.setPlacedSegments(head, bounds); g.addPlacedSegments(tail);",
+    ],
+    ["countIntersectingPairs (game board)", "s += g.countIntersectingPairs(flat);"],
+  ];
+  /** A fresh function running `body` n times over g and the inputs. */
+  const compile = (body: string, g: object): ((n: number) => void) =>
+    new Function(
+      "g",
+      "e",
+      `const { c, mountain, path, discs, board, placed, head, tail, bounds, flat } = e;
+       return (n) => { let s = 0; for (let k = 0; k < n; k++) { ${body} } e.sink += s; };`,
+    )(g, env);
+  console.log(
+    `Entry points, Wasm wrapper vs TS twin (move inputs; node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}): ` +
+      "µs per call, best of 80 alternating batches of ~1 ms each",
+  );
+  const rows: Array<{ entry: string; wasmUs: string; tsUs: string; tsOverWasm: string }> = [];
+  for (const [name, body] of cases) {
+    const [w, t] = sideBySide(compile(body, wasm), compile(body, tsg));
+    rows.push({
+      entry: name,
+      wasmUs: w.toFixed(3),
+      tsUs: t.toFixed(3),
+      tsOverWasm: `${(t / w).toFixed(2)}×`,
+    });
+  }
+  console.table(rows);
+  wasm.setPlacedSegments(placed, bounds);
+  if (env.sink === 0.5) console.log(env.sink);
+}
+
+/**
+ * Best µs per call of `a(n)` and `b(n)` (each runs its case n times), in alternating batches (a, b, a, b, …) so
+ * that both see the same load: on a shared machine a batch's time swings, the best batch of each is steady.
+ */
+function sideBySide(
+  a: (n: number) => void,
+  b: (n: number) => void,
+  rounds = 25,
+  batchMs = 4,
+): [number, number] {
+  const calib = (f: (n: number) => void) => {
+    for (let n = 1; ; n *= 2) {
+      const t0 = performance.now();
+      f(n);
+      const dt = performance.now() - t0;
+      if (dt > batchMs / 4) return Math.max(1, Math.round((n * batchMs) / dt));
+    }
+  };
+  const na = calib(a);
+  const nb = calib(b);
+  let ba = Infinity;
+  let bb = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    let t0 = performance.now();
+    a(na);
+    ba = Math.min(ba, (performance.now() - t0) / na);
+    t0 = performance.now();
+    b(nb);
+    bb = Math.min(bb, (performance.now() - t0) / nb);
+  }
+  return [ba * 1000, bb * 1000];
+}
+
+function bindIndex(index: PlacedIndex): PlacedSegmentIndex {
+  return {
+    get placedCount() {
+      return index.placedCount;
+    },
+    setPlacedSegments: (s, b, cell) => index.setPlacedSegments(s, b, cell),
+    addPlacedSegments: (s) => index.addPlacedSegments(s),
+    crossingPointsIndexed: (p, d, r) => index.crossingPointsIndexed(p, d, r),
+  };
+}

@@ -13,8 +13,8 @@
 // the cells its box overlaps plus the large list (a stamp per segment drops duplicates), orders them by id, and
 // runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps the path
 // segment's box is a candidate; the others fail the brute force's box test anyway.
-import { MAX_PLACED, MAX_POINTS, pairCrossing, path, points } from "./polyline";
-import { pointX, pointY } from "./segment";
+import { MAX_PLACED, MAX_POINTS, max2, min2, pairCrossing, path, points } from "./polyline";
+import { pointX, pointY, safePair } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
 export const MAX_SPAN: i32 = 16;
@@ -41,6 +41,8 @@ let y0: f64 = 0;
 let sx: f64 = 0;
 let sy: f64 = 0;
 let cur: i32 = 0;
+/** Every indexed coordinate is in orient2dFast's safe range: the pair test may skip orient2d's check (as the twin). */
+let safe: bool = true;
 
 /** Cells along one axis of length w for the wanted cell side. */
 function axisCells(w: f64, cell: f64): i32 {
@@ -70,10 +72,13 @@ export function indexReset(minX: f64, minY: f64, maxX: f64, maxY: f64, cell: f64
   count = 0;
   nEntries = 0;
   nLarge = 0;
+  safe = true;
 }
 
 /** Indexes segments count … to − 1 (already written into `segs`); returns the new count. */
 export function indexAdd(to: i32): i32 {
+  for (let j = count; j < to && safe; j++)
+    safe = safePair(unchecked(segs[4 * j]), unchecked(segs[4 * j + 1])) && safePair(unchecked(segs[4 * j + 2]), unchecked(segs[4 * j + 3]));
   for (let j = count; j < to; j++) {
     const cx = unchecked(segs[4 * j]);
     const cy = unchecked(segs[4 * j + 1]);
@@ -124,16 +129,18 @@ export function indexInfo(which: i32): i32 {
 export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
   if (nv == 0) return 0;
   const nseg = nv > 1 ? nv - 1 : 1;
+  let pathSafe = safe;
+  for (let i = 0; i < nv && pathSafe; i++) pathSafe = safePair(unchecked(path[2 * i]), unchecked(path[2 * i + 1]));
   let out = 0;
   for (let k = 0; k < nseg; k++) {
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
     const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
     const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
-    const minx = Math.min(ax, bx);
-    const maxx = Math.max(ax, bx);
-    const miny = Math.min(ay, by);
-    const maxy = Math.max(ay, by);
+    const minx = min2(ax, bx);
+    const maxx = max2(ax, bx);
+    const miny = min2(ay, by);
+    const maxy = max2(ay, by);
     // gather the candidates, each once
     if (cur == i32.MAX_VALUE) {
       for (let j = 0; j < MAX_PLACED; j++) unchecked((stamp[j] = 0));
@@ -151,6 +158,7 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
         for (let e = unchecked(head[r * nx + i]); e >= 0; e = unchecked(entryNext[e])) m = mark(unchecked(entryId[e]), m);
       }
     }
+    if (m == 0) continue;
     // in id order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
     if (m <= SORT_MAX) {
       for (let p = 1; p < m; p++) {
@@ -168,7 +176,7 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
     }
     // the same pair test as crossingPoints, over the candidates in ascending id order
     for (let p = 0; p < m; p++) {
-      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, unchecked(cand[p]), nd, radius)) continue;
+      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, unchecked(cand[p]), nd, radius, pathSafe)) continue;
       if (out < MAX_POINTS) {
         unchecked((points[2 * out] = pointX));
         unchecked((points[2 * out + 1] = pointY));

@@ -5,7 +5,7 @@
 // radius); polygon `[x0, y0, …]` (3..MAX_POLYGON vertices, simple, closed implicitly); placed segments
 // `[x1, y1, x2, y2, …]` (≤ MAX_PLACED). Outputs: `visits` (disc indices) and `points` (`[x, y, …]`).
 import { orient2d } from "./orient";
-import { pointX, pointY, segmentIntersection, segmentsIntersect } from "./segment";
+import { intersectionPoint, pointX, pointY, segmentsIntersect } from "./segment";
 
 export const MAX_PATH: i32 = 64;
 export const MAX_DISCS: i32 = 1024;
@@ -25,6 +25,17 @@ const ids = new StaticArray<i32>(MAX_DISCS);
 const near = new StaticArray<i32>(MAX_DISCS);
 /** `stationsTouched` filters the discs once per this many path segments, then per segment among those. */
 const CHUNK: i32 = 8;
+
+// Comparisons as selects: f64.min / f64.max carry NaN and ±0 rules that engines compile to several instructions;
+// for the box tests here (finite inputs, compared with < and >, where -0 == 0) a select gives the same answers.
+// @ts-ignore: decorator
+@inline export function min2(a: f64, b: f64): f64 {
+  return a < b ? a : b;
+}
+// @ts-ignore: decorator
+@inline export function max2(a: f64, b: f64): f64 {
+  return a > b ? a : b;
+}
 
 /** Total length of the first nv vertices' polyline. */
 export function polylineLength(nv: i32): f64 {
@@ -90,8 +101,8 @@ function discEntry(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, r: f64)
 function discBoxMargin(nv: i32, nd: i32, r: f64): f64 {
   if (!(r >= 1e-100 && r <= 1e100)) return Infinity;
   let big: f64 = 0;
-  for (let i = 0; i < 2 * nv; i++) big = Math.max(big, Math.abs(unchecked(path[i])));
-  for (let i = 0; i < 2 * nd; i++) big = Math.max(big, Math.abs(unchecked(discs[i])));
+  for (let i = 0; i < 2 * nv; i++) big = max2(big, Math.abs(unchecked(path[i])));
+  for (let i = 0; i < 2 * nd; i++) big = max2(big, Math.abs(unchecked(discs[i])));
   if (!(big <= 1e100)) return Infinity;
   return r * 1.000001 + big * 1e-12;
 }
@@ -112,10 +123,10 @@ export function stationsTouched(nv: i32, nd: i32, radius: f64): i32 {
       let x1 = x0;
       let y1 = y0;
       for (let v = k + 1; v <= last; v++) {
-        x0 = Math.min(x0, unchecked(path[2 * v]));
-        x1 = Math.max(x1, unchecked(path[2 * v]));
-        y0 = Math.min(y0, unchecked(path[2 * v + 1]));
-        y1 = Math.max(y1, unchecked(path[2 * v + 1]));
+        x0 = min2(x0, unchecked(path[2 * v]));
+        x1 = max2(x1, unchecked(path[2 * v]));
+        y0 = min2(y0, unchecked(path[2 * v + 1]));
+        y1 = max2(y1, unchecked(path[2 * v + 1]));
       }
       x0 -= margin;
       x1 += margin;
@@ -128,6 +139,7 @@ export function stationsTouched(nv: i32, nd: i32, radius: f64): i32 {
         if (!(cx < x0 || cx > x1 || cy < y0 || cy > y1)) unchecked((near[nn++] = d));
       }
     }
+    if (nn == 0) continue;
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
     const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
@@ -177,22 +189,45 @@ export function pointLocation(x: f64, y: f64, np: i32): i32 {
 
 function pathMeetsBoundary(nv: i32, np: i32): bool {
   const nseg = nv > 1 ? nv - 1 : 1;
+  // Only edges whose box meets the whole path's box can meet a segment (a filter, as in the twin: the same
+  // answer, faster when, as usual, the path keeps away from most edges).
+  let px0 = unchecked(path[0]);
+  let py0 = unchecked(path[1]);
+  let px1 = px0;
+  let py1 = py0;
+  for (let v = 1; v < nv; v++) {
+    const x = unchecked(path[2 * v]);
+    const y = unchecked(path[2 * v + 1]);
+    if (x < px0) px0 = x;
+    else if (x > px1) px1 = x;
+    if (y < py0) py0 = y;
+    else if (y > py1) py1 = y;
+  }
+  let near = false;
+  for (let i = 0, j = np - 1; i < np && !near; j = i++) {
+    const cx = unchecked(polygon[2 * j]);
+    const cy = unchecked(polygon[2 * j + 1]);
+    const dx = unchecked(polygon[2 * i]);
+    const dy = unchecked(polygon[2 * i + 1]);
+    near = !(max2(cx, dx) < px0 || min2(cx, dx) > px1 || max2(cy, dy) < py0 || min2(cy, dy) > py1);
+  }
+  if (!near) return false;
   for (let k = 0; k < nseg; k++) {
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
     const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
     const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
-    const minx = Math.min(ax, bx);
-    const maxx = Math.max(ax, bx);
-    const miny = Math.min(ay, by);
-    const maxy = Math.max(ay, by);
+    const minx = min2(ax, bx);
+    const maxx = max2(ax, bx);
+    const miny = min2(ay, by);
+    const maxy = max2(ay, by);
     for (let i = 0, j = np - 1; i < np; j = i++) {
       const cx = unchecked(polygon[2 * j]);
       const cy = unchecked(polygon[2 * j + 1]);
       const dx = unchecked(polygon[2 * i]);
       const dy = unchecked(polygon[2 * i + 1]);
-      if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
-      if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
+      if (max2(cx, dx) < minx || min2(cx, dx) > maxx) continue;
+      if (max2(cy, dy) < miny || min2(cy, dy) > maxy) continue;
       if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return true;
     }
   }
@@ -223,7 +258,8 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
  * One (path segment k from (ax, ay) to (bx, by), placed segment j of `segs`) pair of `crossingPoints`: true when the
  * pair contributes a crossing point, left in (pointX, pointY). A point at the start of path segment k > 0 was
  * counted with segment k - 1, and one at the joint with the previous placed segment with that segment; points inside
- * a station disc are free. Shared by the every-pair loop here and the indexed query (placed.ts).
+ * a station disc are free. Shared by the every-pair loop here and the indexed query (placed.ts). `safe`: every
+ * coordinate of the path segment and of `segs` is in orient2dFast's safe range (the caller checked).
  */
 @inline export function pairCrossing(
   k: i32,
@@ -239,14 +275,15 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
   j: i32,
   nd: i32,
   radius: f64,
+  safe: bool = false,
 ): bool {
   const cx = unchecked(segs[4 * j]);
   const cy = unchecked(segs[4 * j + 1]);
   const dx = unchecked(segs[4 * j + 2]);
   const dy = unchecked(segs[4 * j + 3]);
-  if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) return false;
-  if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) return false;
-  if (!segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)) return false;
+  if (max2(cx, dx) < minx || min2(cx, dx) > maxx) return false;
+  if (max2(cy, dy) < miny || min2(cy, dy) > maxy) return false;
+  if (!intersectionPoint(safe, ax, ay, bx, by, cx, cy, dx, dy)) return false;
   const x = pointX;
   const y = pointY;
   if (k > 0 && x == ax && y == ay) return false;
@@ -267,12 +304,12 @@ export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
     const ay = unchecked(path[2 * k + 1]);
     const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
     const by = nv > 1 ? unchecked(path[2 * k + 3]) : ay;
-    const minx = Math.min(ax, bx);
-    const maxx = Math.max(ax, bx);
-    const miny = Math.min(ay, by);
-    const maxy = Math.max(ay, by);
+    const minx = min2(ax, bx);
+    const maxx = max2(ax, bx);
+    const miny = min2(ay, by);
+    const maxy = max2(ay, by);
     for (let j = 0; j < ns; j++) {
-      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius)) continue;
+      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius, false)) continue;
       if (count < MAX_POINTS) {
         unchecked((points[2 * count] = pointX));
         unchecked((points[2 * count + 1] = pointY));

@@ -1,7 +1,7 @@
 // Closed-segment intersection on the exact orient2d: Wasm twin of `segmentsIntersect` and
 // `segmentIntersectionInto` in web/engine/string/geometry/predicates.ts (same tests, same order, same point).
 // Segments are closed; a segment whose ends coincide is a point.
-import { orient2d } from "./orient";
+import { inSafeRange, orient2d, orient2dFast } from "./orient";
 
 /** The point found by `segmentIntersection` (valid after it returns true). */
 export let pointX: f64 = 0;
@@ -52,11 +52,41 @@ export function segmentsIntersect(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, c
  * is returned exactly (order a, b, c, d); a proper crossing is a + t (b - a), t = o(c,d,a) / (o(c,d,a) - o(c,d,b)).
  */
 export function segmentIntersection(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, dx: f64, dy: f64): bool {
-  const o1 = orient2d(ax, ay, bx, by, cx, cy);
-  const o2 = orient2d(ax, ay, bx, by, dx, dy);
+  return intersectionPoint(false, ax, ay, bx, by, cx, cy, dx, dy);
+}
+
+// @ts-ignore: decorator
+@inline function orientIf(safe: bool, ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+  return safe ? orient2dFast(ax, ay, bx, by, cx, cy) : orient2d(ax, ay, bx, by, cx, cy);
+}
+
+/** True when both values are in orient2dFast's safe range (a kernel's whole-input check, two at a time). */
+// @ts-ignore: decorator
+@inline export function safePair(x: f64, y: f64): bool {
+  return inSafeRange(x) && inSafeRange(y);
+}
+
+/**
+ * `segmentIntersection`; `safe`: the caller checked that all eight coordinates are in the safe range, so the
+ * orientations skip that check (same results), as the twin's `segmentIntersectionInto(…, safe)`.
+ */
+// @ts-ignore: decorator
+@inline export function intersectionPoint(
+  safe: bool,
+  ax: f64,
+  ay: f64,
+  bx: f64,
+  by: f64,
+  cx: f64,
+  cy: f64,
+  dx: f64,
+  dy: f64,
+): bool {
+  const o1 = orientIf(safe, ax, ay, bx, by, cx, cy);
+  const o2 = orientIf(safe, ax, ay, bx, by, dx, dy);
   if (sameSide(o1, o2)) return false;
-  const o3 = orient2d(cx, cy, dx, dy, ax, ay);
-  const o4 = orient2d(cx, cy, dx, dy, bx, by);
+  const o3 = orientIf(safe, cx, cy, dx, dy, ax, ay);
+  const o4 = orientIf(safe, cx, cy, dx, dy, bx, by);
   if (sameSide(o3, o4)) return false;
   if (o1 == 0 && o2 == 0 && o3 == 0 && o4 == 0) {
     if (!collinearOverlap(ax, ay, bx, by, cx, cy, dx, dy)) return false;

@@ -27,6 +27,16 @@ import * as pred from "../../engine/string/geometry/predicates.ts";
 import { bindWasm, checkRange } from "../../wasm/glue.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
+/** The raw exports the wrapper calls directly: booleans as i32. */
+type RawExports = Omit<
+  Exports,
+  "segmentsIntersect" | "segmentIntersection" | "polylineInsidePolygon" | "polylineTouchesPolygon"
+> & {
+  segmentsIntersect(...v: number[]): number;
+  segmentIntersection(...v: number[]): number;
+  polylineInsidePolygon(nv: number, np: number): number;
+  polylineTouchesPolygon(nv: number, np: number): number;
+};
 
 /** The geometry API shared by the TypeScript reference and the Wasm wrapper. */
 export interface StringGeometry {
@@ -145,27 +155,54 @@ export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
 /** `countPairs`'s answer when the work is over the budget (assembly/geometry/pairs.ts REFUSED: i64's minimum). */
 const PAIRS_REFUSED = -(2n ** 63n);
 
-/** Copies `src` into `dst`; throws a RangeError on a non-finite value. */
+/**
+ * Copies `src` into `dst` and checks it in the same pass: v · 0 is 0 for a finite v and NaN otherwise, summed in
+ * two independent chains (one chain is bound by the add's latency); only a bad input pays for the search that
+ * names the value. Measured faster than `set` + a check for the 8–128 numbers of a polygon or a path.
+ */
 function copyIn(src: Float64Array, dst: Float64Array, what: string): void {
-  for (let i = 0; i < src.length; i++) {
-    const v = src[i]!;
-    if (!Number.isFinite(v)) throw new RangeError(`${what}[${i}] is not a finite number (${v})`);
-    dst[i] = v;
+  const n = Math.min(src.length, dst.length); // (an odd trailing number is unused)
+  let z0 = 0;
+  let z1 = 0;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const a = src[i]!;
+    const b = src[i + 1]!;
+    dst[i] = a;
+    dst[i + 1] = b;
+    z0 += a * 0;
+    z1 += b * 0;
   }
+  if (i < n) {
+    const a = src[i]!;
+    dst[i] = a;
+    z0 += a * 0;
+  }
+  for (let k = n; k < src.length; k++) z0 += src[k]! * 0;
+  if (z0 + z1 !== 0) throw notFinite(src, what);
+}
+
+function notFinite(src: ArrayLike<number>, what: string): RangeError {
+  let i = 0;
+  while (i < src.length && Number.isFinite(src[i]!)) i++;
+  return new RangeError(`${what}[${i}] is not a finite number (${src[i]})`);
 }
 
 function refuseOver(count: number, max: number, what: string): void {
-  checkRange(what, count, 0, max);
+  if (!(count <= max)) checkRange(what, count, 0, max); // the check's message, only when it fails
 }
 
-function finite(...v: number[]): void {
-  for (const x of v) if (!Number.isFinite(x)) throw new RangeError(`coordinate ${x} is not a finite number`);
+function refuseCoordinate(v: number[]): never {
+  throw new RangeError(`coordinate ${v.find((x) => !Number.isFinite(x))} is not a finite number`);
 }
 
 /** Instantiates the String Railway module and wraps it. */
 export async function createStringGeometryWasm(module: WebAssembly.Module): Promise<StringGeometryWasm> {
   const ex: Exports = await instantiate(module, { env: {} });
   const glue = bindWasm(ex, STRING_GEOMETRY_SPEC);
+  // The module's own exports, under asc's adapters (which only turn an i32 into a boolean): the hot predicates
+  // call these directly, one JS frame less per call.
+  const raw = Object.getPrototypeOf(ex) as RawExports;
   const limits: StringGeometryLimits = glue.limits;
 
   // Views over the module's buffers, by name; rebuilt whenever memory.buffer changes (growth detaches it).
@@ -179,8 +216,9 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   let points = new Float64Array(0);
   let indexed = new Float64Array(0);
   const views = (): void => {
+    // Views over a detached buffer (memory grew) have length 0, like the initial empty ones: then rebuild.
+    if (segments.length !== 0) return;
     const v = glue.views();
-    if (v.segments === segments) return;
     ({ segments, pairs, path, discs, polygon, placed, visits, points } = v);
     indexed = v.indexSegments;
   };
@@ -201,6 +239,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   const loadDiscs = (d: Float64Array, radius: number): void => {
     refuseOver(d.length >> 1, limits.discs, "discs");
     if (!Number.isFinite(radius)) throw new RangeError(`radius ${radius} is not a finite number`);
+    views();
     copyIn(d, discs, "discs");
   };
   const loadPolygon = (p: Float64Array): void => {
@@ -214,18 +253,22 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     get pairsPlan() {
       return { method: ex.pairsMethod(), work: ex.pairsWork() };
     },
+    // v · 0 is 0 for a finite v and NaN otherwise: one test per call, no argument array.
     orient2d(ax, ay, bx, by, cx, cy) {
-      finite(ax, ay, bx, by, cx, cy);
-      return ex.orient2d(ax, ay, bx, by, cx, cy);
+      if (ax * 0 + ay * 0 + bx * 0 + by * 0 + cx * 0 + cy * 0 !== 0)
+        refuseCoordinate([ax, ay, bx, by, cx, cy]);
+      return raw.orient2d(ax, ay, bx, by, cx, cy);
     },
     segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy) {
-      finite(ax, ay, bx, by, cx, cy, dx, dy);
-      return ex.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy);
+      if (ax * 0 + ay * 0 + bx * 0 + by * 0 + cx * 0 + cy * 0 + dx * 0 + dy * 0 !== 0)
+        refuseCoordinate([ax, ay, bx, by, cx, cy, dx, dy]);
+      return raw.segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy) !== 0;
     },
     segmentIntersectionPoint(ax, ay, bx, by, cx, cy, dx, dy) {
-      finite(ax, ay, bx, by, cx, cy, dx, dy);
-      return ex.segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy)
-        ? { x: ex.pointX(), y: ex.pointY() }
+      if (ax * 0 + ay * 0 + bx * 0 + by * 0 + cx * 0 + cy * 0 + dx * 0 + dy * 0 !== 0)
+        refuseCoordinate([ax, ay, bx, by, cx, cy, dx, dy]);
+      return raw.segmentIntersection(ax, ay, bx, by, cx, cy, dx, dy) !== 0
+        ? { x: raw.pointX(), y: raw.pointY() }
         : null;
     },
     countIntersectingPairs(src, pairsOut, maxWork = Number.POSITIVE_INFINITY) {
@@ -247,40 +290,52 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       return count;
     },
     polylineLength(p) {
-      loadPath(p);
-      return ex.polylineLength(p.length >> 1);
+      // No separate finiteness pass: with two or more vertices a NaN or ±Infinity makes the length NaN or
+      // Infinity, so only a non-finite length (or a lone vertex, an odd trailing number) sends us to the check.
+      const nv = p.length >> 1;
+      refuseOver(nv, limits.pathVertices, "path vertices");
+      views();
+      path.set(nv << 1 === p.length ? p : p.subarray(0, nv << 1));
+      const len = ex.polylineLength(nv);
+      if (!Number.isFinite(len) || nv < 2 || p.length & 1) {
+        for (let i = 0; i < p.length; i++) if (!Number.isFinite(p[i]!)) throw notFinite(p, "path");
+      }
+      return len;
     },
     stationsTouched(p, d, radius) {
       loadPath(p);
       loadDiscs(d, radius);
       const n = ex.stationsTouched(p.length >> 1, d.length >> 1, radius);
-      return Array.from(visits.subarray(0, n));
+      const out: number[] = [];
+      for (let k = 0; k < n; k++) out.push(visits[k]!);
+      return out;
     },
     pointLocation(x, y, poly) {
-      finite(x, y);
+      if (x * 0 + y * 0 !== 0) refuseCoordinate([x, y]);
       loadPolygon(poly);
-      return ex.pointLocation(x, y, poly.length >> 1);
+      return raw.pointLocation(x, y, poly.length >> 1);
     },
     pointInPolygon(x, y, poly) {
-      finite(x, y);
+      if (x * 0 + y * 0 !== 0) refuseCoordinate([x, y]);
       loadPolygon(poly);
-      return ex.pointLocation(x, y, poly.length >> 1) >= 0;
+      return raw.pointLocation(x, y, poly.length >> 1) >= 0;
     },
     pointInDisc: ts.pointInDisc, // four flops: a Wasm call would cost more than it saves
     polylineInsidePolygon(p, poly) {
       loadPath(p);
       loadPolygon(poly);
-      return ex.polylineInsidePolygon(p.length >> 1, poly.length >> 1);
+      return raw.polylineInsidePolygon(p.length >> 1, poly.length >> 1) !== 0;
     },
     polylineTouchesPolygon(p, poly) {
       loadPath(p);
       loadPolygon(poly);
-      return ex.polylineTouchesPolygon(p.length >> 1, poly.length >> 1);
+      return raw.polylineTouchesPolygon(p.length >> 1, poly.length >> 1) !== 0;
     },
     crossingPoints(p, segs, d, radius) {
       refuseOver(segs.length >> 2, limits.placedSegments, "placed segments");
       loadPath(p);
       loadDiscs(d, radius);
+      views();
       copyIn(segs.subarray(0, 4 * (segs.length >> 2)), placed, "segments");
       const n = ex.crossingPoints(p.length >> 1, segs.length >> 2, d.length >> 1, radius);
       if (n > limits.points) return ts.crossingPoints(p, segs, d, radius); // over the output buffer
