@@ -1,9 +1,13 @@
 /**
  * Issue #9 in Debian's Chromium, on the built demo (dist/demo): the first race hint is a read of the shipped
- * table (measured with performance.now() in the page: the figure goes to docs/benchmarks.md, the bound asserted
- * here is generous), `<train-game goal="150">` solves its race in the solver worker with a progress bar while a
- * Roll is answered at once, goals outside 50..200 say why there are no win chances, and the solver page draws the
- * policy of a chosen goal. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
+ * table, `<train-game goal="150">` solves its race in the solver worker with a progress bar while a Roll is
+ * answered at once, goals outside 50..200 say why there are no win chances, and the solver page draws the policy
+ * of a chosen goal. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
+ *
+ * The first race hint is timed with performance.now() in the page, from the moment the widget is ready: its first
+ * playable view drawn (the seat to move shown and the Roll button enabled). Three cold pages each; the figures go
+ * to docs/benchmarks.md with the worker's own marks (web/worker/train-solver.ts), read here to say where the time
+ * went. The bounds asserted are generous (they catch a race solved on the page's first hint, seconds), never tight.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,14 +21,14 @@ describe.runIf(!haveBrowser && browserRequired)("browser required", () => {
 
 /** Window globals the tests set in the page. */
 interface Probe {
-  timing: { connected?: number; view?: number; hint?: number };
+  timing: { connected?: number; ready?: number; hint?: number };
   errors: string[];
 }
 
 /**
  * Before the page's scripts run: drop the demo's other widgets (`remove`: tags) as they are parsed, so that the
  * element measured has the worker to itself, and time the first `<train-game>`: connected (its shadow root
- * appears), first view drawn, race win chances shown.
+ * appears), ready (first playable view: seat to move and an enabled Roll button), race win chances shown.
  */
 function instrument(remove: string[]) {
   const w = window as unknown as Probe;
@@ -39,8 +43,12 @@ function instrument(remove: string[]) {
   document.addEventListener("DOMContentLoaded", () => drop.disconnect());
   const check = (root: ShadowRoot) => {
     const t = performance.now();
-    if (w.timing.view === undefined && root.querySelector("[part=base][data-seat-to-move]"))
-      w.timing.view = t;
+    if (
+      w.timing.ready === undefined &&
+      root.querySelector("[part=base][data-seat-to-move]") &&
+      root.querySelector<HTMLButtonElement>('button[data-action="roll"]')?.disabled === false
+    )
+      w.timing.ready = t;
     const hints = root.querySelector("[part~=hints] table");
     if (w.timing.hint === undefined && hints && /%/.test(hints.textContent ?? "")) w.timing.hint = t;
   };
@@ -59,6 +67,15 @@ function instrument(remove: string[]) {
   }, 1);
 }
 
+/** One cold page's first race hint: the page's timings and the game worker's solver marks, in page time. */
+interface FirstHint {
+  connected: number;
+  ready: number;
+  hint: number;
+  worker: number;
+  marks: [string, number][];
+}
+
 describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium", () => {
   let demo: DemoBrowser;
   const errors: string[] = [];
@@ -71,6 +88,7 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
   });
 
   async function open(remove: string[], path = "index.html"): Promise<Page> {
+    // A new page is a new browser context: nothing cached from an earlier page.
     const page = await demo.browser.newPage({ viewport: { width: 1200, height: 1000 } });
     page.on("pageerror", (e) => errors.push(e.message));
     await page.addInitScript(instrument, remove);
@@ -78,61 +96,96 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
     return page;
   }
 
-  const timing = (page: Page) => page.evaluate(() => (window as unknown as Probe).timing);
-
-  it("answers the first race hint from the shipped table: its time after the first view is measured", async () => {
-    // The train widget alone (the demo's Light Rail widget would share the worker with its own hint search).
-    const page = await open(["light-rail"]);
+  /** Waits for the first race hint of the page's first `<train-game>`; its timings and the worker's marks. */
+  async function firstHint(page: Page): Promise<FirstHint> {
     await page.waitForFunction(() => (window as unknown as Probe).timing.hint !== undefined, undefined, {
       timeout: 30_000,
     });
-    const t = await timing(page);
-    const afterView = t.hint! - t.view!;
-    const afterConnect = t.hint! - t.connected!;
-    console.log(
-      `first race hint (train widget alone): ${afterView.toFixed(1)} ms after the first view, ` +
-        `${afterConnect.toFixed(1)} ms after the element connected (first view ${(t.view! - t.connected!).toFixed(1)} ms)`,
+    const t = await page.evaluate(() => ({
+      ...(window as unknown as Probe).timing,
+      origin: performance.timeOrigin,
+    }));
+    const worker = page.workers().find((w) => w.url().includes("engine.worker"));
+    const w = await worker!.evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance
+        .getEntriesByType("mark")
+        .filter((m) => m.name.startsWith("railkit:train:"))
+        .map((m) => [m.name.slice("railkit:train:".length), m.startTime] as [string, number]),
+    }));
+    const shift = w.origin - t.origin;
+    return {
+      connected: t.connected!,
+      ready: t.ready!,
+      hint: t.hint!,
+      worker: shift,
+      marks: w.marks.map(([name, at]) => [name, at + shift]),
+    };
+  }
+
+  /** One line for the log: the hint after ready, after connected, and the worker's stages relative to ready. */
+  function describeRun(h: FirstHint): string {
+    const rel = (at: number) => `${at - h.ready >= 0 ? "+" : ""}${(at - h.ready).toFixed(0)}`;
+    return (
+      `${(h.hint - h.ready).toFixed(1)} ms after ready, ${(h.hint - h.connected).toFixed(1)} ms after connected ` +
+      `(ready ${(h.ready - h.connected).toFixed(0)} ms after connected; worker started ${rel(h.worker)}; ` +
+      `${h.marks.map(([n, at]) => `${n} ${rel(at)}`).join(", ")}; ms relative to ready)`
     );
-    // The figure is reported (docs/benchmarks.md), not the gate: the bound only catches a race solve (seconds).
-    expect(afterView).toBeLessThan(1000);
-    // A second widget on the page, the worker warm: its first hint is a table read and one turn solve.
-    const warm = await page.evaluate(async () => {
-      const g = document.createElement("train-game");
-      g.setAttribute("seed", "warm");
-      g.setAttribute("hints", "");
-      document.querySelector("#train")!.append(g);
-      const t0 = performance.now();
-      let view = 0;
-      while (performance.now() - t0 < 10_000) {
-        const root = g.shadowRoot;
-        const t = performance.now();
-        if (!view && root?.querySelector("[part=base][data-seat-to-move]")) view = t;
-        const hints = root?.querySelector("[part~=hints] table");
-        if (view && hints && /%/.test(hints.textContent ?? "")) return { view: view - t0, hint: t - view };
-        await new Promise((r) => setTimeout(r, 0));
+  }
+
+  it("answers the first race hint from the shipped table: three cold pages, timed from the widget ready", async () => {
+    // The train widget alone: the demo's other widgets would share the worker (String Railway's first game and
+    // solver load, Light Rail's hint search).
+    for (let run = 1; run <= 3; run++) {
+      const page = await open(["light-rail", "string-railway"]);
+      const h = await firstHint(page);
+      console.log(`first race hint, train widget alone, cold page ${run}: ${describeRun(h)}`);
+      expect(h.marks.map(([n]) => n)).toContain("ready");
+      // The figure is reported (docs/benchmarks.md), not the gate: the bound only catches a race solve (seconds).
+      expect(h.hint - h.ready).toBeLessThan(1000);
+      if (run === 3) {
+        // A second widget on the page, the worker warm: its first hint is a table read and one turn solve.
+        const warm = await page.evaluate(async () => {
+          const g = document.createElement("train-game");
+          g.setAttribute("seed", "warm");
+          g.setAttribute("hints", "");
+          document.querySelector("#train")!.append(g);
+          const t0 = performance.now();
+          let ready = 0;
+          while (performance.now() - t0 < 10_000) {
+            const root = g.shadowRoot;
+            const t = performance.now();
+            if (
+              !ready &&
+              root?.querySelector("[part=base][data-seat-to-move]") &&
+              root.querySelector<HTMLButtonElement>('button[data-action="roll"]')?.disabled === false
+            )
+              ready = t;
+            const hints = root?.querySelector("[part~=hints] table");
+            if (ready && hints && /%/.test(hints.textContent ?? ""))
+              return { ready: ready - t0, hint: t - ready };
+            await new Promise((r) => setTimeout(r, 0));
+          }
+          return null;
+        });
+        console.log(
+          `first race hint of a second widget (worker warm): ${warm!.hint.toFixed(1)} ms after it was ready ` +
+            `(ready ${warm!.ready.toFixed(1)} ms after it connected)`,
+        );
+        expect(warm!.hint).toBeLessThan(1000);
       }
-      return null;
-    });
-    console.log(
-      `first race hint of a second widget (worker warm): ${warm!.hint.toFixed(1)} ms after its first view ` +
-        `(first view ${warm!.view.toFixed(1)} ms after it connected)`,
-    );
-    expect(warm!.hint).toBeLessThan(1000);
-    await page.close();
+      await page.close();
+    }
   });
 
-  it("answers the first race hint quickly on the whole demo page too (both widgets share the worker)", async () => {
-    const page = await open([]);
-    await page.waitForFunction(() => (window as unknown as Probe).timing.hint !== undefined, undefined, {
-      timeout: 30_000,
-    });
-    const t = await timing(page);
-    console.log(
-      `first race hint (whole demo page): ${(t.hint! - t.view!).toFixed(1)} ms after the first view, ` +
-        `${(t.hint! - t.connected!).toFixed(1)} ms after the element connected`,
-    );
-    expect(t.hint! - t.view!).toBeLessThan(2000);
-    await page.close();
+  it("answers the first race hint on the whole demo page too (the three widgets share the worker)", async () => {
+    for (let run = 1; run <= 3; run++) {
+      const page = await open([]);
+      const h = await firstHint(page);
+      console.log(`first race hint, whole demo page, cold page ${run}: ${describeRun(h)}`);
+      expect(h.hint - h.ready).toBeLessThan(2000);
+      await page.close();
+    }
   });
 
   it("goal 150: solves the race in the solver worker with a progress bar; a Roll meanwhile is answered at once", async () => {
