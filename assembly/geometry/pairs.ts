@@ -238,6 +238,7 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
   unchecked((cellStart[cells] = <i32>total));
 
   let count: i64 = 0;
+  const boxBase = changetype<usize>(box);
   for (let r = 0; r < gy; r++) {
     for (let c = 0; c < gx; c++) {
       const cellId = r * gx + c;
@@ -250,19 +251,17 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
         const iy1 = unchecked(box[4 * i + 3]);
         const ic = unchecked(range[4 * i]);
         const ir = unchecked(range[4 * i + 1]);
+        // SIMD: box i's (x0, y0) and (x1, y1) as two f64x2; box j is rejected by two lane-wise compares
+        const loI = f64x2(ix0, iy0);
+        const hiI = f64x2(ix1, iy1);
         for (let q = p + 1; q < end; q++) {
           const j = unchecked(entries[q]);
           // The pair's home cell first (two integer loads): rejects the copies met in other shared cells.
           const jc = unchecked(range[4 * j]);
           const jr = unchecked(range[4 * j + 1]);
           if ((ic > jc ? ic : jc) != c || (ir > jr ? ir : jr) != r) continue;
-          if (
-            unchecked(box[4 * j]) > ix1 ||
-            unchecked(box[4 * j + 2]) < ix0 ||
-            unchecked(box[4 * j + 1]) > iy1 ||
-            unchecked(box[4 * j + 3]) < iy0
-          )
-            continue;
+          const at = boxBase + (<usize>j << 5);
+          if (v128.any_true(v128.or(f64x2.gt(v128.load(at), hiI), f64x2.lt(v128.load(at, 16), loI)))) continue;
           if (!meets(wide, i, j)) continue;
           if (count < <i64>cap) {
             unchecked((pairs[2 * <i32>count] = i));

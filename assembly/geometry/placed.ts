@@ -13,7 +13,7 @@
 // the cells its box overlaps plus the large list (a stamp per segment drops duplicates), orders them by id, and
 // runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps the path
 // segment's box is a candidate; the others fail the brute force's box test anyway.
-import { MAX_PLACED, MAX_POINTS, max2, min2, pairCrossing, path, points } from "./polyline";
+import { boxMiss, MAX_PLACED, MAX_POINTS, max2, min2, pairCrossing, path, points } from "./polyline";
 import { pointX, pointY, safePair } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
@@ -175,8 +175,12 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       for (let j = 0; j < count; j++) if (unchecked(stamp[j]) == cur) unchecked((cand[m++] = j));
     }
     // the same pair test as crossingPoints, over the candidates in ascending id order
+    const lo = f64x2(minx, miny);
+    const hi = f64x2(maxx, maxy);
     for (let p = 0; p < m; p++) {
-      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, unchecked(cand[p]), nd, radius, pathSafe)) continue;
+      const j = unchecked(cand[p]);
+      if (boxMiss(segs, j, lo, hi)) continue; // pairCrossing's own box test, two lanes at once, before the call
+      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, j, nd, radius, pathSafe)) continue;
       if (out < MAX_POINTS) {
         unchecked((points[2 * out] = pointX));
         unchecked((points[2 * out + 1] = pointY));

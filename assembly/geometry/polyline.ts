@@ -133,10 +133,13 @@ export function stationsTouched(nv: i32, nd: i32, radius: f64): i32 {
       y0 -= margin;
       y1 += margin;
       nn = 0;
+      // SIMD: a disc centre (cx, cy) is one f64x2, compared with (x0, y0) and (x1, y1) lane-wise
+      const lo = f64x2(x0, y0);
+      const hi = f64x2(x1, y1);
+      const base = changetype<usize>(discs);
       for (let d = 0; d < nd; d++) {
-        const cx = unchecked(discs[2 * d]);
-        const cy = unchecked(discs[2 * d + 1]);
-        if (!(cx < x0 || cx > x1 || cy < y0 || cy > y1)) unchecked((near[nn++] = d));
+        const c = v128.load(base + (<usize>d << 4));
+        if (!v128.any_true(v128.or(f64x2.lt(c, lo), f64x2.gt(c, hi)))) unchecked((near[nn++] = d));
       }
     }
     if (nn == 0) continue;
@@ -292,6 +295,19 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
 }
 
 /**
+ * pairCrossing's box test with SIMD: placed segment j of `segs` ((cx, cy), (dx, dy) as two f64x2) misses the
+ * box lo = (minx, miny), hi = (maxx, maxy). pmin / pmax are plain compare-selects (finite inputs, -0 == 0 in the
+ * compares after them), so this rejects exactly the pairs the scalar test rejects.
+ */
+// @ts-ignore: decorator
+@inline export function boxMiss(segs: StaticArray<f64>, j: i32, lo: v128, hi: v128): bool {
+  const at = changetype<usize>(segs) + (<usize>j << 5);
+  const c = v128.load(at);
+  const d = v128.load(at, 16);
+  return v128.any_true(v128.or(f64x2.lt(f64x2.pmax(c, d), lo), f64x2.gt(f64x2.pmin(c, d), hi)));
+}
+
+/**
  * Points where the path meets the ns placed segments outside every disc (rules as in polyline.ts
  * `crossingPoints`); the first MAX_POINTS go into `points`. Returns the full count.
  */
@@ -308,7 +324,10 @@ export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
     const maxx = max2(ax, bx);
     const miny = min2(ay, by);
     const maxy = max2(ay, by);
+    const lo = f64x2(minx, miny);
+    const hi = f64x2(maxx, maxy);
     for (let j = 0; j < ns; j++) {
+      if (boxMiss(placed, j, lo, hi)) continue;
       if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius, false)) continue;
       if (count < MAX_POINTS) {
         unchecked((points[2 * count] = pointX));
