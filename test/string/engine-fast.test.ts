@@ -168,6 +168,12 @@ describe("the fast paths give the same answers as the plain ones", () => {
     const want = crossingPoints(path, Float64Array.from([...segs, ...far]), new Float64Array(0), 1);
     expect(Array.from(want.slice(-2))).toEqual([15, 15]);
     expect(bits(index.crossingPointsIndexed(path, new Float64Array(0), 1))).toEqual(bits(want));
+    // In-range segments and a path that is not: the path's own check must keep the range check on.
+    const inRange = new PlacedIndex(segs, [0, 0, 100, 100]);
+    const wild = Float64Array.of(-1e160, -1e160, 1e160, 1e160);
+    const wildWant = crossingPoints(wild, segs, new Float64Array(0), 1);
+    expect(wildWant.length).toBeGreaterThan(0);
+    expect(bits(inRange.crossingPointsIndexed(wild, new Float64Array(0), 1))).toEqual(bits(wildWant));
   });
 
   it("apply keeps the guard's own copy of a path only when it is already normal (a -0 still gets a fresh copy)", () => {

@@ -19,7 +19,7 @@
  * consecutive placed segments counts with the earlier segment) exactly as they are.
  */
 import { pairCrossing } from "./polyline.ts";
-import { allInSafeRange } from "./predicates.ts";
+import { allInSafeRange, inSafeRange } from "./predicates.ts";
 
 /** Placed segments the index holds (the Wasm kernel's limit, kept in TypeScript too). */
 export const MAX_INDEXED = 8192;
@@ -131,7 +131,10 @@ export class PlacedIndex implements PlacedSegmentIndex {
   private sx = 0;
   private sy = 0;
   private cur = 0;
-  /** Every indexed coordinate is in orient2d's safe range (`inSafeRange`): the pair test may skip that check. */
+  /**
+   * Every indexed coordinate is in orient2d's safe range (`inSafeRange`): for a path segment in it too, the pair
+   * test skips that check (same results).
+   */
   private safe = true;
 
   /** An empty index; `segments` (optional) as in `setPlacedSegments`. */
@@ -239,7 +242,7 @@ export class PlacedIndex implements PlacedSegmentIndex {
     const nseg = nv > 1 ? nv - 1 : 1;
     const { segs, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
     const nlarge = large.length;
-    const safe = this.safe && allInSafeRange(path);
+    const allSafe = this.safe;
     let cur = this.cur;
     for (let k = 0; k < nseg; k++) {
       const ax = path[2 * k]!;
@@ -293,6 +296,8 @@ export class PlacedIndex implements PlacedSegmentIndex {
         m = 0;
         for (let j = 0; j < this.count; j++) if (stamp[j] === cur) cand[m++] = j;
       }
+      // the path segment's ends in orient2d's safe range too: its orientations may skip the range check
+      const safe = allSafe && inSafeRange(ax) && inSafeRange(ay) && inSafeRange(bx) && inSafeRange(by);
       // the same pair test as crossingPoints, over the candidates in ascending id order
       box[0] = minx;
       box[1] = maxx;
@@ -311,7 +316,9 @@ export class PlacedIndex implements PlacedSegmentIndex {
       }
     }
     this.cur = cur;
-    return Float64Array.from(out);
+    const points = new Float64Array(out.length); // a copy loop: faster than Float64Array.from for a few points
+    for (let i = 0; i < out.length; i++) points[i] = out[i]!;
+    return points;
   }
 }
 
