@@ -13,6 +13,8 @@
  *   checked, the route check through the placed-segment index the engine keeps, the copy of what changes);
  * - the indexed Wasm kernels alone on the same move: crossings through the index (built outside the timing, as a
  *   game keeps it), stations touched, inside the board, the mountain (bench/string.bench.ts `moveCost`);
+ * - the engine's own route check alone (`checkRoute` over the engine's rival index: the TypeScript geometry that
+ *   `apply` runs), so that `apply` minus it is the engine's cost around the geometry (guard, reading, copy, effects);
  * - the live feedback of one pointer move: the pointer's trail (200 samples) simplified to a path
  *   (web/elements/string/draw.ts) plus the engine's `previewString` (what the worker answers per frame);
  * - `legalActions` on that board;
@@ -29,12 +31,13 @@ import {
   legalActions,
   position,
   previewString,
+  rivalIndex,
   routeContext,
   setup,
 } from "../web/engine/string/engine.ts";
 import { boundsOf } from "../web/engine/string/geometry/placed.ts";
 import { stationsTouched as stationsOf } from "../web/engine/string/geometry/polyline.ts";
-import { toSegments } from "../web/engine/string/route.ts";
+import { checkRoute, toSegments } from "../web/engine/string/route.ts";
 import type { StringAction, StringKind, StringState } from "../web/engine/string/types.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
 import { evaluateCandidates, generateCandidates } from "../web/solvers/string/model.ts";
@@ -168,10 +171,13 @@ export async function run(): Promise<void> {
   };
   const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
   const rows: [string, { median: number; min: number }][] = [];
+  const index = rivalIndex(state, mover);
   const applyT = timeMany(() => apply(state, move), 400, 10);
   const kernelT = timeMany(kernel, 400, 10);
+  const routeT = timeMany(() => checkRoute(ctx, "short", move.path, index), 400, 10);
   rows.push(["apply(place-string) through the engine", applyT]);
   rows.push(["indexed Wasm kernels alone, same move", kernelT]);
+  rows.push(["the engine's TS route check alone (checkRoute), same move", routeT]);
   // One pointer move: the trail so far (200 samples along the move's path) simplified, then the engine's check.
   const trail = new Trail([move.path[0]!, move.path[1]!], 30);
   for (let k = 1; k < 64; k++) {
@@ -203,7 +209,7 @@ export async function run(): Promise<void> {
       `node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} × ${os.cpus().length}, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   for (const [name, t] of rows)
-    console.log(`  ${name.padEnd(58)} best ${us(t.min).padStart(11)}   median ${us(t.median).padStart(11)}`);
+    console.log(`  ${name.padEnd(60)} best ${us(t.min).padStart(11)}   median ${us(t.median).padStart(11)}`);
   console.log(
     `  ratio apply / indexed Wasm kernels (best samples, side by side): ${(applyT.min / kernelT.min).toFixed(2)}×` +
       ` (medians ${(applyT.median / kernelT.median).toFixed(2)}×)`,
