@@ -1,37 +1,40 @@
 /// <reference types="vite/client" />
 /**
- * Loads the train solver bundle for a worker: the Wasm module compiled from its built URL (web/wasm/browser.ts),
- * wrapped by web/solvers/train, with the two shipped assets (real files: see vite.config.ts): the race table
+ * Loads the train solver bundle for a worker: the Wasm module compiled while it streams in, wrapped by
+ * web/solvers/train, with the two shipped assets (real files: see vite.config.ts): the race table
  * (web/data/train/race-100.bin), so that race hints and race bot moves never solve the race, and the turn graph
  * (web/data/train/turn-graph.bin), so that the solver's tables are read rather than built (tens of ms of cold
  * JavaScript in a fresh worker). The game worker imports this module statically (its code is in the worker's
- * first chunk: no chunk to fetch before the downloads start); the Wasm and the assets are fetched on the first
- * call that needs the solver.
+ * first chunk: no chunk to fetch before the downloads start); the Wasm and the assets are requested on the first
+ * call that needs the solver, through web/worker/race-assets.ts (from the HTTP cache when the page has already
+ * started downloading them).
  *
  * Each stage, and the first hint, leaves one User Timing mark (`railkit:train:…`) in the worker's timeline: the
  * e2e test reads them (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
  */
-import raceTableUrl from "../data/train/race-100.bin?url";
-import turnGraphUrl from "../data/train/turn-graph.bin?url";
 import { botAction } from "../solvers/train/bot.ts";
 import { raceContextOf, TrainSolver } from "../solvers/train/index.ts";
 import { useTrainTables } from "../solvers/train/model.ts";
-import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
+import { decodeRaceTableAsync, type RaceData } from "../solvers/train/race-table.ts";
 import { decodeTurnGraph } from "../solvers/train/turn-graph.ts";
 import { createWasmKernel } from "../solvers/train/wasm.ts";
-import { compileWasmBrowser } from "../wasm/browser.ts";
+import { fetchTrainAsset, raceTableUrl, trainWasmUrl, turnGraphUrl } from "./race-assets.ts";
 import type { TrainSolverBundle } from "./service.ts";
 
 const mark = (name: string) => performance.mark(`railkit:train:${name}`);
 
 /** The bytes at `url`, or a warning and undefined when they cannot be fetched or read (the caller falls back). */
-async function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) => T): Promise<T | undefined> {
+async function fetchAsset<T>(
+  url: string,
+  what: string,
+  read: (b: ArrayBuffer) => T | Promise<T>,
+): Promise<T | undefined> {
   try {
-    const res = await fetch(url);
+    const res = await fetchTrainAsset(url);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const bytes = await res.arrayBuffer();
     mark(`${what} fetched`);
-    const value = read(bytes);
+    const value = await read(bytes);
     mark(`${what} read`);
     return value;
   } catch (e) {
@@ -41,11 +44,12 @@ async function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) =
 }
 
 /**
- * The race table asset, checked (header, dimensions, checksum); undefined if it cannot be fetched or is corrupt,
+ * The race table asset, checked (header, dimensions, SHA-256 where the platform has SubtleCrypto, else the word
+ * checksum); undefined if it cannot be fetched or is corrupt,
  * in which case the solver solves the race on first need (about 1.3 s) as it did before the asset existed.
  */
 export function fetchRaceTable(url: string = raceTableUrl): Promise<RaceData | undefined> {
-  return fetchAsset(url, "race table", (b) => decodeRaceTable(b, 100));
+  return fetchAsset(url, "race table", (b) => decodeRaceTableAsync(b, 100));
 }
 
 /**
@@ -65,7 +69,7 @@ export async function loadTrainSolverBrowser(
   onStage?.("compiling the solver", 0.05);
   // The Wasm compiles while it streams in, and both assets download, at once.
   const [module, raceTable] = await Promise.all([
-    compileWasmBrowser("train").then((m) => {
+    WebAssembly.compileStreaming(fetchTrainAsset(trainWasmUrl)).then((m) => {
       mark("wasm compiled");
       return m;
     }),

@@ -6,7 +6,7 @@
  *
  *   offset  type     field
  *        0  u8[4]    magic "RKRT"
- *        4  u16      version (1)
+ *        4  u16      version (3)
  *        6  u16      goal
  *        8  u16      rows = goal (A's score 0..goal-1)
  *       10  u16      cols = goal (B's score 0..goal-1)
@@ -17,19 +17,22 @@
  *       28  u32      payload length in bytes
  *       32  u32      checksum32 of the payload (FNV-1a over its 32-bit words)
  *       36  u32      0 (reserved)
- *       40  payload  X f64[rows·cols], Y f64[rows·cols], L f64[lastLen], stopAt u16[rows·cols], zero bytes up to
+ *       40  u8[32]   SHA-256 of the payload
+ *       72  payload  X f64[rows·cols], Y f64[rows·cols], L f64[lastLen], stopAt u16[rows·cols], zero bytes up to
  *                    a multiple of 4
  *
  * The f64 values are the solver's own bits, so a solver loaded from the asset answers exactly as one that solved.
  * Reading it is meant to be cheap in a worker that has just started (the first race hint waits for it): on a
- * little-endian host X, Y and L are views over the bytes, and the checksum runs over words, not bytes (version 1
- * hashed bytes: 186,408 steps of cold code, 7 to 50 ms in a fresh browser worker).
+ * little-endian host X, Y and L are views over the bytes; the worker checks the SHA-256 with the platform's
+ * SubtleCrypto (native code, off the worker's thread) and the synchronous reader the word checksum (version 1
+ * hashed bytes in JavaScript: 186,408 steps of cold code, 7 to 50 ms in a fresh browser worker). The encoder
+ * refuses a value that is not a probability, so a file whose sum matches holds none.
  */
 import { MAX_GOAL, MIN_GOAL, PMAX, type RaceResult, TL } from "./reference.ts";
 
 export const RACE_TABLE_MAGIC = "RKRT";
-export const RACE_TABLE_VERSION = 2;
-export const RACE_TABLE_HEADER = 40;
+export const RACE_TABLE_VERSION = 3;
+export const RACE_TABLE_HEADER = 72;
 
 /** A race table read back from its asset: the solver's RaceResult and the stated tolerance. */
 export interface RaceData extends RaceResult {
@@ -71,9 +74,20 @@ function payloadLength(goal: number): number {
   return (2 * 8 * n + 8 * (TL + 1) + 2 * n + 3) & ~3;
 }
 
-/** The asset bytes of a solved race. */
-export function encodeRaceTable(r: RaceResult, tolerance: number): Uint8Array<ArrayBuffer> {
+/** The SHA-256 of `bytes` (SubtleCrypto: browsers in a secure context, Node). */
+async function sha256(subtle: SubtleCrypto, bytes: Uint8Array): Promise<Uint8Array> {
+  // A view over a SharedArrayBuffer is not a BufferSource: such bytes are copied first (never the case here).
+  const src = bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
+  return new Uint8Array(await subtle.digest("SHA-256", src));
+}
+
+/** The asset bytes of a solved race; a RangeError if a value is not a probability or a stopAt is out of range. */
+export async function encodeRaceTable(r: RaceResult, tolerance: number): Promise<Uint8Array<ArrayBuffer>> {
   const goal = r.goal;
+  for (const arr of [r.x, r.y, r.last])
+    for (const v of arr)
+      if (!(v >= 0 && v <= 1)) throw new RangeError(`race value ${v} is not a probability`);
+  for (const p of r.stopAt) if (p < 6 || p > PMAX + 1) throw new RangeError(`stopAt ${p} out of range`);
   const n = goal * goal;
   const len = payloadLength(goal);
   const out = new Uint8Array(RACE_TABLE_HEADER + len);
@@ -93,59 +107,89 @@ export function encodeRaceTable(r: RaceResult, tolerance: number): Uint8Array<Ar
   }
   for (let i = 0; i < n; i++, o += 2) dv.setUint16(o, r.stopAt[i]!, true);
   dv.setUint32(32, checksum32(out, RACE_TABLE_HEADER), true);
+  out.set(await sha256(globalThis.crypto.subtle, out.subarray(RACE_TABLE_HEADER)), 40);
   return out;
 }
 
 /**
- * Reads and checks an asset: magic, version, dimensions, payload length, checksum, and that every value is a
- * probability. Throws RaceTableFormatError on anything else. `goal`, when given, must match. With `views` (the
- * default on a little-endian host) X, Y and L are views over `data` (copied first only if it is not 8-byte
- * aligned); otherwise every value is read into fresh arrays.
+ * Reads and checks an asset: magic, version, dimensions, payload length, the word checksum, and the stopAt range.
+ * Throws RaceTableFormatError on anything else. `goal`, when given, must match. With `views` (the default on a
+ * little-endian host) X, Y and L are views over `data` (copied first only if it is not 8-byte aligned); otherwise
+ * every value is read into fresh arrays.
  */
 export function decodeRaceTable(
   data: ArrayBuffer | Uint8Array,
   goal?: number,
   views: boolean = littleEndian(),
 ): RaceData {
-  let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  const bad = (why: string): never => {
-    throw new RaceTableFormatError(`race table: ${why}`);
-  };
-  if (bytes.length < RACE_TABLE_HEADER) bad(`${bytes.length} bytes, shorter than the header`);
-  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  return read(data, goal, views, true);
+}
+
+/**
+ * As {@link decodeRaceTable}, but the payload is checked against the header's SHA-256 by `subtle` (the platform's
+ * SubtleCrypto, native and off this thread) instead of the word checksum in JavaScript; without `subtle` (a page
+ * served over plain http has none) it is decodeRaceTable.
+ */
+export async function decodeRaceTableAsync(
+  data: ArrayBuffer | Uint8Array,
+  goal?: number,
+  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null,
+): Promise<RaceData> {
+  if (!subtle) return decodeRaceTable(data, goal);
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  checkHeader(bytes, goal);
+  const sum = await sha256(subtle, bytes.subarray(RACE_TABLE_HEADER));
+  for (let i = 0; i < 32; i++) if (sum[i] !== bytes[40 + i]) fail("checksum mismatch (SHA-256)");
+  return read(bytes, goal, littleEndian(), false);
+}
+
+const fail = (why: string): never => {
+  throw new RaceTableFormatError(`race table: ${why}`);
+};
+
+/** Checks the header (magic, version, goal, dimensions, tolerance, lengths); returns the goal. */
+function checkHeader(bytes: Uint8Array, goal?: number): number {
+  if (bytes.length < RACE_TABLE_HEADER) fail(`${bytes.length} bytes, shorter than the header`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
-  if (magic !== RACE_TABLE_MAGIC) bad(`bad magic "${magic}"`);
+  if (magic !== RACE_TABLE_MAGIC) fail(`bad magic "${magic}"`);
   const version = dv.getUint16(4, true);
-  if (version !== RACE_TABLE_VERSION) bad(`version ${version}, this build reads ${RACE_TABLE_VERSION}`);
+  if (version !== RACE_TABLE_VERSION) fail(`version ${version}, this build reads ${RACE_TABLE_VERSION}`);
   const g = dv.getUint16(6, true);
-  if (g < MIN_GOAL || g > MAX_GOAL) bad(`goal ${g} outside ${MIN_GOAL}..${MAX_GOAL}`);
-  if (goal !== undefined && g !== goal) bad(`goal ${g}, expected ${goal}`);
-  if (dv.getUint16(8, true) !== g || dv.getUint16(10, true) !== g) bad("dimensions are not goal × goal");
-  if (dv.getUint16(12, true) !== TL + 1) bad(`last-turn table length is not ${TL + 1}`);
+  if (g < MIN_GOAL || g > MAX_GOAL) fail(`goal ${g} outside ${MIN_GOAL}..${MAX_GOAL}`);
+  if (goal !== undefined && g !== goal) fail(`goal ${g}, expected ${goal}`);
+  if (dv.getUint16(8, true) !== g || dv.getUint16(10, true) !== g) fail("dimensions are not goal × goal");
+  if (dv.getUint16(12, true) !== TL + 1) fail(`last-turn table length is not ${TL + 1}`);
   const tolerance = dv.getFloat64(16, true);
-  if (!(tolerance > 0 && tolerance < 1)) bad(`tolerance ${tolerance}`);
+  if (!(tolerance > 0 && tolerance < 1)) fail(`tolerance ${tolerance}`);
   const len = dv.getUint32(28, true);
   if (len !== payloadLength(g) || bytes.length !== RACE_TABLE_HEADER + len)
-    bad(`payload of ${bytes.length - RACE_TABLE_HEADER} bytes, expected ${payloadLength(g)}`);
-  if (checksum32(bytes, RACE_TABLE_HEADER) !== dv.getUint32(32, true)) bad("checksum mismatch");
+    fail(`payload of ${bytes.length - RACE_TABLE_HEADER} bytes, expected ${payloadLength(g)}`);
+  return g;
+}
+
+function read(
+  data: ArrayBuffer | Uint8Array,
+  goal: number | undefined,
+  views: boolean,
+  sum: boolean,
+): RaceData {
+  let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  const g = checkHeader(bytes, goal);
+  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (sum && checksum32(bytes, RACE_TABLE_HEADER) !== dv.getUint32(32, true)) fail("checksum mismatch");
   const n = g * g;
-  const read = (count: number, at: number): Float64Array => {
-    const a = views
+  const values = (count: number, at: number): Float64Array =>
+    views
       ? new Float64Array(bytes.buffer, bytes.byteOffset + at, count)
       : Float64Array.from({ length: count }, (_, i) => dv.getFloat64(at + 8 * i, true));
-    for (let i = 0; i < count; i++) {
-      const v = a[i]!;
-      if (!(v >= 0 && v <= 1)) bad(`value ${v} at byte ${at + 8 * i} is not a probability`);
-    }
-    return a;
-  };
   let o = RACE_TABLE_HEADER;
-  const x = read(n, o);
+  const x = values(n, o);
   o += 8 * n;
-  const y = read(n, o);
+  const y = values(n, o);
   o += 8 * n;
-  const last = read(TL + 1, o);
+  const last = values(TL + 1, o);
   o += 8 * (TL + 1);
   const stored = views
     ? new Uint16Array(bytes.buffer, bytes.byteOffset + o, n)
@@ -153,8 +197,16 @@ export function decodeRaceTable(
   const stopAt = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const p = stored[i]!;
-    if (p < 6 || p > PMAX + 1) bad(`stopAt ${p} out of range`);
+    if (p < 6 || p > PMAX + 1) fail(`stopAt ${p} out of range`);
     stopAt[i] = p;
   }
-  return { goal: g, x, y, last, stopAt, iterations: dv.getUint32(24, true), tolerance };
+  return {
+    goal: g,
+    x,
+    y,
+    last,
+    stopAt,
+    iterations: dv.getUint32(24, true),
+    tolerance: dv.getFloat64(16, true),
+  };
 }
