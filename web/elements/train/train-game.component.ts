@@ -13,6 +13,7 @@ import type {
   TrainTypes,
   TrainView,
 } from "../../worker/protocol.ts";
+import { prefetchTrainAssets } from "../../worker/race-assets.ts";
 import { type RaceSolverClient, sharedRaceSolver } from "../../worker/race-client.ts";
 import {
   HINT_MAX_GOAL,
@@ -261,8 +262,11 @@ export class TrainGame extends LitElement {
    * the first update, so a `client` set right after the element was added is the one warmed.
    */
   private warmUp(): void {
-    if (this.hints || this.bots.trim() !== "")
+    if (this.hints || this.bots.trim() !== "") {
       void this.local.client.train.expectedTurnScore().catch(() => {});
+      // The solver's files start downloading now, while the worker boots; the worker takes them from the cache.
+      prefetchTrainAssets();
+    }
   }
 
   /**
