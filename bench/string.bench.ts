@@ -2,7 +2,7 @@
  * String Railway geometry bench: all pairs of intersecting segments.
  *
  * Same seeded inputs (mulberry32) for every implementation:
- * - Wasm grid kernel through its wrapper (web/solvers/string/geometry-wasm.ts; the copy into linear memory and
+ * - Wasm kernel (grid or sweep, chosen by the input; the summary names the method) through its wrapper (web/solvers/string/geometry-wasm.ts; the copy into linear memory and
  *   the range check are inside the timing),
  * - its TypeScript twin over Float64Arrays (pairs.ts), and, to back the index choice, a TypeScript
  *   sort-and-sweep over x with the same exact test,
@@ -263,6 +263,7 @@ export async function run(): Promise<void> {
     { name: "isect random(100, 42)", flat: randomLines(100, 42, 1536687392), general: true, skip: {} },
     { name: "isect sparse(50)", flat: sparse(50, 1536687392), general: true, skip: {} },
     { name: "isect parallelSlanted(1000)", flat: parallelSlanted(1000), general: true, skip: {} },
+    { name: "isect parallelSlanted(4000)", flat: parallelSlanted(4000), general: true, skip: {} },
     { name: "random sparse 1e3", flat: randomSparse(1_000, 1), general: true, skip: {} },
     { name: "random sparse 1e4", flat: randomSparse(10_000, 2), general: true, skip: {} },
     {
@@ -317,13 +318,13 @@ export async function run(): Promise<void> {
     };
 
     measure(
-      "railkit Wasm grid",
+      "railkit Wasm (grid or sweep)",
       false,
       () => wasm.countIntersectingPairs(seg),
       () => wasm.countIntersectingPairs(seg),
     );
     measure(
-      "railkit TS grid (twin)",
+      "railkit TS twin",
       false,
       () => countIntersectingPairs(seg),
       () => countIntersectingPairs(seg),
@@ -387,8 +388,11 @@ export async function run(): Promise<void> {
     }
     const wasmRow = results[0]!;
     const twin = results[1]!;
+    wasm.countIntersectingPairs(seg);
+    const plan = wasm.pairsPlan;
     summary.push(
-      `${w.name}: Wasm ${(fastestPeer.best / wasmRow.best).toFixed(2)}× the fastest peer (${fastestPeer.impl}), ` +
+      `${w.name}: method ${plan.method === 1 ? "sweep" : "grid"} (${plan.work} candidate visits), Wasm ` +
+        `${(fastestPeer.best / wasmRow.best).toFixed(2)}× the fastest peer (${fastestPeer.impl}), ` +
         `${(twin.best / wasmRow.best).toFixed(2)}× the TS twin (best samples)`,
     );
   }
@@ -401,6 +405,7 @@ export async function run(): Promise<void> {
   console.table(rows);
   for (const line of summary) console.log(line);
   moveCost(wasm);
+  entryPoints(wasm);
   // The engine's public paths on a full board, side by side with these kernels (bench/string-engine.bench.ts).
   await (await import("./string-engine.bench.ts")).run();
 }
@@ -556,7 +561,7 @@ export function entryPoints(wasm: StringGeometryWasm): void {
     )(g, env);
   console.log(
     `Entry points, Wasm wrapper vs TS twin (move inputs; node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}): ` +
-      "µs per call, best of 80 alternating batches of ~1 ms each",
+      "µs per call, fastest benchmark.js sample of two alternating runs each",
   );
   const rows: Array<{ entry: string; wasmUs: string; tsUs: string; tsOverWasm: string }> = [];
   for (const [name, body] of cases) {
@@ -574,36 +579,23 @@ export function entryPoints(wasm: StringGeometryWasm): void {
 }
 
 /**
- * Best µs per call of `a(n)` and `b(n)` (each runs its case n times), in alternating batches (a, b, a, b, …) so
- * that both see the same load: on a shared machine a batch's time swings, the best batch of each is steady.
+ * Best µs per call of `a(1)` and `b(1)` (each runs its case once per call): benchmark.js, alternating a, b, a, b
+ * so that both see the same load; the fastest sample of each is the steady figure on a shared machine.
  */
 function sideBySide(
   a: (n: number) => void,
   b: (n: number) => void,
-  rounds = 25,
-  batchMs = 4,
+  rounds = 2,
+  maxTime = 0.3,
 ): [number, number] {
-  const calib = (f: (n: number) => void) => {
-    for (let n = 1; ; n *= 2) {
-      const t0 = performance.now();
-      f(n);
-      const dt = performance.now() - t0;
-      if (dt > batchMs / 4) return Math.max(1, Math.round((n * batchMs) / dt));
-    }
-  };
-  const na = calib(a);
-  const nb = calib(b);
   let ba = Infinity;
   let bb = Infinity;
+  const best = (x: Benchmark) => 1e6 * Math.min(...x.stats.sample);
   for (let r = 0; r < rounds; r++) {
-    let t0 = performance.now();
-    a(na);
-    ba = Math.min(ba, (performance.now() - t0) / na);
-    t0 = performance.now();
-    b(nb);
-    bb = Math.min(bb, (performance.now() - t0) / nb);
+    ba = Math.min(ba, best(timeIt("a", () => a(1), maxTime)));
+    bb = Math.min(bb, best(timeIt("b", () => b(1), maxTime)));
   }
-  return [ba * 1000, bb * 1000];
+  return [ba, bb];
 }
 
 function bindIndex(index: PlacedIndex): PlacedSegmentIndex {

@@ -248,6 +248,57 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     copyIn(p, polygon, "polygon");
   };
 
+  /**
+   * The boundary kernels' own filter, run here so that the path need not be copied in: checks the path (limit,
+   * finite numbers) taking its box in the same pass, loads the polygon, and answers true when the path has a
+   * vertex, the polygon three, and the path's box meets no edge's box. Then no path segment meets an edge, and both
+   * boundary tests reduce to the first vertex's location (what the kernels compute in that case). False: copy the
+   * path in and call the kernel.
+   */
+  const pathAwayFromEdges = (p: Float64Array, poly: Float64Array): boolean => {
+    const nv = p.length >> 1;
+    refuseOver(nv, limits.pathVertices, "path vertices");
+    // one pass: check the path and take its box (copied in only if an edge is near)
+    let x0 = nv > 0 ? p[0]! : 0;
+    let y0 = nv > 0 ? p[1]! : 0;
+    let x1 = x0;
+    let y1 = y0;
+    let z0 = 0;
+    let z1 = 0;
+    for (let v = 0; v < nv; v++) {
+      const x = p[2 * v]!;
+      const y = p[2 * v + 1]!;
+      z0 += x * 0;
+      z1 += y * 0;
+      if (x < x0) x0 = x;
+      else if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      else if (y > y1) y1 = y;
+    }
+    if (p.length & 1) z0 += p[p.length - 1]! * 0;
+    if (z0 + z1 !== 0) throw notFinite(p, "path");
+    loadPolygon(poly);
+    const np = poly.length >> 1;
+    if (nv < 1 || np < 3) return false;
+    for (let i = 0, j = np - 1; i < np; j = i++) {
+      const cx = poly[2 * j]!;
+      const cy = poly[2 * j + 1]!;
+      const dx = poly[2 * i]!;
+      const dy = poly[2 * i + 1]!;
+      // biome-ignore lint/complexity/useMathMinMax: selects, as the kernels do (finite inputs: no NaN or -0 rules needed)
+      if (
+        !(
+          (cx > dx ? cx : dx) < x0 ||
+          (cx < dx ? cx : dx) > x1 ||
+          (cy > dy ? cy : dy) < y0 ||
+          (cy < dy ? cy : dy) > y1
+        )
+      )
+        return false;
+    }
+    return true;
+  };
+
   return {
     limits,
     get pairsPlan() {
@@ -322,13 +373,13 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     },
     pointInDisc: ts.pointInDisc, // four flops: a Wasm call would cost more than it saves
     polylineInsidePolygon(p, poly) {
-      loadPath(p);
-      loadPolygon(poly);
+      if (pathAwayFromEdges(p, poly)) return raw.pointLocation(p[0]!, p[1]!, poly.length >> 1) === 1;
+      path.set(p.length & 1 ? p.subarray(0, p.length - 1) : p); // checked by pathAwayFromEdges
       return raw.polylineInsidePolygon(p.length >> 1, poly.length >> 1) !== 0;
     },
     polylineTouchesPolygon(p, poly) {
-      loadPath(p);
-      loadPolygon(poly);
+      if (pathAwayFromEdges(p, poly)) return raw.pointLocation(p[0]!, p[1]!, poly.length >> 1) >= 0;
+      path.set(p.length & 1 ? p.subarray(0, p.length - 1) : p); // checked by pathAwayFromEdges
       return raw.polylineTouchesPolygon(p.length >> 1, poly.length >> 1) !== 0;
     },
     crossingPoints(p, segs, d, radius) {
