@@ -34,7 +34,7 @@ const race = kernel.race((done) => {
     process.stderr.write(`solving the race to ${goal}: ${Math.round(done * 100)}%\n`);
   }
 }, goal);
-const bytes = await encodeRaceTable(race, RACE_TOLERANCE);
+const bytes = encodeRaceTable(race, RACE_TOLERANCE);
 const ms = performance.now() - t0;
 const graph = encodeTurnGraph(buildTrainTables());
 const graphOut = turnGraphPath();

@@ -15,7 +15,7 @@
 import { botAction } from "../solvers/train/bot.ts";
 import { raceContextOf, TrainSolver } from "../solvers/train/index.ts";
 import { useTrainTables } from "../solvers/train/model.ts";
-import { decodeRaceTableAsync, type RaceData } from "../solvers/train/race-table.ts";
+import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
 import { decodeTurnGraph } from "../solvers/train/turn-graph.ts";
 import { createWasmKernel } from "../solvers/train/wasm.ts";
 import { fetchTrainAsset, raceTableUrl, trainWasmUrl, turnGraphUrl } from "./race-assets.ts";
@@ -24,17 +24,13 @@ import type { TrainSolverBundle } from "./service.ts";
 const mark = (name: string) => performance.mark(`railkit:train:${name}`);
 
 /** The bytes at `url`, or a warning and undefined when they cannot be fetched or read (the caller falls back). */
-async function fetchAsset<T>(
-  url: string,
-  what: string,
-  read: (b: ArrayBuffer) => T | Promise<T>,
-): Promise<T | undefined> {
+async function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) => T): Promise<T | undefined> {
   try {
     const res = await fetchTrainAsset(url);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const bytes = await res.arrayBuffer();
     mark(`${what} fetched`);
-    const value = await read(bytes);
+    const value = read(bytes);
     mark(`${what} read`);
     return value;
   } catch (e) {
@@ -44,12 +40,11 @@ async function fetchAsset<T>(
 }
 
 /**
- * The race table asset, checked (header, dimensions, SHA-256 where the platform has SubtleCrypto, else the word
- * checksum); undefined if it cannot be fetched or is corrupt,
+ * The race table asset, checked (header, dimensions, checksum); undefined if it cannot be fetched or is corrupt,
  * in which case the solver solves the race on first need (about 1.3 s) as it did before the asset existed.
  */
 export function fetchRaceTable(url: string = raceTableUrl): Promise<RaceData | undefined> {
-  return fetchAsset(url, "race table", (b) => decodeRaceTableAsync(b, 100));
+  return fetchAsset(url, "race table", (b) => decodeRaceTable(b, 100));
 }
 
 /**

@@ -6,7 +6,7 @@
  *
  *   offset  type     field
  *        0  u8[4]    magic "RKRT"
- *        4  u16      version (3)
+ *        4  u16      version (2)
  *        6  u16      goal
  *        8  u16      rows = goal (A's score 0..goal-1)
  *       10  u16      cols = goal (B's score 0..goal-1)
@@ -17,22 +17,20 @@
  *       28  u32      payload length in bytes
  *       32  u32      checksum32 of the payload (FNV-1a over its 32-bit words)
  *       36  u32      0 (reserved)
- *       40  u8[32]   SHA-256 of the payload
- *       72  payload  X f64[rows·cols], Y f64[rows·cols], L f64[lastLen], stopAt u16[rows·cols], zero bytes up to
+ *       40  payload  X f64[rows·cols], Y f64[rows·cols], L f64[lastLen], stopAt u16[rows·cols], zero bytes up to
  *                    a multiple of 4
  *
  * The f64 values are the solver's own bits, so a solver loaded from the asset answers exactly as one that solved.
  * Reading it is meant to be cheap in a worker that has just started (the first race hint waits for it): on a
- * little-endian host X, Y and L are views over the bytes; the worker checks the SHA-256 with the platform's
- * SubtleCrypto (native code, off the worker's thread) and the synchronous reader the word checksum (version 1
- * hashed bytes in JavaScript: 186,408 steps of cold code, 7 to 50 ms in a fresh browser worker). The encoder
- * refuses a value that is not a probability, so a file whose sum matches holds none.
+ * little-endian host X, Y and L are views over the bytes, and the checksum runs over words, not bytes (version 1
+ * hashed bytes: 186,408 steps of cold code, 7 to 50 ms in a fresh browser worker). The encoder refuses a value
+ * that is not a probability, so a file whose checksum matches holds none: the reader does not check them again.
  */
 import { MAX_GOAL, MIN_GOAL, PMAX, type RaceResult, TL } from "./reference.ts";
 
 export const RACE_TABLE_MAGIC = "RKRT";
-export const RACE_TABLE_VERSION = 3;
-export const RACE_TABLE_HEADER = 72;
+export const RACE_TABLE_VERSION = 2;
+export const RACE_TABLE_HEADER = 40;
 
 /** A race table read back from its asset: the solver's RaceResult and the stated tolerance. */
 export interface RaceData extends RaceResult {
@@ -74,15 +72,8 @@ function payloadLength(goal: number): number {
   return (2 * 8 * n + 8 * (TL + 1) + 2 * n + 3) & ~3;
 }
 
-/** The SHA-256 of `bytes` (SubtleCrypto: browsers in a secure context, Node). */
-async function sha256(subtle: SubtleCrypto, bytes: Uint8Array): Promise<Uint8Array> {
-  // A view over a SharedArrayBuffer is not a BufferSource: such bytes are copied first (never the case here).
-  const src = bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
-  return new Uint8Array(await subtle.digest("SHA-256", src));
-}
-
 /** The asset bytes of a solved race; a RangeError if a value is not a probability or a stopAt is out of range. */
-export async function encodeRaceTable(r: RaceResult, tolerance: number): Promise<Uint8Array<ArrayBuffer>> {
+export function encodeRaceTable(r: RaceResult, tolerance: number): Uint8Array<ArrayBuffer> {
   const goal = r.goal;
   for (const arr of [r.x, r.y, r.last])
     for (const v of arr)
@@ -107,7 +98,6 @@ export async function encodeRaceTable(r: RaceResult, tolerance: number): Promise
   }
   for (let i = 0; i < n; i++, o += 2) dv.setUint16(o, r.stopAt[i]!, true);
   dv.setUint32(32, checksum32(out, RACE_TABLE_HEADER), true);
-  out.set(await sha256(globalThis.crypto.subtle, out.subarray(RACE_TABLE_HEADER)), 40);
   return out;
 }
 
@@ -122,63 +112,11 @@ export function decodeRaceTable(
   goal?: number,
   views: boolean = littleEndian(),
 ): RaceData {
-  return read(data, goal, views, true);
-}
-
-/**
- * As {@link decodeRaceTable}, but the payload is checked against the header's SHA-256 by `subtle` (the platform's
- * SubtleCrypto, native and off this thread) instead of the word checksum in JavaScript; without `subtle` (a page
- * served over plain http has none) it is decodeRaceTable.
- */
-export async function decodeRaceTableAsync(
-  data: ArrayBuffer | Uint8Array,
-  goal?: number,
-  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null,
-): Promise<RaceData> {
-  if (!subtle) return decodeRaceTable(data, goal);
-  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  checkHeader(bytes, goal);
-  const sum = await sha256(subtle, bytes.subarray(RACE_TABLE_HEADER));
-  for (let i = 0; i < 32; i++) if (sum[i] !== bytes[40 + i]) fail("checksum mismatch (SHA-256)");
-  return read(bytes, goal, littleEndian(), false);
-}
-
-const fail = (why: string): never => {
-  throw new RaceTableFormatError(`race table: ${why}`);
-};
-
-/** Checks the header (magic, version, goal, dimensions, tolerance, lengths); returns the goal. */
-function checkHeader(bytes: Uint8Array, goal?: number): number {
-  if (bytes.length < RACE_TABLE_HEADER) fail(`${bytes.length} bytes, shorter than the header`);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
-  if (magic !== RACE_TABLE_MAGIC) fail(`bad magic "${magic}"`);
-  const version = dv.getUint16(4, true);
-  if (version !== RACE_TABLE_VERSION) fail(`version ${version}, this build reads ${RACE_TABLE_VERSION}`);
-  const g = dv.getUint16(6, true);
-  if (g < MIN_GOAL || g > MAX_GOAL) fail(`goal ${g} outside ${MIN_GOAL}..${MAX_GOAL}`);
-  if (goal !== undefined && g !== goal) fail(`goal ${g}, expected ${goal}`);
-  if (dv.getUint16(8, true) !== g || dv.getUint16(10, true) !== g) fail("dimensions are not goal × goal");
-  if (dv.getUint16(12, true) !== TL + 1) fail(`last-turn table length is not ${TL + 1}`);
-  const tolerance = dv.getFloat64(16, true);
-  if (!(tolerance > 0 && tolerance < 1)) fail(`tolerance ${tolerance}`);
-  const len = dv.getUint32(28, true);
-  if (len !== payloadLength(g) || bytes.length !== RACE_TABLE_HEADER + len)
-    fail(`payload of ${bytes.length - RACE_TABLE_HEADER} bytes, expected ${payloadLength(g)}`);
-  return g;
-}
-
-function read(
-  data: ArrayBuffer | Uint8Array,
-  goal: number | undefined,
-  views: boolean,
-  sum: boolean,
-): RaceData {
   let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   const g = checkHeader(bytes, goal);
   if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (sum && checksum32(bytes, RACE_TABLE_HEADER) !== dv.getUint32(32, true)) fail("checksum mismatch");
+  if (checksum32(bytes, RACE_TABLE_HEADER) !== dv.getUint32(32, true)) fail("checksum mismatch");
   const n = g * g;
   const values = (count: number, at: number): Float64Array =>
     views
@@ -209,4 +147,29 @@ function read(
     iterations: dv.getUint32(24, true),
     tolerance: dv.getFloat64(16, true),
   };
+}
+
+const fail = (why: string): never => {
+  throw new RaceTableFormatError(`race table: ${why}`);
+};
+
+/** Checks the header (magic, version, goal, dimensions, tolerance, lengths); returns the goal. */
+function checkHeader(bytes: Uint8Array, goal?: number): number {
+  if (bytes.length < RACE_TABLE_HEADER) fail(`${bytes.length} bytes, shorter than the header`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
+  if (magic !== RACE_TABLE_MAGIC) fail(`bad magic "${magic}"`);
+  const version = dv.getUint16(4, true);
+  if (version !== RACE_TABLE_VERSION) fail(`version ${version}, this build reads ${RACE_TABLE_VERSION}`);
+  const g = dv.getUint16(6, true);
+  if (g < MIN_GOAL || g > MAX_GOAL) fail(`goal ${g} outside ${MIN_GOAL}..${MAX_GOAL}`);
+  if (goal !== undefined && g !== goal) fail(`goal ${g}, expected ${goal}`);
+  if (dv.getUint16(8, true) !== g || dv.getUint16(10, true) !== g) fail("dimensions are not goal × goal");
+  if (dv.getUint16(12, true) !== TL + 1) fail(`last-turn table length is not ${TL + 1}`);
+  const tolerance = dv.getFloat64(16, true);
+  if (!(tolerance > 0 && tolerance < 1)) fail(`tolerance ${tolerance}`);
+  const len = dv.getUint32(28, true);
+  if (len !== payloadLength(g) || bytes.length !== RACE_TABLE_HEADER + len)
+    fail(`payload of ${bytes.length - RACE_TABLE_HEADER} bytes, expected ${payloadLength(g)}`);
+  return g;
 }
