@@ -1,3 +1,4 @@
+// biome-ignore-all lint/complexity/useMathMinMax: the boundary filter's selects mirror the kernels' (finite inputs: no NaN or -0 rules needed)
 /**
  * Drives the String Railway Wasm module (assembly/string.ts) behind the same functions as the TypeScript
  * twin, the engine's geometry (web/engine/string/geometry/: predicates.ts, polyline.ts, pairs.ts, placed.ts).
@@ -285,7 +286,6 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       const cy = poly[2 * j + 1]!;
       const dx = poly[2 * i]!;
       const dy = poly[2 * i + 1]!;
-      // biome-ignore lint/complexity/useMathMinMax: selects, as the kernels do (finite inputs: no NaN or -0 rules needed)
       if (
         !(
           (cx > dx ? cx : dx) < x0 ||
