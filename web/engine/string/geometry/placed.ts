@@ -18,7 +18,7 @@
  * test anyway. Ordering by index keeps the once-only rules (a contact at a path vertex or at the joint of two
  * consecutive placed segments counts with the earlier segment) exactly as they are.
  */
-import { pairCrossing } from "./polyline.ts";
+import { pairPoint } from "./polyline.ts";
 import { allInSafeRange, inSafeRange } from "./predicates.ts";
 
 /** Placed segments the index holds (the Wasm kernel's limit, kept in TypeScript too). */
@@ -110,12 +110,15 @@ function cellOf(v: number, origin: number, scale: number, n: number): number {
 }
 
 const pt = new Float64Array(2);
-/** The query's scratch: a path segment's box `[minx, maxx, miny, maxy]` for the pair test. */
-const box: [number, number, number, number] = [0, 0, 0, 0];
+/** The query's scratch: each path vertex's cell column and row. */
+let cellX = new Int32Array(64);
+let cellY = new Int32Array(64);
 
 /** The TypeScript placed-segment index (twin of the Wasm one behind `StringGeometryWasm`). */
 export class PlacedIndex implements PlacedSegmentIndex {
   private segs = new Float64Array(4 * 64);
+  /** Each indexed segment's box `[minX, maxX, minY, maxY]`, kept on append: the query's box test reads it. */
+  private boxes = new Float64Array(4 * 64);
   private head = new Int32Array(1).fill(-1);
   private entryNext = new Int32Array(256);
   private entryId = new Int32Array(256);
@@ -193,6 +196,9 @@ export class PlacedIndex implements PlacedSegmentIndex {
       const s = new Float64Array(4 * cap);
       s.set(this.segs.subarray(0, 4 * this.count));
       this.segs = s;
+      const b = new Float64Array(4 * cap);
+      b.set(this.boxes.subarray(0, 4 * this.count));
+      this.boxes = b;
       const st = new Int32Array(cap);
       st.set(this.stamp);
       this.stamp = st;
@@ -200,16 +206,20 @@ export class PlacedIndex implements PlacedSegmentIndex {
     }
     this.segs.set(segments.subarray(0, 4 * n), 4 * this.count);
     if (this.safe && !allInSafeRange(segments.subarray(0, 4 * n))) this.safe = false;
-    const { segs, nx, ny, x0, y0, sx, sy } = this;
+    const { segs, boxes, nx, ny, x0, y0, sx, sy } = this;
     for (let j = this.count; j < to; j++) {
       const cx = segs[4 * j]!;
       const cy = segs[4 * j + 1]!;
       const dx = segs[4 * j + 2]!;
       const dy = segs[4 * j + 3]!;
-      const i0 = cellOf(Math.min(cx, dx), x0, sx, nx);
-      const i1 = cellOf(Math.max(cx, dx), x0, sx, nx);
-      const k0 = cellOf(Math.min(cy, dy), y0, sy, ny);
-      const k1 = cellOf(Math.max(cy, dy), y0, sy, ny);
+      boxes[4 * j] = Math.min(cx, dx);
+      boxes[4 * j + 1] = Math.max(cx, dx);
+      boxes[4 * j + 2] = Math.min(cy, dy);
+      boxes[4 * j + 3] = Math.max(cy, dy);
+      const i0 = cellOf(boxes[4 * j]!, x0, sx, nx);
+      const i1 = cellOf(boxes[4 * j + 1]!, x0, sx, nx);
+      const k0 = cellOf(boxes[4 * j + 2]!, y0, sy, ny);
+      const k1 = cellOf(boxes[4 * j + 3]!, y0, sy, ny);
       if ((i1 - i0 + 1) * (k1 - k0 + 1) > MAX_SPAN) {
         this.large.push(j);
         continue;
@@ -240,20 +250,31 @@ export class PlacedIndex implements PlacedSegmentIndex {
     const nv = path.length >> 1;
     if (nv === 0) return new Float64Array(0);
     const nseg = nv > 1 ? nv - 1 : 1;
-    const { segs, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
+    const { segs, boxes, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
     const nlarge = large.length;
     const allSafe = this.safe;
     let cur = this.cur;
+    // each vertex's cell column and row, once (cellOf is monotone: a segment's box spans the cells between its
+    // ends' cells, the same as cellOf of its box)
+    if (cellX.length < nv) {
+      cellX = new Int32Array(nv);
+      cellY = new Int32Array(nv);
+    }
+    for (let v = 0; v < nv; v++) {
+      cellX[v] = cellOf(path[2 * v]!, x0, sx, nx);
+      cellY[v] = cellOf(path[2 * v + 1]!, y0, sy, ny);
+    }
     for (let k = 0; k < nseg; k++) {
       const ax = path[2 * k]!;
       const ay = path[2 * k + 1]!;
       const bx = nv > 1 ? path[2 * k + 2]! : ax;
       const by = nv > 1 ? path[2 * k + 3]! : ay;
-      const minx = Math.min(ax, bx);
-      const maxx = Math.max(ax, bx);
-      const miny = Math.min(ay, by);
-      const maxy = Math.max(ay, by);
-      // gather the candidates, each once
+      const minx = ax < bx ? ax : bx;
+      const maxx = ax < bx ? bx : ax;
+      const miny = ay < by ? ay : by;
+      const maxy = ay < by ? by : ay;
+      // gather the candidates, each once, keeping only those whose box meets the path segment's (pairCrossing's
+      // own box test, read from the boxes kept on append: the others would fail it, so the points are the same)
       if (cur === 0x7fffffff) {
         stamp.fill(0);
         cur = 0;
@@ -264,18 +285,33 @@ export class PlacedIndex implements PlacedSegmentIndex {
         const j = large[q]!;
         if (stamp[j] === cur) continue;
         stamp[j] = cur;
+        const b = 4 * j;
+        if (boxes[b + 1]! < minx || boxes[b]! > maxx || boxes[b + 3]! < miny || boxes[b + 2]! > maxy)
+          continue;
         cand[m++] = j;
       }
-      const i0 = cellOf(minx, x0, sx, nx);
-      const i1 = cellOf(maxx, x0, sx, nx);
-      const k0 = cellOf(miny, y0, sy, ny);
-      const k1 = cellOf(maxy, y0, sy, ny);
+      const v1 = nv > 1 ? k + 1 : k;
+      let i0 = cellX[k]!;
+      let i1 = cellX[v1]!;
+      if (i1 < i0) {
+        i0 = i1;
+        i1 = cellX[k]!;
+      }
+      let k0 = cellY[k]!;
+      let k1 = cellY[v1]!;
+      if (k1 < k0) {
+        k0 = k1;
+        k1 = cellY[k]!;
+      }
       for (let r = k0; r <= k1; r++) {
         for (let i = i0; i <= i1; i++) {
           for (let e = head[r * nx + i]!; e >= 0; e = entryNext[e]!) {
             const j = entryId[e]!;
             if (stamp[j] === cur) continue;
             stamp[j] = cur;
+            const b = 4 * j;
+            if (boxes[b + 1]! < minx || boxes[b]! > maxx || boxes[b + 3]! < miny || boxes[b + 2]! > maxy)
+              continue;
             cand[m++] = j;
           }
         }
@@ -294,25 +330,19 @@ export class PlacedIndex implements PlacedSegmentIndex {
         }
       } else {
         m = 0;
-        for (let j = 0; j < this.count; j++) if (stamp[j] === cur) cand[m++] = j;
+        for (let j = 0; j < this.count; j++) {
+          if (stamp[j] !== cur) continue;
+          const b = 4 * j; // stamped, and its box meets the path segment's (as gathered)
+          if (boxes[b + 1]! < minx || boxes[b]! > maxx || boxes[b + 3]! < miny || boxes[b + 2]! > maxy)
+            continue;
+          cand[m++] = j;
+        }
       }
       // the path segment's ends in orient2d's safe range too: its orientations may skip the range check
       const safe = allSafe && inSafeRange(ax) && inSafeRange(ay) && inSafeRange(bx) && inSafeRange(by);
-      // the same pair test as crossingPoints, over the candidates in ascending id order
-      box[0] = minx;
-      box[1] = maxx;
-      box[2] = miny;
-      box[3] = maxy;
+      // the same pair test as crossingPoints (its box test passed), over the candidates in ascending id order
       for (let p = 0; p < m; p++) {
-        const j = cand[p]!;
-        const cx = segs[4 * j]!;
-        const cy = segs[4 * j + 1]!;
-        const dx = segs[4 * j + 2]!;
-        const dy = segs[4 * j + 3]!;
-        // pairCrossing's own box test first, without the call (most candidates fail it)
-        if (Math.max(cx, dx) < minx || Math.min(cx, dx) > maxx) continue;
-        if (Math.max(cy, dy) < miny || Math.min(cy, dy) > maxy) continue;
-        if (pairCrossing(k, ax, ay, bx, by, box, segs, j, discs, radius, pt, safe)) out.push(pt[0]!, pt[1]!);
+        if (pairPoint(k, ax, ay, bx, by, segs, cand[p]!, discs, radius, pt, safe)) out.push(pt[0]!, pt[1]!);
       }
     }
     this.cur = cur;

@@ -338,6 +338,30 @@ export function pairCrossing(
   const dy = segs[4 * j + 3]!;
   if (Math.max(cx, dx) < box[0] || Math.min(cx, dx) > box[1]) return false;
   if (Math.max(cy, dy) < box[2] || Math.min(cy, dy) > box[3]) return false;
+  return pairPoint(k, ax, ay, bx, by, segs, j, discs, radius, pt, safe);
+}
+
+/**
+ * `pairCrossing` after its box test (the caller has made it: the indexed query tests the boxes it keeps while it
+ * gathers the candidates): the intersection, the once-only rules and the discs.
+ */
+export function pairPoint(
+  k: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  segs: Float64Array,
+  j: number,
+  discs: Float64Array,
+  radius: number,
+  pt: Float64Array,
+  safe: boolean,
+): boolean {
+  const cx = segs[4 * j]!;
+  const cy = segs[4 * j + 1]!;
+  const dx = segs[4 * j + 2]!;
+  const dy = segs[4 * j + 3]!;
   if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt, safe)) return false;
   const x = pt[0]!;
   const y = pt[1]!;
