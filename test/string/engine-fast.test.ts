@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { readAction } from "../../web/engine/common/game.ts";
 import { snapshot } from "../../web/engine/common/input.ts";
+import { Rng } from "../../web/engine/common/rng.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
+import { countTotal, drawCubes, emptyCounts } from "../../web/engine/string/cubes.ts";
 import {
   apply,
   legalActions,
@@ -22,7 +24,12 @@ import {
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
 import { crossingPoints } from "../../web/engine/string/geometry/polyline.ts";
 import { toSegments } from "../../web/engine/string/route.ts";
-import type { StringAction, StringState } from "../../web/engine/string/types.ts";
+import {
+  type Counts,
+  CUBE_COLOURS,
+  type StringAction,
+  type StringState,
+} from "../../web/engine/string/types.ts";
 import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { stringPlugin } from "../../web/worker/plugins.ts";
 
@@ -351,5 +358,45 @@ describe("string plug-in: the preview option and the widget's hints", () => {
     }
     expect(seen.has("string")).toBe(true);
     expect(seen.has("transport")).toBe(true);
+  });
+});
+
+describe("string.route: outskirts cubes drawn as before (drawCubes by colour name, total kept)", () => {
+  /** The former draw: the bag's total counted per cube, the colours walked in CUBE_COLOURS order by key. */
+  function drawCubesKeyed(bag: Counts, n: number, rng: Rng): Counts {
+    const out = emptyCounts();
+    for (let i = 0; i < n; i++) {
+      const total = countTotal(bag);
+      if (total === 0) break;
+      let k = rng.int(total);
+      for (const c of CUBE_COLOURS) {
+        if (k < bag[c]) {
+          bag[c]--;
+          out[c]++;
+          break;
+        }
+        k -= bag[c];
+      }
+    }
+    return out;
+  }
+
+  it("the same cubes, the same bag left and the same generator state, empty colours and an emptied bag included", () => {
+    let seed = 7;
+    for (let trial = 0; trial < 3000; trial++) {
+      const bag = emptyCounts();
+      for (const c of CUBE_COLOURS) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        bag[c] = seed % 5 === 0 ? 0 : seed % 7; // some colours empty, some bags nearly so
+      }
+      const n = trial % 6;
+      const a = new Rng(trial * 2654435761);
+      const b = new Rng(trial * 2654435761);
+      const bagA = { ...bag };
+      const bagB = { ...bag };
+      expect(drawCubes(bagA, n, a)).toEqual(drawCubesKeyed(bagB, n, b));
+      expect(bagA).toEqual(bagB);
+      expect(a.state).toBe(b.state);
+    }
   });
 });

@@ -16,7 +16,12 @@ export function countTotal(c: Readonly<Counts>): number {
 }
 
 export function addCounts(a: Counts, b: Readonly<Counts>): void {
-  for (const k of CUBE_COLOURS) a[k] += b[k];
+  a.red += b.red;
+  a.blue += b.blue;
+  a.purple += b.purple;
+  a.yellow += b.yellow;
+  a.green += b.green;
+  a.white += b.white;
 }
 
 export function isCubeColour(v: unknown): v is CubeColour {
@@ -29,17 +34,34 @@ export function isCubeColour(v: unknown): v is CubeColour {
  */
 export function drawCubes(bag: Counts, n: number, rng: Rng): Counts {
   const out = emptyCounts();
-  for (let i = 0; i < n; i++) {
-    const total = countTotal(bag);
-    if (total === 0) break;
-    let k = rng.int(total);
-    for (const c of CUBE_COLOURS) {
-      if (k < bag[c]) {
-        bag[c]--;
-        out[c]++;
-        break;
-      }
-      k -= bag[c];
+  // The bag's total kept as cubes leave it, and the colours tried in CUBE_COLOURS order by name (no keyed
+  // reads): the same draws from the generator, the same cubes.
+  let total = bag.red + bag.blue + bag.purple + bag.yellow + bag.green + bag.white;
+  for (let i = 0; i < n && total > 0; i++, total--) {
+    const k = rng.int(total);
+    // k below the running sum of the colours so far: the first colour whose cubes reach it
+    const red = bag.red;
+    const blue = red + bag.blue;
+    const purple = blue + bag.purple;
+    const yellow = purple + bag.yellow;
+    if (k < red) {
+      bag.red--;
+      out.red++;
+    } else if (k < blue) {
+      bag.blue--;
+      out.blue++;
+    } else if (k < purple) {
+      bag.purple--;
+      out.purple++;
+    } else if (k < yellow) {
+      bag.yellow--;
+      out.yellow++;
+    } else if (k < yellow + bag.green) {
+      bag.green--;
+      out.green++;
+    } else {
+      bag.white--;
+      out.white++;
     }
   }
   return out;

@@ -28,7 +28,7 @@ import {
 } from "../common/input.ts";
 import { Rng, seedRng } from "../common/rng.ts";
 import { discInside, discOutside, generateBoard, parseBoard } from "./board.ts";
-import { BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
+import { addCounts, BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
 import { boundsOf, PlacedIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { checkRoute, parsePath, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
@@ -751,13 +751,11 @@ function placeString(
   seat.strings.push({ kind, path, stations: c.stations });
   s.ap -= c.ap;
   s.placedString = true;
-  const done: number[] = [];
-  for (const i of c.stations) {
-    if (done.includes(i) || s.stations[i]!.kind !== "outskirts") continue;
-    done.push(i);
-    const drawn = drawCubes(s.bag, OUTSKIRTS_CUBES, rng);
-    const cubes = cubesToChange(s, i);
-    for (const k of CUBE_COLOURS) cubes[k] += drawn[k];
+  const st = c.stations;
+  for (let q = 0; q < st.length; q++) {
+    const i = st[q]!;
+    if (s.stations[i]!.kind !== "outskirts" || (q > 0 && st.lastIndexOf(i, q - 1) >= 0)) continue; // each station once
+    addCounts(cubesToChange(s, i), drawCubes(s.bag, OUTSKIRTS_CUBES, rng));
   }
 }
 
@@ -939,7 +937,8 @@ function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError
  * dozen small objects, never the paths, so an action costs microseconds whatever the board holds, and the input
  * state is never mutated. Effects change only the seat that acts (`player`, the seat `checkTurn` lets act).
  */
-function copyForAction(s: StringState, player: number): StringState {
+function copyForAction(s: StringState, player: number, type: StringAction["type"]): StringState {
+  if (type === "place-string") return copyForString(s, player);
   const seats = s.seats.slice();
   const seat = seats[player];
   if (seat)
@@ -964,6 +963,19 @@ function copyForAction(s: StringState, player: number): StringState {
   };
 }
 
+/**
+ * `copyForAction` of a place-string: its effects (`placeString`, then `applyRules`) change only the acting seat's
+ * string list and strings in hand, AP and `placedString`, the bag and the counts of the outskirts stations it
+ * reaches (`cubesToChange`), the generator, the log and `current`; so only those containers are copied, everything
+ * else (the stations, deck, chips, order, choice, winners, the seat's pile and tiles) is shared.
+ */
+function copyForString(s: StringState, player: number): StringState {
+  const seats = s.seats.slice();
+  const seat = seats[player];
+  if (seat) seats[player] = { ...seat, strings: seat.strings.slice() };
+  return { ...s, log: s.log.slice(), stationCubes: s.stationCubes.slice(), bag: { ...s.bag }, seats };
+}
+
 /** Station `i`'s cube counts in the copy `s`, made its own before an effect changes them (see `copyForAction`). */
 function cubesToChange(s: StringState, i: number): Counts {
   const c = { ...s.stationCubes[i]! };
@@ -978,7 +990,7 @@ function cubesToChange(s: StringState, i: number): Counts {
 function applyRules(state: StringState, action: unknown): Result<StringState> {
   // The guard read the action into a private copy (readAction; `load`: readJson): its path is kept as it is.
   const a = parseAction(action, state.options.players, "/action", true);
-  const s = copyForAction(state, a.player);
+  const s = copyForAction(state, a.player, a.type);
   const rng = new Rng(s.rng);
   const error = step(s, rng, a);
   if (error) return { ok: false, error };

@@ -11,7 +11,6 @@ import {
   pointInDisc,
   pointInPolygon,
   polylineInsidePolygon,
-  polylineLength,
   polylineTouchesPolygon,
   stationsTouched,
 } from "./geometry/polyline.ts";
@@ -94,10 +93,28 @@ function typedPath(path: readonly number[]): Float64Array {
     p = new Float64Array(n);
     if (n <= 2 * MAX_VERTICES) typedPaths[n] = p;
   }
-  for (let i = 0; i < n; i++) p[i] = path[i]!;
+  // filled pair by pair, adding up `polylineLength(p)` on the way (the same sums in the same order)
+  let length = 0;
+  if (n >= 2) {
+    p[0] = path[0]!;
+    p[1] = path[1]!;
+  }
+  for (let i = 2; i + 1 < n; i += 2) {
+    const x = path[i]!;
+    const y = path[i + 1]!;
+    p[i] = x;
+    p[i + 1] = y;
+    const dx = x - p[i - 2]!;
+    const dy = y - p[i - 1]!;
+    length += Math.sqrt(dx * dx + dy * dy);
+  }
+  if (n % 2 === 1) p[n - 1] = path[n - 1]!;
+  typedLength = length;
   return p;
 }
 const typedPaths: (Float64Array | undefined)[] = [];
+/** `polylineLength` of the path `typedPath` filled last. */
+let typedLength = 0;
 
 /** Some station follows itself in the list (touched twice in a row). */
 function repeats(stations: readonly number[]): boolean {
@@ -126,7 +143,7 @@ export function checkRoute(
   others: Float64Array | PlacedSegmentIndex,
 ): RouteCheck {
   const p = typedPath(path);
-  const length = polylineLength(p);
+  const length = typedLength; // polylineLength(p)
   const stations = stationsTouched(p, ctx.discs, ctx.radius);
   const points =
     others instanceof Float64Array
