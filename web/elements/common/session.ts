@@ -276,7 +276,9 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     if (gen !== this.generation) {
       // A new game or a worker restart came first: that one stands.
       this.api.close(view.handle).catch(() => {});
-      throw new Error("the saved game was not loaded: a new game started, or the engine restarted, meanwhile");
+      throw new Error(
+        "the saved game was not loaded: a new game started, or the engine restarted, meanwhile",
+      );
     }
     const old = this.view?.handle;
     if (old) this.api.close(old).catch(() => {});
