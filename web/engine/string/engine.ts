@@ -215,8 +215,7 @@ const contexts = new WeakMap<object, { stations: readonly Station[]; ctx: RouteC
  */
 export function routeContext(s: StringState): RouteContext {
   const hit = contexts.get(s.board);
-  if (hit && hit.stations.length === s.stations.length && hit.stations.every((st, i) => st === s.stations[i]))
-    return hit.ctx;
+  if (hit && sameObjects(hit.stations, s.stations)) return hit.ctx;
   const discs = new Float64Array(2 * s.stations.length);
   s.stations.forEach((st, i) => {
     discs[2 * i] = st.x;
@@ -230,6 +229,13 @@ export function routeContext(s: StringState): RouteContext {
   };
   contexts.set(s.board, { stations: s.stations.slice(), ctx });
   return ctx;
+}
+
+/** The two lists hold the very same objects in the same order. */
+function sameObjects(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Other players' placed strings as segments (the ones that cost AP to cross). */
@@ -361,14 +367,16 @@ export const ACTION_TYPES = [
  */
 export function parseAction(v: unknown, players: number, base = "/action", owned = false): StringAction {
   const o = obj(v, base);
-  const type = oneOf(o.type, `${base}/type`, ACTION_TYPES);
-  const player = int(o.player, `${base}/player`, 0, players - 1);
+  // the pointers of `apply`'s action are constants (no string built per call); a log entry's are built
+  const at = base === "/action";
+  const type = oneOf(o.type, at ? "/action/type" : `${base}/type`, ACTION_TYPES);
+  const player = int(o.player, at ? "/action/player" : `${base}/player`, 0, players - 1);
   switch (type) {
     case "keep-tile":
       return { type, player, tile: readTile(o, base) };
     case "place-string": {
-      const kind = oneOf(o.kind, `${base}/kind`, STRING_KINDS);
-      return { type, player, kind, path: parsePath(o.path, `${base}/path`, owned) };
+      const kind = oneOf(o.kind, at ? "/action/kind" : `${base}/kind`, STRING_KINDS);
+      return { type, player, kind, path: parsePath(o.path, at ? "/action/path" : `${base}/path`, owned) };
     }
     case "transport": {
       const colour = oneOf(o.colour, `${base}/colour`, CUBE_COLOURS);
