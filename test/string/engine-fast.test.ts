@@ -22,7 +22,8 @@ import {
   setup,
 } from "../../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
-import { crossingPoints } from "../../web/engine/string/geometry/polyline.ts";
+import { crossingPoints, pointLocation } from "../../web/engine/string/geometry/polyline.ts";
+import { orient2d } from "../../web/engine/string/geometry/predicates.ts";
 import { toSegments } from "../../web/engine/string/route.ts";
 import {
   type Counts,
@@ -398,5 +399,61 @@ describe("string.route: outskirts cubes drawn as before (drawCubes by colour nam
       expect(bagA).toEqual(bagB);
       expect(a.state).toBe(b.state);
     }
+  });
+});
+
+describe("pointLocation's y-range filter changes nothing (string.leaves-board, string.touches-board-edge, mountain)", () => {
+  /** The former loop: an orientation for every edge. */
+  function pointLocationAllEdges(x: number, y: number, polygon: Float64Array): number {
+    const n = polygon.length >> 1;
+    let inside = false;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const ax = polygon[2 * j]!;
+      const ay = polygon[2 * j + 1]!;
+      const bx = polygon[2 * i]!;
+      const by = polygon[2 * i + 1]!;
+      const o = orient2d(ax, ay, bx, by, x, y);
+      if (
+        o === 0 &&
+        x >= Math.min(ax, bx) &&
+        x <= Math.max(ax, bx) &&
+        y >= Math.min(ay, by) &&
+        y <= Math.max(ay, by)
+      )
+        return 0;
+      if (ay > y !== by > y && (by > ay ? o > 0 : o < 0)) inside = !inside;
+    }
+    return inside ? 1 : -1;
+  }
+
+  it("equals the every-edge loop on random integer polygons at grid points, vertices and edge midpoints", () => {
+    let seed = 11;
+    const rnd = (m: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % m;
+    };
+    let boundary = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 3 + rnd(8);
+      const poly = new Float64Array(2 * n);
+      for (let i = 0; i < 2 * n; i++) poly[i] = rnd(9);
+      const pts: number[] = [];
+      for (let x = -1; x <= 9; x += 0.5) for (let y = -1; y <= 9; y += 0.5) pts.push(x, y);
+      for (let i = 0; i < n; i++) {
+        const j = (i + 1) % n;
+        pts.push(
+          poly[2 * i]!,
+          poly[2 * i + 1]!,
+          (poly[2 * i]! + poly[2 * j]!) / 2,
+          (poly[2 * i + 1]! + poly[2 * j + 1]!) / 2,
+        );
+      }
+      for (let q = 0; q < pts.length; q += 2) {
+        const want = pointLocationAllEdges(pts[q]!, pts[q + 1]!, poly);
+        if (want === 0) boundary++;
+        expect(pointLocation(pts[q]!, pts[q + 1]!, poly)).toBe(want);
+      }
+    }
+    expect(boundary).toBeGreaterThan(1000); // the boundary cases (horizontal edges, vertices) are exercised
   });
 });

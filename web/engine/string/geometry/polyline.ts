@@ -209,6 +209,9 @@ export function pointLocation(x: number, y: number, polygon: Float64Array): numb
     const ay = polygon[2 * j + 1]!;
     const bx = polygon[2 * i]!;
     const by = polygon[2 * i + 1]!;
+    // An edge whose y-range misses y can neither hold the point nor straddle its line: no orientation needed
+    // (the same answer; most edges of a board are skipped so).
+    if ((ay > y && by > y) || (ay < y && by < y)) continue;
     const o = orient2d(ax, ay, bx, by, x, y);
     if (
       o === 0 &&
