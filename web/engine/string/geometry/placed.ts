@@ -265,14 +265,34 @@ export class PlacedIndex implements PlacedSegmentIndex {
       cellY[v] = cellOf(path[2 * v + 1]!, y0, sy, ny);
     }
     for (let k = 0; k < nseg; k++) {
+      const v1 = nv > 1 ? k + 1 : k;
+      let i0 = cellX[k]!;
+      let i1 = cellX[v1]!;
+      if (i1 < i0) {
+        i0 = i1;
+        i1 = cellX[k]!;
+      }
+      let k0 = cellY[k]!;
+      let k1 = cellY[v1]!;
+      if (k1 < k0) {
+        k0 = k1;
+        k1 = cellY[k]!;
+      }
+      if (nlarge === 0) {
+        // no candidate at all when every cell it spans is empty (most path segments on a board): skip it early
+        let any = false;
+        for (let r = k0; r <= k1 && !any; r++)
+          for (let i = i0; i <= i1 && !any; i++) any = head[r * nx + i]! >= 0;
+        if (!any) continue;
+      }
       const ax = path[2 * k]!;
       const ay = path[2 * k + 1]!;
       const bx = nv > 1 ? path[2 * k + 2]! : ax;
       const by = nv > 1 ? path[2 * k + 3]! : ay;
-      const minx = ax < bx ? ax : bx;
-      const maxx = ax < bx ? bx : ax;
-      const miny = ay < by ? ay : by;
-      const maxy = ay < by ? by : ay;
+      const minx = Math.min(ax, bx);
+      const maxx = Math.max(ax, bx);
+      const miny = Math.min(ay, by);
+      const maxy = Math.max(ay, by);
       // gather the candidates, each once, keeping only those whose box meets the path segment's (pairCrossing's
       // own box test, read from the boxes kept on append: the others would fail it, so the points are the same)
       if (cur === 0x7fffffff) {
@@ -289,19 +309,6 @@ export class PlacedIndex implements PlacedSegmentIndex {
         if (boxes[b + 1]! < minx || boxes[b]! > maxx || boxes[b + 3]! < miny || boxes[b + 2]! > maxy)
           continue;
         cand[m++] = j;
-      }
-      const v1 = nv > 1 ? k + 1 : k;
-      let i0 = cellX[k]!;
-      let i1 = cellX[v1]!;
-      if (i1 < i0) {
-        i0 = i1;
-        i1 = cellX[k]!;
-      }
-      let k0 = cellY[k]!;
-      let k1 = cellY[v1]!;
-      if (k1 < k0) {
-        k0 = k1;
-        k1 = cellY[k]!;
       }
       for (let r = k0; r <= k1; r++) {
         for (let i = i0; i <= i1; i++) {
