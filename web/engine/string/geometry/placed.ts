@@ -1,7 +1,9 @@
 /**
  * Spatial index over the placed segments (the other players' strings) for the crossing cost of a move, and the
  * indexed twin of `crossingPoints` (polyline.ts). TypeScript reference of assembly/geometry/placed.ts: same
- * grid, same candidates, same tests in the same order, same points.
+ * grid, same pair tests in the same order, same points (this one drops the candidates whose box misses the path
+ * segment's while gathering them, and skips a path segment over empty cells early; the Wasm one drops them in the
+ * pair loop: the same pairs reach the pair test).
  *
  * Placed strings never move, so the index is built once (`setPlacedSegments`) and extended as strings are placed
  * (`addPlacedSegments`). It is a uniform grid of nx × ny cells (≤ 128 per axis, about `cellSize` cm each) over
@@ -13,7 +15,8 @@
  * `crossingPointsIndexed(path, discs, radius)` returns exactly `crossingPoints(path, segments, discs, radius)`
  * over the indexed segments in insertion order, bit for bit and in the same order: for each path segment it
  * gathers the candidates of the cells its box overlaps plus the large list (a stamp per segment drops
- * duplicates), orders them by index, and runs the brute-force loop body on them. The cell map is monotone, so
+ * duplicates; the brute force's box test, read from boxes kept on append, drops the rest), orders them by index,
+ * and runs the brute-force loop body on them after its box test. The cell map is monotone, so
  * every segment whose box overlaps the path segment's box is a candidate; the others fail the brute force's box
  * test anyway. Ordering by index keeps the once-only rules (a contact at a path vertex or at the joint of two
  * consecutive placed segments counts with the earlier segment) exactly as they are.
