@@ -10,7 +10,6 @@
 import "../elements/train/train-game.ts";
 import "../elements/light/light-rail.ts";
 import "../elements/string/string-railway.ts";
-import "../online/plain-board.ts";
 import type { GameId } from "../engine/common/game.ts";
 import { createMatch, getMatch, joinMatch, type MatchInfo } from "../online/lobby.ts";
 
@@ -94,20 +93,16 @@ async function showMatch(game: GameId, match: string): Promise<void> {
   const seat = seatParam !== null && /^\d+$/.test(seatParam) ? Number(seatParam) : null;
   const credentials =
     params.get("credentials") ?? (seat === null ? null : localStorage.getItem(credKey(match, seat)));
-  // An element plays online once it has the `server` attribute (web/elements/common/online-session.ts).
-  const ctor = customElements.get(TAGS[game]) as { elementProperties?: Map<string, unknown> } | undefined;
   const playing = seat !== null && !!credentials;
-  // A game whose element does not play online yet gets the plain board (web/online/plain-board.ts).
-  const online = ctor?.elementProperties?.has("server") ?? false;
-  const el = document.createElement(online ? TAGS[game] : "railkit-online-board");
-  el.setAttribute("game", game);
+  // Each element plays online once it has the `server` attribute (web/elements/common/online-session.ts).
+  const el = document.createElement(TAGS[game]);
   el.setAttribute("server", server);
   el.setAttribute("match", match);
   if (playing) {
     el.setAttribute("seat", String(seat));
     el.setAttribute("credentials", credentials);
     // Hints run in this browser's own worker, on what this seat sees.
-    if (online) el.toggleAttribute("hints", true);
+    el.toggleAttribute("hints", true);
   }
   $("board").replaceChildren(el);
   status(playing ? `You play seat ${seat + 1}.` : "You are watching.");
