@@ -26,6 +26,7 @@
  * hashed bytes: 186,408 steps of cold code, 7 to 50 ms in a fresh browser worker). The encoder refuses a value
  * that is not a probability, so a file whose checksum matches holds none: the reader does not check them again.
  */
+import { wasmChecks } from "./checksum-wasm.ts";
 import { MAX_GOAL, MIN_GOAL, PMAX, type RaceResult, TL } from "./reference.ts";
 
 export const RACE_TABLE_MAGIC = "RKRT";
@@ -50,9 +51,15 @@ export function littleEndian(): boolean {
 /**
  * The assets' checksum: FNV-1a (32-bit) over the little-endian 32-bit words of `bytes` from byte `from` (its
  * length from there a multiple of 4). Each step is a bijection of the running hash, so changing any one word
- * always changes the result.
+ * always changes the result. Computed in Wasm where it can be compiled (checksum-wasm.ts: a cold worker's
+ * JavaScript loop costs 12–17 ms over the race table), else by {@link checksum32Js}; the same number either way.
  */
 export function checksum32(bytes: Uint8Array, from = 0): number {
+  return wasmChecks()?.checksum32(bytes, from) ?? checksum32Js(bytes, from);
+}
+
+/** {@link checksum32} in JavaScript. */
+export function checksum32Js(bytes: Uint8Array, from = 0): number {
   const n = (bytes.length - from) >>> 2;
   if ((bytes.length - from) % 4 !== 0) throw new RangeError("checksum32: length is not a multiple of 4");
   const at = bytes.byteOffset + from;
@@ -132,12 +139,14 @@ export function decodeRaceTable(
   const stored = views
     ? new Uint16Array(bytes.buffer, bytes.byteOffset + o, n)
     : Uint16Array.from({ length: n }, (_, i) => dv.getUint16(o + 2 * i, true));
-  const stopAt = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const p = stored[i]!;
-    if (p < 6 || p > PMAX + 1) fail(`stopAt ${p} out of range`);
-    stopAt[i] = p;
-  }
+  // The range check in Wasm where it compiles (the loop below then runs only to name a bad value), the copy native.
+  const w = wasmChecks();
+  if (!w?.inRange16(new Uint8Array(bytes.buffer, bytes.byteOffset + o, 2 * n), 6, PMAX + 1))
+    for (let i = 0; i < n; i++) {
+      const p = stored[i]!;
+      if (p < 6 || p > PMAX + 1) fail(`stopAt ${p} out of range`);
+    }
+  const stopAt = new Int32Array(stored);
   return {
     goal: g,
     x,
