@@ -6,8 +6,8 @@
  * (web/data/train/turn-graph.bin), so that the solver's tables are read rather than built (tens of ms of cold
  * JavaScript in a fresh worker). The game worker imports this module statically (its code is in the worker's
  * first chunk: no chunk to fetch before the downloads start); the Wasm and the assets are requested on the first
- * call that needs the solver, through web/worker/race-assets.ts (from the HTTP cache when the page has already
- * started downloading them).
+ * call that needs the solver, through web/worker/race-assets.ts (the two data files from the page's own download
+ * when it has one, over a BroadcastChannel, else from the HTTP cache or the network, whichever comes first).
  *
  * Each stage, and the first hint, leaves one User Timing mark (`railkit:train:…`) in the worker's timeline: the
  * e2e test reads them (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
@@ -18,18 +18,16 @@ import { useTrainTables } from "../solvers/train/model.ts";
 import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
 import { decodeTurnGraph } from "../solvers/train/turn-graph.ts";
 import { createWasmKernel } from "../solvers/train/wasm.ts";
-import { fetchTrainAsset, raceTableUrl, trainWasmUrl, turnGraphUrl } from "./race-assets.ts";
+import { fetchTrainAsset, raceTableUrl, trainAssetBytes, trainWasmUrl, turnGraphUrl } from "./race-assets.ts";
 import type { TrainSolverBundle } from "./service.ts";
 
 const mark = (name: string) => performance.mark(`railkit:train:${name}`);
 
-/** The bytes at `url`, or a warning and undefined when they cannot be fetched or read (the caller falls back). */
+/** The file at `url`, read by `read`, or a warning and undefined when they cannot be fetched or read (the caller falls back). */
 async function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) => T): Promise<T | undefined> {
   try {
-    const res = await fetchTrainAsset(url);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const bytes = await res.arrayBuffer();
-    mark(`${what} fetched`);
+    const { bytes, from } = await trainAssetBytes(url);
+    mark(`${what} bytes (${from})`);
     const value = read(bytes);
     mark(`${what} read`);
     return value;
