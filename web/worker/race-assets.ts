@@ -66,29 +66,34 @@ export function prefetchTrainAssets(): void {
   };
 }
 
-/** Worker side: the answers awaited, by URL (the channel is opened, and both files asked for, on first need). */
-let waiting: Map<string, (b: ArrayBuffer) => void> | undefined;
+/** Worker side: the open channel and the answers awaited, by URL (opened, both files asked for, on first need). */
+let asked: { channel: BroadcastChannel; waiting: Map<string, (b: ArrayBuffer) => void> } | undefined;
 
 /** The bytes of `url` from a page that holds them, once one answers (never settles if none does). */
 function fromPage(url: string): Promise<ArrayBuffer> {
-  if (!waiting) {
-    const w = new Map<string, (b: ArrayBuffer) => void>();
+  if (!asked) {
     const channel = new BroadcastChannel(CHANNEL);
+    const a = { channel, waiting: new Map<string, (b: ArrayBuffer) => void>() };
     channel.onmessage = (e: MessageEvent<AssetMessage>) => {
       const m = e.data;
       if (!m || typeof m !== "object" || !("files" in m) || !Array.isArray(m.files)) return;
-      for (const { url, bytes } of m.files) {
-        if (!(bytes instanceof ArrayBuffer)) continue;
-        w.get(url)?.(bytes);
-        w.delete(url);
-      }
-      if (w.size === 0) channel.close();
+      for (const { url, bytes } of m.files) if (bytes instanceof ArrayBuffer) a.waiting.get(url)?.(bytes);
     };
     channel.postMessage({ want: [raceTableUrl, turnGraphUrl] } satisfies AssetMessage);
-    waiting = w;
+    asked = a;
   }
-  const w = waiting;
-  return new Promise((ok) => w.set(url, ok));
+  const { waiting } = asked;
+  return new Promise((ok) => waiting.set(url, ok));
+}
+
+/** No answer awaited for `url` any more; the channel closed once none is (a later need opens it again). */
+function settled(url: string): void {
+  if (!asked) return;
+  asked.waiting.delete(url);
+  if (asked.waiting.size === 0) {
+    asked.channel.close();
+    asked = undefined;
+  }
 }
 
 /**
@@ -108,7 +113,7 @@ export function trainAssetBytes(url: string): Promise<{ bytes: ArrayBuffer; from
     void fromPage(url).then((bytes) => {
       if (done) return;
       done = true;
-      waiting?.delete(url);
+      settled(url);
       abort.abort();
       ok({ bytes, from: "page" });
     });
@@ -116,13 +121,13 @@ export function trainAssetBytes(url: string): Promise<{ bytes: ArrayBuffer; from
       (bytes) => {
         if (done) return;
         done = true;
-        waiting?.delete(url);
+        settled(url);
         ok({ bytes, from: "fetch" });
       },
       (e: unknown) => {
         if (done) return;
         done = true;
-        waiting?.delete(url);
+        settled(url);
         fail(e);
       },
     );
