@@ -17,7 +17,7 @@ import { botAction } from "../../engine/string/bot.ts";
 import {
   apply,
   NEW_STATION_GRID,
-  newStationProblem,
+  newStationRule,
   pointsOf,
   setup,
   UPGRADE_COST,
@@ -50,7 +50,7 @@ function newStationSpot(s: StringState, player: number): StringAction | null {
   let bestN = -1;
   for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
     for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
-      if (newStationProblem(s, x, y)) continue;
+      if (newStationRule(s, x, y)) continue;
       let n = 0;
       for (const st of s.stations) if (Math.hypot(st.x - x, st.y - y) <= 28) n++;
       if (n > bestN) {
