@@ -411,14 +411,11 @@ export async function run(): Promise<void> {
 }
 
 /**
- * The cost of one move: a new 64-vertex long string against a full 5-player board (25 placed strings of 63
- * segments), as the route rule needs it: crossing points outside every station disc, the stations touched in
- * order, inside the board without touching its edge, and the mountain test. The crossings come from the
- * placed-segment index (built once, outside the timed loop, as the game would keep it) and, for comparison, from
- * the brute-force `crossingPoints` (every path segment against every placed segment; the Wasm wrapper also copies
- * the placed segments in on every call). Wasm kernels vs their TS twins; mean and best sample per move.
+ * The move's inputs, shared by {@link moveCost} and {@link entryPoints}: a full 5-player board's placed segments
+ * (its last string's 63 segments held back as the new 64-vertex path), 40 station discs, the 90 × 90 board and
+ * the mountain; the placed segments indexed in TypeScript and in `wasm`.
  */
-export function moveCost(wasm: StringGeometryWasm): void {
+function moveInputs(wasm: StringGeometryWasm) {
   const flat = gameBoard(5);
   const placed = Float64Array.from(flat.slice(0, flat.length - 63 * 4));
   const last = flat.slice(flat.length - 63 * 4);
@@ -437,6 +434,19 @@ export function moveCost(wasm: StringGeometryWasm): void {
   const bounds = boundsOf(board);
   const tsIndex = new PlacedIndex(placed, bounds);
   wasm.setPlacedSegments(placed, bounds);
+  return { flat, placed, path, discs, board, mountain, bounds, tsIndex };
+}
+
+/**
+ * The cost of one move: a new 64-vertex long string against a full 5-player board (25 placed strings of 63
+ * segments), as the route rule needs it: crossing points outside every station disc, the stations touched in
+ * order, inside the board without touching its edge, and the mountain test. The crossings come from the
+ * placed-segment index (built once, outside the timed loop, as the game would keep it) and, for comparison, from
+ * the brute-force `crossingPoints` (every path segment against every placed segment; the Wasm wrapper also copies
+ * the placed segments in on every call). Wasm kernels vs their TS twins; mean and best sample per move.
+ */
+export function moveCost(wasm: StringGeometryWasm): void {
+  const { placed, path, discs, board, mountain, tsIndex } = moveInputs(wasm);
   const rest = (g: StringGeometry) => {
     g.stationsTouched(path, discs, 2.5);
     g.polylineInsidePolygon(path, board);
@@ -483,24 +493,7 @@ export function moveCost(wasm: StringGeometryWasm): void {
  * point predicates run 256 calls per sample over pre-drawn coordinates (the call cost is what they measure).
  */
 export function entryPoints(wasm: StringGeometryWasm): void {
-  const flat = gameBoard(5);
-  const placed = Float64Array.from(flat.slice(0, flat.length - 63 * 4));
-  const last = flat.slice(flat.length - 63 * 4);
-  const path = new Float64Array(64 * 2);
-  for (let k = 0; k < 63; k++) {
-    path[2 * k] = last[4 * k]!;
-    path[2 * k + 1] = last[4 * k + 1]!;
-  }
-  path[126] = last[last.length - 2]!;
-  path[127] = last[last.length - 1]!;
-  const r = mulberry32(77);
-  const discs = new Float64Array(2 * 40);
-  for (let i = 0; i < discs.length; i++) discs[i] = 5 + r() * 80;
-  const board = Float64Array.of(0, 0, 90, 0, 90, 90, 0, 90);
-  const mountain = Float64Array.of(35, 35, 55, 38, 52, 55, 38, 52);
-  const bounds = boundsOf(board);
-  const tsIndex = new PlacedIndex(placed, bounds);
-  wasm.setPlacedSegments(placed, bounds);
+  const { flat, placed, path, discs, board, mountain, bounds, tsIndex } = moveInputs(wasm);
   const q = mulberry32(78);
   const c = Float64Array.from({ length: 8 * 256 }, () => q() * 90);
   const tail = placed.subarray(placed.length - 4 * 63);
