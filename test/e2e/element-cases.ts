@@ -174,6 +174,17 @@ export async function attributeMessages(page: Page, tag: Tag, seats: [number, nu
   }
 }
 
+/** The lines of an ARIA snapshot (Playwright's `ariaSnapshot`) that show a control with no accessible name. */
+export function unnamedControls(tree: string): string[] {
+  return tree
+    .split("\n")
+    .filter((l) =>
+      /^\s*- (button|checkbox|listbox|option|textbox|combobox|spinbutton|link|radio|slider)\s*(\[.*\])?:?$/.test(
+        l,
+      ),
+    );
+}
+
 /**
  * Roles and names: every button, box and control in the accessibility tree has a name; one polite live region
  * announces what happened; the hint panel (hints on) is not live, so it is not read again on every move.
@@ -182,14 +193,7 @@ export async function rolesAndNames(page: Page, tag: Tag): Promise<void> {
   await personToMove(page, tag);
   const tree = await page.locator(tag).ariaSnapshot();
   expect(tree, tag).toMatch(/- button "/);
-  const unnamed = tree
-    .split("\n")
-    .filter((l) =>
-      /^\s*- (button|checkbox|listbox|option|textbox|combobox|spinbutton|link|radio|slider)\s*(\[.*\])?:?$/.test(
-        l,
-      ),
-    );
-  expect(unnamed, tag).toEqual([]);
+  expect(unnamedControls(tree), tag).toEqual([]);
   // Every <button> has a text or a label (the tree above could hide a disabled or hidden one).
   const nameless = await page
     .locator(tag)
