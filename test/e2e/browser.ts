@@ -22,6 +22,11 @@ const ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** Debian's Chromium, headless, with the flags every e2e test uses. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
 
@@ -38,7 +43,7 @@ export async function openDemo(): Promise<DemoBrowser> {
     await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
   }
   const server = await serveStatic(demo);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launchChromium();
   return {
     server,
     browser,

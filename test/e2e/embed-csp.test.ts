@@ -6,21 +6,14 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botsPlay, type CspServer, elementTags, serveWithCsp, watch } from "../package/csp.ts";
-import { CHROMIUM, haveBrowser } from "./browser.ts";
+import { haveBrowser, launchChromium } from "./browser.ts";
 import { unnamedControls } from "./element-cases.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
 
 describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
   let server: CspServer;
@@ -32,7 +25,7 @@ describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
       await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
     }
     server = await serveWithCsp(demo);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

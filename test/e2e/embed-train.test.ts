@@ -7,20 +7,13 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CspServer, serveWithCsp, watch } from "../package/csp.ts";
-import { CHROMIUM, haveBrowser } from "./browser.ts";
+import { haveBrowser, launchChromium } from "./browser.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
 
 describe.runIf(haveBrowser)("<train-game> on a phone, under the strict CSP", () => {
   let server: CspServer;
@@ -41,7 +34,7 @@ describe.runIf(haveBrowser)("<train-game> on a phone, under the strict CSP", () 
       await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
     }
     server = await serveWithCsp(demo);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     problems = await watch(page);
     await page.goto(`${server.url}embed.html`);

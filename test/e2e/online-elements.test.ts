@@ -11,26 +11,15 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
 import { tempDir } from "../online/helpers.ts";
+import { haveBrowser, launchChromium } from "./browser.ts";
 import { type ServerProcess, startServerProcess } from "./online-server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
-const haveBrowser = existsSync(CHROMIUM);
 const SEED = "online-elements-seed-7d31";
 const TAGS = { string: "string-railway", light: "light-rail" } as const;
 type Game = keyof typeof TAGS;
@@ -49,7 +38,7 @@ describe.runIf(haveBrowser)("online String Railway and Light Rail elements in Ch
       await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
     }
     server = await startServerProcess({ RAILKIT_MATCHES: store.dir, RAILKIT_FIXED_SEEDS: "1" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

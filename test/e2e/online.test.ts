@@ -6,26 +6,15 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
 import { tempDir } from "../online/helpers.ts";
+import { haveBrowser, launchChromium } from "./browser.ts";
 import { type ServerProcess, startServerProcess } from "./online-server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
-const haveBrowser = existsSync(CHROMIUM);
 const SEED = "online-e2e-seed-51c2";
 
 describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
@@ -42,7 +31,7 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
       await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
     }
     server = await startServerProcess(env);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

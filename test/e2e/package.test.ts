@@ -15,20 +15,13 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botsPlay, type CspServer, elementTags, serveWithCsp, watch } from "../package/csp.ts";
-import { CHROMIUM, haveBrowser } from "./browser.ts";
+import { haveBrowser, launchChromium } from "./browser.ts";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
 const tags = elementTags();
 
 async function humanRoll(page: Page): Promise<void> {
@@ -77,7 +70,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       cwd: app,
       timeout: 60_000,
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   }, 150_000);
 
   afterAll(async () => {

@@ -6,8 +6,9 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserRequired, CHROMIUM, haveBrowser, launchChromium } from "./browser.ts";
 import {
   attributeMessages,
   elementPage,
@@ -17,23 +18,10 @@ import {
 } from "./element-cases.ts";
 import { type StaticServer, serveStatic } from "./serve.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
-const haveBrowser = existsSync(CHROMIUM);
-const required = process.env.RAILKIT_BROWSER === "required";
 
-describe.runIf(!haveBrowser && required)("browser required", () => {
+describe.runIf(!haveBrowser && browserRequired)("browser required", () => {
   it("has /usr/bin/chromium (RAILKIT_BROWSER=required)", () => {
     expect.fail(`${CHROMIUM} is missing and RAILKIT_BROWSER=required`);
   });
@@ -51,7 +39,7 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
       await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
     }
     server = await serveStatic(demo);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
     page.on("pageerror", (e) => errors.push(e.message));
     // A fixed seed makes the game the same on every run; the test still only relies on what the page shows.
