@@ -30,6 +30,15 @@ export function launchChromium(): Promise<Browser> {
 const root = resolve(import.meta.dirname, "../..");
 const demo = resolve(root, "dist/demo");
 
+/** Builds the demo (`vite build`) when `page` is missing from dist/demo; returns the folder. */
+export async function builtDemo(page = "index.html"): Promise<string> {
+  if (!existsSync(resolve(demo, page))) {
+    const { build } = await import("vite");
+    await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
+  }
+  return demo;
+}
+
 export interface DemoBrowser {
   server: StaticServer;
   browser: Browser;
@@ -38,11 +47,7 @@ export interface DemoBrowser {
 
 /** Builds the demo if dist/demo is missing, serves it and launches Chromium. */
 export async function openDemo(): Promise<DemoBrowser> {
-  if (!existsSync(resolve(demo, "index.html"))) {
-    const { build } = await import("vite");
-    await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
-  }
-  const server = await serveStatic(demo);
+  const server = await serveStatic(await builtDemo());
   const browser = await launchChromium();
   return {
     server,

@@ -4,27 +4,18 @@
  * img-src 'self'` run with no CSP violation and no console error, and every element that exists (globbed from
  * web/elements/) plays real moves through its worker; the solver page draws its legend ramps (no inline styles).
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botsPlay, type CspServer, elementTags, serveWithCsp, watch } from "../package/csp.ts";
-import { haveBrowser, launchChromium } from "./browser.ts";
+import { builtDemo, haveBrowser, launchChromium } from "./browser.ts";
 import { unnamedControls } from "./element-cases.ts";
-
-const root = resolve(import.meta.dirname, "../..");
-const demo = resolve(root, "dist/demo");
 
 describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
   let server: CspServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(resolve(demo, "embed.html"))) {
-      const { build } = await import("vite");
-      await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
-    }
-    server = await serveWithCsp(demo);
+    server = await serveWithCsp(await builtDemo("embed.html"));
     browser = await launchChromium();
   });
   afterAll(async () => {

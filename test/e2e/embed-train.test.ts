@@ -5,15 +5,10 @@
  * stays visible until the next roll, the scores and hints sit right under the buttons with the log last, and every
  * control has a role and a name (the accessibility tree, through Playwright's ARIA snapshot).
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CspServer, serveWithCsp, watch } from "../package/csp.ts";
-import { haveBrowser, launchChromium } from "./browser.ts";
-
-const root = resolve(import.meta.dirname, "../..");
-const demo = resolve(root, "dist/demo");
+import { builtDemo, haveBrowser, launchChromium } from "./browser.ts";
 
 describe.runIf(haveBrowser)("<train-game> on a phone, under the strict CSP", () => {
   let server: CspServer;
@@ -29,11 +24,7 @@ describe.runIf(haveBrowser)("<train-game> on a phone, under the strict CSP", () 
     });
 
   beforeAll(async () => {
-    if (!existsSync(resolve(demo, "embed.html"))) {
-      const { build } = await import("vite");
-      await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
-    }
-    server = await serveWithCsp(demo);
+    server = await serveWithCsp(await builtDemo("embed.html"));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     problems = await watch(page);

@@ -9,17 +9,13 @@
  * Rail's searched placements, String Railway's strings), the other seat's panel waits for its turn, and String
  * Railway's live check of a string being drawn gives its verdict before the string is placed.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
 import { tempDir } from "../online/helpers.ts";
-import { haveBrowser, launchChromium } from "./browser.ts";
+import { builtDemo, haveBrowser, launchChromium } from "./browser.ts";
 import { type ServerProcess, startServerProcess } from "./online-server.ts";
 
-const root = resolve(import.meta.dirname, "../..");
-const demo = resolve(root, "dist/demo");
 const SEED = "online-elements-seed-7d31";
 const TAGS = { string: "string-railway", light: "light-rail" } as const;
 type Game = keyof typeof TAGS;
@@ -33,10 +29,7 @@ describe.runIf(haveBrowser)("online String Railway and Light Rail elements in Ch
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(demo, "lobby.html"))) {
-      const { build } = await import("vite");
-      await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
-    }
+    await builtDemo("lobby.html");
     server = await startServerProcess({ RAILKIT_MATCHES: store.dir, RAILKIT_FIXED_SEEDS: "1" });
     browser = await launchChromium();
   });

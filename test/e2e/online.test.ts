@@ -4,17 +4,13 @@
  * Game against each other through it on the lobby page while a third watches; the server is killed mid-game
  * and restarted on the same port, and the players go on from the same state.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
 import { tempDir } from "../online/helpers.ts";
-import { haveBrowser, launchChromium } from "./browser.ts";
+import { builtDemo, haveBrowser, launchChromium } from "./browser.ts";
 import { type ServerProcess, startServerProcess } from "./online-server.ts";
 
-const root = resolve(import.meta.dirname, "../..");
-const demo = resolve(root, "dist/demo");
 const SEED = "online-e2e-seed-51c2";
 
 describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
@@ -26,10 +22,7 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(demo, "lobby.html"))) {
-      const { build } = await import("vite");
-      await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
-    }
+    await builtDemo("lobby.html");
     server = await startServerProcess(env);
     browser = await launchChromium();
   });

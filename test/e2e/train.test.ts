@@ -4,11 +4,9 @@
  * with the mouse, the score is read back from the shadow DOM, the hint panel and the computer's turn
  * are checked. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserRequired, CHROMIUM, haveBrowser, launchChromium } from "./browser.ts";
+import { browserRequired, builtDemo, CHROMIUM, haveBrowser, launchChromium } from "./browser.ts";
 import {
   attributeMessages,
   elementPage,
@@ -17,9 +15,6 @@ import {
   themingAndMotion,
 } from "./element-cases.ts";
 import { type StaticServer, serveStatic } from "./serve.ts";
-
-const root = resolve(import.meta.dirname, "../..");
-const demo = resolve(root, "dist/demo");
 
 describe.runIf(!haveBrowser && browserRequired)("browser required", () => {
   it("has /usr/bin/chromium (RAILKIT_BROWSER=required)", () => {
@@ -34,11 +29,7 @@ describe.runIf(haveBrowser)("<train-game> in Chromium", () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(demo, "index.html"))) {
-      const { build } = await import("vite");
-      await build({ configFile: resolve(root, "vite.config.ts"), logLevel: "warn" });
-    }
-    server = await serveStatic(demo);
+    server = await serveStatic(await builtDemo("index.html"));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
     page.on("pageerror", (e) => errors.push(e.message));
