@@ -25,10 +25,8 @@ import { checksum32, littleEndian } from "./race-table.ts";
 export const TURN_GRAPH_MAGIC = "RKTG";
 export const TURN_GRAPH_VERSION = 1;
 
-/** The arrays in asset order: f64 first (8-byte aligned after the header), then i32. */
-export const TURN_GRAPH_FIELDS = [
-  "regOutProb",
-  "frOutProb",
+/** The per-configuration arrays: `nc` entries each. */
+const CONFIG_FIELDS = [
   "cfgE",
   "cfgT",
   "cfgN",
@@ -38,6 +36,13 @@ export const TURN_GRAPH_FIELDS = [
   "cfgSum",
   "cfgKind",
   "cfgValid",
+] as const satisfies readonly (keyof TrainTables)[];
+
+/** The arrays in asset order: f64 first (8-byte aligned after the header), then i32. */
+export const TURN_GRAPH_FIELDS = [
+  "regOutProb",
+  "frOutProb",
+  ...CONFIG_FIELDS,
   "regOutStart",
   "regChStart",
   "regCh",
@@ -134,17 +139,7 @@ export function decodeTurnGraph(
 function checkShape(t: TrainTables, bad: (why: string) => never): void {
   const { nc } = t;
   if (nc < 1 || nc > 1000) bad(`nc ${nc}`);
-  for (const k of [
-    "cfgE",
-    "cfgT",
-    "cfgN",
-    "cfgN4",
-    "cfgN3",
-    "cfgN2",
-    "cfgSum",
-    "cfgKind",
-    "cfgValid",
-  ] as const)
+  for (const k of CONFIG_FIELDS)
     if (t[k].length !== nc) bad(`${k} has ${t[k].length} entries, not nc = ${nc}`);
   /** A start list: `n + 1` entries rising from 0 to `end`. */
   const starts = (k: keyof TrainTables, n: number, end: number) => {
