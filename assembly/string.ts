@@ -7,6 +7,7 @@ import * as pairs from "./geometry/pairs";
 import * as d from "./glue/descriptor";
 import * as placed from "./geometry/placed";
 import * as poly from "./geometry/polyline";
+import * as route from "./geometry/route";
 import * as seg from "./geometry/segment";
 
 export { orient2d } from "./geometry/orient";
@@ -21,6 +22,7 @@ export {
   crossingPoints,
 } from "./geometry/polyline";
 export { indexReset, indexAdd, indexCount, indexInfo, crossingPointsIndexed } from "./geometry/placed";
+export { routeContext, routeGeometry } from "./geometry/route";
 
 /** The method the last `countPairs` chose (0 grid, 1 sweep) and its work in candidate visits. */
 export function pairsMethod(): i32 {
@@ -40,7 +42,7 @@ export function pointY(): f64 {
 
 // The descriptor (glue/descriptor.ts): the buffers the wrapper writes and reads, and the kernels' limits.
 // Bump VERSION whenever a buffer, a limit's meaning or an export's signature changes.
-const VERSION: i32 = 2; // 2: countPairs(n, maxPairs, maxWork) returns an i64 count
+const VERSION: i32 = 3; // 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
 d.describe("string", VERSION);
 d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs
 d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs
@@ -51,6 +53,9 @@ d.buffer("placed", poly.placed); // [x1, y1, x2, y2, …] for crossingPoints
 d.buffer("visits", poly.visits); // disc indices out of stationsTouched
 d.buffer("points", poly.points); // [x, y, …] out of crossingPoints(Indexed)
 d.buffer("indexSegments", placed.segs); // the placed-segment index's segments, in insertion order
+d.buffer("board", route.board); // [x0, y0, …] the route context's board polygon
+d.buffer("mountain", route.mountain); // [x0, y0, …] the route context's mountain polygon
+d.buffer("route", route.route); // out of routeGeometry: [length, stations, points, flags]
 d.limit("segments", pairs.MAX_SEGMENTS);
 d.limit("pairs", pairs.MAX_PAIRS);
 d.limit("pathVertices", poly.MAX_PATH);

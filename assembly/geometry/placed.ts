@@ -10,10 +10,11 @@
 //
 // The query (`crossingPointsIndexed`) gives exactly `crossingPoints(path, segments, discs, radius)` of
 // polyline.ts over the indexed segments in insertion order: for each path segment it gathers the candidates of
-// the cells its box overlaps plus the large list (a stamp per segment drops duplicates), orders them by id, and
-// runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps the path
-// segment's box is a candidate; the others fail the brute force's box test anyway.
-import { boxMiss, MAX_PLACED, MAX_POINTS, max2, min2, pairCrossing, path, points } from "./polyline";
+// the cells its box overlaps plus the large list (a stamp per segment drops duplicates; the brute force's box test,
+// read from boxes kept on append, drops the rest; a path segment over empty cells is skipped early), orders them
+// by id, and runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps
+// the path segment's box is a candidate; the others fail the brute force's box test anyway.
+import { MAX_PATH, MAX_PLACED, MAX_POINTS, max2, min2, pairCrossing, path, points } from "./polyline";
 import { pointX, pointY, safePair } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
@@ -30,6 +31,11 @@ const entryId = new StaticArray<i32>(MAX_ENTRIES);
 const large = new StaticArray<i32>(MAX_PLACED);
 const stamp = new StaticArray<i32>(MAX_PLACED);
 const cand = new StaticArray<i32>(MAX_PLACED);
+/** Each indexed segment's box as two f64x2, (minX, minY) then (maxX, maxY), kept on append for the query. */
+const boxes = new StaticArray<f64>(4 * MAX_PLACED);
+/** The query's scratch: each path vertex's cell column and row. */
+const cellX = new StaticArray<i32>(MAX_PATH);
+const cellY = new StaticArray<i32>(MAX_PATH);
 
 let count: i32 = 0;
 let nEntries: i32 = 0;
@@ -84,10 +90,18 @@ export function indexAdd(to: i32): i32 {
     const cy = unchecked(segs[4 * j + 1]);
     const dx = unchecked(segs[4 * j + 2]);
     const dy = unchecked(segs[4 * j + 3]);
-    const i0 = cellOf(Math.min(cx, dx), x0, sx, nx);
-    const i1 = cellOf(Math.max(cx, dx), x0, sx, nx);
-    const k0 = cellOf(Math.min(cy, dy), y0, sy, ny);
-    const k1 = cellOf(Math.max(cy, dy), y0, sy, ny);
+    const bx0 = min2(cx, dx);
+    const bx1 = max2(cx, dx);
+    const by0 = min2(cy, dy);
+    const by1 = max2(cy, dy);
+    unchecked((boxes[4 * j] = bx0));
+    unchecked((boxes[4 * j + 1] = by0));
+    unchecked((boxes[4 * j + 2] = bx1));
+    unchecked((boxes[4 * j + 3] = by1));
+    const i0 = cellOf(bx0, x0, sx, nx);
+    const i1 = cellOf(bx1, x0, sx, nx);
+    const k0 = cellOf(by0, y0, sy, ny);
+    const k1 = cellOf(by1, y0, sy, ny);
     if ((i1 - i0 + 1) * (k1 - k0 + 1) > MAX_SPAN) {
       unchecked((large[nLarge++] = j));
       continue;
@@ -114,10 +128,22 @@ export function indexInfo(which: i32): i32 {
   return which == 0 ? nx : which == 1 ? ny : which == 2 ? nLarge : nEntries;
 }
 
+/**
+ * Segment j's box misses the box lo = (minX, minY), hi = (maxX, maxY): pairCrossing's own box test, read from
+ * the boxes kept on append (the same comparisons, two lanes at once).
+ */
 // @ts-ignore: decorator
-@inline function mark(j: i32, m: i32): i32 {
+@inline function boxMisses(j: i32, lo: v128, hi: v128): bool {
+  const at = changetype<usize>(boxes) + (<usize>j << 5);
+  return v128.any_true(v128.or(f64x2.lt(v128.load(at, 16), lo), f64x2.gt(v128.load(at), hi)));
+}
+
+/** Adds candidate j to the m gathered (once per query segment: its stamp), if its box meets lo–hi. */
+// @ts-ignore: decorator
+@inline function mark(j: i32, m: i32, lo: v128, hi: v128): i32 {
   if (unchecked(stamp[j]) == cur) return m;
   unchecked((stamp[j] = cur));
+  if (boxMisses(j, lo, hi)) return m;
   unchecked((cand[m] = j));
   return m + 1;
 }
@@ -131,8 +157,26 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
   const nseg = nv > 1 ? nv - 1 : 1;
   let pathSafe = safe;
   for (let i = 0; i < nv && pathSafe; i++) pathSafe = safePair(unchecked(path[2 * i]), unchecked(path[2 * i + 1]));
+  // each vertex's cell column and row, once (cellOf is monotone: a segment's box spans the cells between its
+  // ends' cells, the same as cellOf of its box)
+  for (let v = 0; v < nv; v++) {
+    unchecked((cellX[v] = cellOf(unchecked(path[2 * v]), x0, sx, nx)));
+    unchecked((cellY[v] = cellOf(unchecked(path[2 * v + 1]), y0, sy, ny)));
+  }
   let out = 0;
   for (let k = 0; k < nseg; k++) {
+    const v1 = nv > 1 ? k + 1 : k;
+    const i0 = min(unchecked(cellX[k]), unchecked(cellX[v1]));
+    const i1 = max(unchecked(cellX[k]), unchecked(cellX[v1]));
+    const k0 = min(unchecked(cellY[k]), unchecked(cellY[v1]));
+    const k1 = max(unchecked(cellY[k]), unchecked(cellY[v1]));
+    if (nLarge == 0) {
+      // no candidate at all when every cell it spans is empty (most path segments on a board): skip it early
+      let any = false;
+      for (let r = k0; r <= k1 && !any; r++)
+        for (let i = i0; i <= i1 && !any; i++) any = unchecked(head[r * nx + i]) >= 0;
+      if (!any) continue;
+    }
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
     const bx = nv > 1 ? unchecked(path[2 * k + 2]) : ax;
@@ -141,21 +185,20 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
     const maxx = max2(ax, bx);
     const miny = min2(ay, by);
     const maxy = max2(ay, by);
-    // gather the candidates, each once
+    const lo = f64x2(minx, miny);
+    const hi = f64x2(maxx, maxy);
+    // gather the candidates, each once, keeping only those whose box meets the path segment's (pairCrossing's
+    // own box test: the others would fail it, so the points are the same)
     if (cur == i32.MAX_VALUE) {
       for (let j = 0; j < MAX_PLACED; j++) unchecked((stamp[j] = 0));
       cur = 0;
     }
     cur++;
     let m = 0;
-    for (let p = 0; p < nLarge; p++) m = mark(unchecked(large[p]), m);
-    const i0 = cellOf(minx, x0, sx, nx);
-    const i1 = cellOf(maxx, x0, sx, nx);
-    const k0 = cellOf(miny, y0, sy, ny);
-    const k1 = cellOf(maxy, y0, sy, ny);
+    for (let p = 0; p < nLarge; p++) m = mark(unchecked(large[p]), m, lo, hi);
     for (let r = k0; r <= k1; r++) {
       for (let i = i0; i <= i1; i++) {
-        for (let e = unchecked(head[r * nx + i]); e >= 0; e = unchecked(entryNext[e])) m = mark(unchecked(entryId[e]), m);
+        for (let e = unchecked(head[r * nx + i]); e >= 0; e = unchecked(entryNext[e])) m = mark(unchecked(entryId[e]), m, lo, hi);
       }
     }
     if (m == 0) continue;
@@ -172,15 +215,12 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       }
     } else {
       m = 0;
-      for (let j = 0; j < count; j++) if (unchecked(stamp[j]) == cur) unchecked((cand[m++] = j));
+      for (let j = 0; j < count; j++)
+        if (unchecked(stamp[j]) == cur && !boxMisses(j, lo, hi)) unchecked((cand[m++] = j));
     }
-    // the same pair test as crossingPoints, over the candidates in ascending id order
-    const lo = f64x2(minx, miny);
-    const hi = f64x2(maxx, maxy);
+    // the same pair test as crossingPoints (its box test passed), over the candidates in ascending id order
     for (let p = 0; p < m; p++) {
-      const j = unchecked(cand[p]);
-      if (boxMiss(segs, j, lo, hi)) continue; // pairCrossing's own box test, two lanes at once, before the call
-      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, j, nd, radius, pathSafe)) continue;
+      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, unchecked(cand[p]), nd, radius, pathSafe)) continue;
       if (out < MAX_POINTS) {
         unchecked((points[2 * out] = pointX));
         unchecked((points[2 * out + 1] = pointY));

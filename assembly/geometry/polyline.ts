@@ -176,12 +176,21 @@ export function stationsTouched(nv: i32, nd: i32, radius: f64): i32 {
 
 /** 1 strictly inside the first np polygon vertices, 0 on the boundary, -1 outside (exact). */
 export function pointLocation(x: f64, y: f64, np: i32): i32 {
+  return locate(polygon, x, y, np);
+}
+
+/** `pointLocation` in the polygon `poly` (the `polygon` buffer, or the route kernel's board and mountain). */
+// @ts-ignore: decorator
+@inline export function locate(poly: StaticArray<f64>, x: f64, y: f64, np: i32): i32 {
   let inside = false;
   for (let i = 0, j = np - 1; i < np; j = i++) {
-    const ax = unchecked(polygon[2 * j]);
-    const ay = unchecked(polygon[2 * j + 1]);
-    const bx = unchecked(polygon[2 * i]);
-    const by = unchecked(polygon[2 * i + 1]);
+    const ax = unchecked(poly[2 * j]);
+    const ay = unchecked(poly[2 * j + 1]);
+    const bx = unchecked(poly[2 * i]);
+    const by = unchecked(poly[2 * i + 1]);
+    // An edge whose y-range misses y can neither hold the point nor straddle its line: no orientation needed
+    // (the same answer, as in the twin; most edges of a board are skipped so).
+    if ((ay > y && by > y) || (ay < y && by < y)) continue;
     const o = orient2d(ax, ay, bx, by, x, y);
     if (o == 0 && x >= Math.min(ax, bx) && x <= Math.max(ax, bx) && y >= Math.min(ay, by) && y <= Math.max(ay, by))
       return 0;
@@ -190,7 +199,7 @@ export function pointLocation(x: f64, y: f64, np: i32): i32 {
   return inside ? 1 : -1;
 }
 
-function pathMeetsBoundary(nv: i32, np: i32): bool {
+function pathMeetsBoundary(poly: StaticArray<f64>, nv: i32, np: i32): bool {
   const nseg = nv > 1 ? nv - 1 : 1;
   // Only edges whose box meets the whole path's box can meet a segment (a filter, as in the twin: the same
   // answer, faster when, as usual, the path keeps away from most edges).
@@ -208,10 +217,10 @@ function pathMeetsBoundary(nv: i32, np: i32): bool {
   }
   let near = false;
   for (let i = 0, j = np - 1; i < np && !near; j = i++) {
-    const cx = unchecked(polygon[2 * j]);
-    const cy = unchecked(polygon[2 * j + 1]);
-    const dx = unchecked(polygon[2 * i]);
-    const dy = unchecked(polygon[2 * i + 1]);
+    const cx = unchecked(poly[2 * j]);
+    const cy = unchecked(poly[2 * j + 1]);
+    const dx = unchecked(poly[2 * i]);
+    const dy = unchecked(poly[2 * i + 1]);
     near = !(max2(cx, dx) < px0 || min2(cx, dx) > px1 || max2(cy, dy) < py0 || min2(cy, dy) > py1);
   }
   if (!near) return false;
@@ -225,10 +234,10 @@ function pathMeetsBoundary(nv: i32, np: i32): bool {
     const miny = min2(ay, by);
     const maxy = max2(ay, by);
     for (let i = 0, j = np - 1; i < np; j = i++) {
-      const cx = unchecked(polygon[2 * j]);
-      const cy = unchecked(polygon[2 * j + 1]);
-      const dx = unchecked(polygon[2 * i]);
-      const dy = unchecked(polygon[2 * i + 1]);
+      const cx = unchecked(poly[2 * j]);
+      const cy = unchecked(poly[2 * j + 1]);
+      const dx = unchecked(poly[2 * i]);
+      const dy = unchecked(poly[2 * i + 1]);
       if (max2(cx, dx) < minx || min2(cx, dx) > maxx) continue;
       if (max2(cy, dy) < miny || min2(cy, dy) > maxy) continue;
       if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return true;
@@ -239,16 +248,26 @@ function pathMeetsBoundary(nv: i32, np: i32): bool {
 
 /** The path lies strictly inside the polygon, never touching its boundary (board rule). */
 export function polylineInsidePolygon(nv: i32, np: i32): bool {
-  if (nv < 1 || np < 3) return false;
-  if (pointLocation(unchecked(path[0]), unchecked(path[1]), np) != 1) return false;
-  return !pathMeetsBoundary(nv, np);
+  return insideIn(polygon, nv, np);
 }
 
 /** Some part of the path is inside the polygon or on its boundary (mountain rule). */
 export function polylineTouchesPolygon(nv: i32, np: i32): bool {
+  return touchesIn(polygon, nv, np);
+}
+
+/** `polylineInsidePolygon` in the polygon `poly`. */
+export function insideIn(poly: StaticArray<f64>, nv: i32, np: i32): bool {
   if (nv < 1 || np < 3) return false;
-  if (pathMeetsBoundary(nv, np)) return true;
-  return pointLocation(unchecked(path[0]), unchecked(path[1]), np) >= 0;
+  if (locate(poly, unchecked(path[0]), unchecked(path[1]), np) != 1) return false;
+  return !pathMeetsBoundary(poly, nv, np);
+}
+
+/** `polylineTouchesPolygon` in the polygon `poly`. */
+export function touchesIn(poly: StaticArray<f64>, nv: i32, np: i32): bool {
+  if (nv < 1 || np < 3) return false;
+  if (pathMeetsBoundary(poly, nv, np)) return true;
+  return locate(poly, unchecked(path[0]), unchecked(path[1]), np) >= 0;
 }
 
 /** Some of the first nd discs (closed, radius r) contains (x, y). */

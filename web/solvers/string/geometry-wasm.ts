@@ -25,6 +25,12 @@ import {
 import * as ts from "../../engine/string/geometry/polyline.ts";
 import type { Point } from "../../engine/string/geometry/predicates.ts";
 import * as pred from "../../engine/string/geometry/predicates.ts";
+import {
+  measureRoute,
+  type RouteContext,
+  type RouteGeometry,
+  type RouteMeasure,
+} from "../../engine/string/geometry/route.ts";
 import { bindWasm, checkRange } from "../../wasm/glue.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
@@ -33,6 +39,7 @@ type RawExports = Omit<
   Exports,
   "segmentsIntersect" | "segmentIntersection" | "polylineInsidePolygon" | "polylineTouchesPolygon"
 > & {
+  routeGeometry(nv: number): number;
   segmentsIntersect(...v: number[]): number;
   segmentIntersection(...v: number[]): number;
   polylineInsidePolygon(nv: number, np: number): number;
@@ -101,7 +108,7 @@ export const stringGeometryReference: StringGeometry = {
 /** What this wrapper expects of the module's descriptor (assembly/string.ts). */
 export const STRING_GEOMETRY_SPEC = {
   module: "string",
-  version: 2,
+  version: 3,
   buffers: {
     segments: "f64",
     pairs: "i32",
@@ -112,6 +119,9 @@ export const STRING_GEOMETRY_SPEC = {
     visits: "i32",
     points: "f64",
     indexSegments: "f64",
+    board: "f64",
+    mountain: "f64",
+    route: "f64",
   },
   limits: {
     segments: null,
@@ -149,6 +159,15 @@ export interface StringGeometryLimits {
  */
 export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
   readonly limits: StringGeometryLimits;
+  /**
+   * The engine's route geometry on these kernels (engine.ts `useRouteGeometry`): `measure` is one copy of the
+   * path and one call (assembly/geometry/route.ts), the same answers as `routeGeometryTs`. Its indexes keep
+   * their segments in JavaScript; the module holds one of them at a time (the last measured against, rebuilt when
+   * another is asked: once a turn in a game, as the mover changes) and this wrapper's own index API shares that
+   * place: calling `setPlacedSegments` here drops whichever route index it held. The context (board, mountain,
+   * discs) is read again only for another context object (the engine keeps one per board and never writes it).
+   */
+  readonly routeGeometry: RouteGeometry;
   /** The method the last `countIntersectingPairs` chose (pairs.ts METHOD_GRID, METHOD_SWEEP) and its work. */
   readonly pairsPlan: { method: number; work: number };
 }
@@ -216,11 +235,14 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   let visits = new Int32Array(0);
   let points = new Float64Array(0);
   let indexed = new Float64Array(0);
+  let board = new Float64Array(0);
+  let mountain = new Float64Array(0);
+  let route = new Float64Array(0);
   const views = (): void => {
     // Views over a detached buffer (memory grew) have length 0, like the initial empty ones: then rebuild.
     if (segments.length !== 0) return;
     const v = glue.views();
-    ({ segments, pairs, path, discs, polygon, placed, visits, points } = v);
+    ({ segments, pairs, path, discs, polygon, placed, visits, points, board, mountain, route } = v);
     indexed = v.indexSegments;
   };
   /** Copies n segments in after the indexed ones and indexes them (the caller checked the limit). */
@@ -241,6 +263,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     refuseOver(d.length >> 1, limits.discs, "discs");
     if (!Number.isFinite(radius)) throw new RangeError(`radius ${radius} is not a finite number`);
     views();
+    heldContext = null; // the route context's discs are overwritten
     copyIn(d, discs, "discs");
   };
   const loadPolygon = (p: Float64Array): void => {
@@ -299,8 +322,130 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     return true;
   };
 
+  // ----- The route geometry (assembly/geometry/route.ts) -----
+  /** Whose segments the module's index holds: a route index, or null (this wrapper's own index API, or none). */
+  let heldIndex: RouteIndex | null = null;
+  /** How many of `heldIndex`'s segments the module has indexed. */
+  let heldCount = 0;
+  /** The context the module's board, mountain and discs hold (null after any call that rewrote the discs). */
+  let heldContext: RouteContext | null = null;
+
+  /** A placed-segment index whose segments live here, in JavaScript; the module indexes them when measured. */
+  class RouteIndex implements PlacedSegmentIndex {
+    segs = new Float64Array(4 * 256);
+    count = 0;
+    grid: [number, number, number, number, number] = [0, 0, 0, 0, DEFAULT_CELL];
+    constructor(bounds: ArrayLike<number>) {
+      this.setPlacedSegments(new Float64Array(0), bounds);
+    }
+    get placedCount(): number {
+      return this.count;
+    }
+    setPlacedSegments(src: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL): void {
+      const n = src.length >> 2;
+      refuseOver(n, limits.placedSegments, "placed segments");
+      checkFinite(src.subarray(0, 4 * n), "segments");
+      this.grid = checkGrid(src.subarray(0, 4 * n), bounds, cellSize);
+      this.count = 0;
+      if (heldIndex === this) heldIndex = null; // another grid: the module builds it again when measured
+      this.append(src, n);
+    }
+    addPlacedSegments(src: Float64Array): void {
+      const n = src.length >> 2;
+      refuseOver(this.count + n, limits.placedSegments, "placed segments");
+      checkFinite(src.subarray(0, 4 * n), "segments");
+      this.append(src, n);
+    }
+    private append(src: Float64Array, n: number): void {
+      if (4 * (this.count + n) > this.segs.length) {
+        const grown = new Float64Array(Math.max(2 * this.segs.length, 4 * (this.count + n)));
+        grown.set(this.segs.subarray(0, 4 * this.count));
+        this.segs = grown;
+      }
+      this.segs.set(src.subarray(0, 4 * n), 4 * this.count);
+      this.count += n;
+    }
+    crossingPointsIndexed(p: Float64Array, d: Float64Array, radius: number): Float64Array {
+      hold(this);
+      loadPath(p);
+      loadDiscs(d, radius);
+      const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
+      if (n > limits.points) return ts.crossingPoints(p, this.segs.slice(0, 4 * this.count), d, radius);
+      return points.slice(0, 2 * n);
+    }
+  }
+
+  /** Makes the module's index hold `ix`'s segments: the new ones appended, or all indexed again for another index. */
+  const hold = (ix: RouteIndex): void => {
+    views();
+    if (heldIndex !== ix || heldCount > ix.count) {
+      const [minX, minY, maxX, maxY, cell] = ix.grid;
+      ex.indexReset(minX, minY, maxX, maxY, cell);
+      heldIndex = ix;
+      heldCount = 0;
+    }
+    if (heldCount < ix.count) {
+      indexed.set(ix.segs.subarray(4 * heldCount, 4 * ix.count), 4 * heldCount); // checked when added
+      heldCount = ex.indexAdd(ix.count);
+    }
+  };
+
+  /** Writes the route context into the module (limits and finite numbers checked). */
+  const holdContext = (ctx: RouteContext): void => {
+    const nb = ctx.polygon.length >> 1;
+    const nm = ctx.mountain.length >> 1;
+    const nd = ctx.discs.length >> 1;
+    refuseOver(nb, limits.polygonVertices, "board vertices");
+    refuseOver(nm, limits.polygonVertices, "mountain vertices");
+    refuseOver(nd, limits.discs, "discs");
+    if (!Number.isFinite(ctx.radius)) throw new RangeError(`radius ${ctx.radius} is not a finite number`);
+    views();
+    copyIn(ctx.polygon, board, "board");
+    copyIn(ctx.mountain, mountain, "mountain");
+    copyIn(ctx.discs, discs, "discs");
+    ex.routeContext(nb, nm, nd, ctx.radius);
+    heldContext = ctx;
+  };
+
+  const routeGeometry: RouteGeometry = {
+    createIndex: (bounds) => new RouteIndex(bounds),
+    measure(ctx, p, index): RouteMeasure {
+      const nv = p.length >> 1;
+      // Another kind of index, or a path the kernel does not take (odd, empty, over its limit): the twin.
+      if (!(index instanceof RouteIndex) || p.length & 1 || nv < 1 || nv > limits.pathVertices)
+        return measureRoute(ctx, p, index);
+      hold(index);
+      if (heldContext !== ctx) holdContext(ctx);
+      let z0 = 0;
+      let z1 = 0;
+      for (let i = 0; i < p.length; i += 2) {
+        const x = p[i]!;
+        const y = p[i + 1]!;
+        path[i] = x;
+        path[i + 1] = y;
+        z0 += x * 0;
+        z1 += y * 0;
+      }
+      if (z0 + z1 !== 0) throw notFinite(p, "path");
+      const flags = raw.routeGeometry(nv);
+      const ns = route[1]!;
+      const np = route[2]!;
+      if (np > limits.points) return measureRoute(ctx, p, index.segs.slice(0, 4 * index.count));
+      const stations = new Array<number>(ns);
+      for (let k = 0; k < ns; k++) stations[k] = visits[k]!;
+      return {
+        length: route[0]!,
+        stations,
+        points: points.slice(0, 2 * np),
+        mountain: (flags & 2) !== 0,
+        inside: (flags & 1) !== 0,
+      };
+    },
+  };
+
   return {
     limits,
+    routeGeometry,
     get pairsPlan() {
       return { method: ex.pairsMethod(), work: ex.pairsWork() };
     },
@@ -400,12 +545,14 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       refuseOver(n, limits.placedSegments, "placed segments");
       checkFinite(segs.subarray(0, 4 * n), "segments"); // before the reset: a refused call changes nothing
       const [minX, minY, maxX, maxY, cell] = checkGrid(segs.subarray(0, 4 * n), bounds, cellSize);
+      heldIndex = null; // the module's index is this wrapper's own now
       ex.indexReset(minX, minY, maxX, maxY, cell);
       appendIndexed(segs, n);
     },
     addPlacedSegments(segs) {
       const n = segs.length >> 2;
       refuseOver(ex.indexCount() + n, limits.placedSegments, "placed segments");
+      heldIndex = null; // (after a route measure: appended to that index's segments, as documented)
       appendIndexed(segs, n);
     },
     crossingPointsIndexed(p, d, radius) {

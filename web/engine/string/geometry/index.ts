@@ -2,3 +2,4 @@
 export * from "./placed.ts";
 export * from "./polyline.ts";
 export * from "./predicates.ts";
+export * from "./route.ts";

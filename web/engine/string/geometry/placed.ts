@@ -1,9 +1,9 @@
 /**
  * Spatial index over the placed segments (the other players' strings) for the crossing cost of a move, and the
  * indexed twin of `crossingPoints` (polyline.ts). TypeScript reference of assembly/geometry/placed.ts: same
- * grid, same pair tests in the same order, same points (this one drops the candidates whose box misses the path
- * segment's while gathering them, and skips a path segment over empty cells early; the Wasm one drops them in the
- * pair loop: the same pairs reach the pair test).
+ * grid, same candidates, same pair tests in the same order, same points (both drop the candidates whose box
+ * misses the path segment's while gathering them, from boxes kept on append, and skip a path segment over empty
+ * cells early).
  *
  * Placed strings never move, so the index is built once (`setPlacedSegments`) and extended as strings are placed
  * (`addPlacedSegments`). It is a uniform grid of nx × ny cells (≤ 128 per axis, about `cellSize` cm each) over
