@@ -29,8 +29,9 @@ import {
 import { Rng, seedRng } from "../common/rng.ts";
 import { discInside, discOutside, generateBoard, parseBoard } from "./board.ts";
 import { addCounts, BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
-import { boundsOf, PlacedIndex } from "./geometry/placed.ts";
+import { boundsOf, type PlacedSegmentIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
+import { type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
 import { checkRoute, parsePath, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
 import { bestSplit, scoreCubes } from "./scoring.ts";
 import { ROWS, type Row, rowColours, TILES } from "./tiles.ts";
@@ -249,7 +250,7 @@ export function otherSegments(s: StringState, player: number): Float64Array {
 
 /** One seat's index of the other seats' placed strings, and which strings it holds. */
 interface RivalIndex {
-  index: PlacedIndex;
+  index: PlacedSegmentIndex;
   held: Set<PlacedString>;
   /** Each seat's string list and its length when the index was last brought up to date (the quick check). */
   lists: (readonly PlacedString[])[];
@@ -265,10 +266,29 @@ interface RivalIndex {
  * Quick check first: a seat that has not acted since keeps its very string list (an action copies only the
  * acting seat), so when every rival's list is the one seen last, at the same length, nothing was placed since.
  */
-const rivalIndexes = new WeakMap<object, Map<number, RivalIndex>>();
+let rivalIndexes = new WeakMap<object, Map<number, RivalIndex>>();
+
+/** How route checks measure a path (geometry/route.ts): the TypeScript twin unless `useRouteGeometry` says. */
+let geometry: RouteGeometry = routeGeometryTs;
+/** The rival indexes each geometry built, kept while another is in use (a switch back finds them). */
+const indexesOf = new WeakMap<RouteGeometry, typeof rivalIndexes>();
+
+/**
+ * Route checks (`apply`, `legalActions`, `previewString`, …) measure paths with `g` from now on: the Wasm kernels
+ * (web/solvers/string/geometry-wasm.ts `routeGeometry`, installed by the worker once compiled) or, with null, the
+ * TypeScript twin. Both give the same answers (test/string/geometry.route.test.ts), so games, saves and replays do not
+ * depend on which one ran. Each keeps its own rival indexes (built by its `createIndex`).
+ */
+export function useRouteGeometry(g: RouteGeometry | null): void {
+  const next = g ?? routeGeometryTs;
+  if (next === geometry) return;
+  indexesOf.set(geometry, rivalIndexes);
+  geometry = next;
+  rivalIndexes = indexesOf.get(next) ?? new WeakMap();
+}
 
 /** The other players' placed strings of `player`, indexed (built or brought up to date on demand). */
-export function rivalIndex(s: StringState, player: number): PlacedIndex {
+export function rivalIndex(s: StringState, player: number): PlacedSegmentIndex {
   let perSeat = rivalIndexes.get(s.board);
   if (!perSeat) {
     perSeat = new Map();
@@ -290,7 +310,7 @@ export function rivalIndex(s: StringState, player: number): PlacedIndex {
   if (entry) for (const str of rivals) if (entry.held.has(str)) found++;
   if (!entry || found !== entry.held.size) {
     entry = {
-      index: new PlacedIndex(new Float64Array(0), boundsOf(s.board.polygon)),
+      index: geometry.createIndex(boundsOf(s.board.polygon)),
       held: new Set(),
       lists: [],
       lengths: [],
@@ -461,7 +481,7 @@ export function checkPlaceString(
 ): RouteCheck | RuleError {
   const e = stringAllowed(s, player, kind);
   if (e) return e;
-  const c = checkRoute(routeContext(s), kind, path, rivalIndex(s, player));
+  const c = checkRoute(routeContext(s), kind, path, rivalIndex(s, player), geometry);
   return c.error ?? needAp(s, c.ap, "this string") ?? c;
 }
 
@@ -509,7 +529,7 @@ export function previewString(
   at = "/path",
 ): StringPreview {
   const p = parsePath(path, at);
-  const c = checkRoute(routeContext(s), kind, p, rivalIndex(s, player));
+  const c = checkRoute(routeContext(s), kind, p, rivalIndex(s, player), geometry);
   const error =
     checkTurn(s, { type: "place-string", player, kind, path: p }) ??
     stringAllowed(s, player, kind) ??
@@ -1055,7 +1075,7 @@ export function stringCandidates(s: StringState, player: number): StringCandidat
       else if (d <= 60 && seat.longLeft > 0) kind = "long";
       if (!kind) continue;
       const path = [a.x, a.y, b.x, b.y];
-      const check = checkRoute(ctx, kind, path, others);
+      const check = checkRoute(ctx, kind, path, others, geometry);
       if (check.error || check.ap > s.ap) continue;
       out.push({ action: { type: "place-string", player, kind, path }, check });
     }

@@ -33,6 +33,7 @@ export {
   transportScores,
   UPGRADE_COST,
   undo,
+  useRouteGeometry,
   winnersOf,
 } from "./engine.ts";
 export { checkRoute, type RouteCheck, type RouteContext, toSegments } from "./route.ts";

@@ -6,23 +6,11 @@
 import { InputError, RuleError } from "../common/errors.ts";
 import { arr, num } from "../common/input.ts";
 import type { PlacedSegmentIndex } from "./geometry/placed.ts";
-import {
-  crossingPoints,
-  pointInDisc,
-  pointInPolygon,
-  polylineInsidePolygon,
-  polylineTouchesPolygon,
-  stationsTouched,
-} from "./geometry/polyline.ts";
+import { pointInDisc, pointInPolygon } from "./geometry/polyline.ts";
+import { measureRoute, type RouteContext, type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
 import { MAX_VERTICES, STRING_LENGTH, type StringKind } from "./types.ts";
 
-export interface RouteContext {
-  polygon: Float64Array;
-  mountain: Float64Array;
-  /** Station centres `[cx0, cy0, …]`, parallel to the station list. */
-  discs: Float64Array;
-  radius: number;
-}
+export type { RouteContext } from "./geometry/route.ts";
 
 export interface RouteCheck {
   /** Indices of the stations touched, in order along the path. */
@@ -82,40 +70,6 @@ export function toSegments(paths: readonly (readonly number[])[]): Float64Array 
   return Float64Array.from(out);
 }
 
-/**
- * `path` in a typed array: one kept per length at module level and refilled (the geometry reads it during the
- * call and keeps nothing), so a route check allocates none. A path longer than the game's 64 vertices gets its own.
- */
-function typedPath(path: readonly number[]): Float64Array {
-  const n = path.length;
-  let p = n <= 2 * MAX_VERTICES ? typedPaths[n] : undefined;
-  if (!p) {
-    p = new Float64Array(n);
-    if (n <= 2 * MAX_VERTICES) typedPaths[n] = p;
-  }
-  // filled pair by pair, adding up `polylineLength(p)` on the way (the same sums in the same order)
-  let length = 0;
-  if (n >= 2) {
-    p[0] = path[0]!;
-    p[1] = path[1]!;
-  }
-  for (let i = 2; i + 1 < n; i += 2) {
-    const x = path[i]!;
-    const y = path[i + 1]!;
-    p[i] = x;
-    p[i + 1] = y;
-    const dx = x - p[i - 2]!;
-    const dy = y - p[i - 1]!;
-    length += Math.sqrt(dx * dx + dy * dy);
-  }
-  if (n % 2 === 1) p[n - 1] = path[n - 1]!;
-  typedLength = length;
-  return p;
-}
-const typedPaths: (Float64Array | undefined)[] = [];
-/** `polylineLength` of the path `typedPath` filled last. */
-let typedLength = 0;
-
 /** Some station follows itself in the list (touched twice in a row). */
 function repeats(stations: readonly number[]): boolean {
   for (let i = 1; i < stations.length; i++) if (stations[i - 1] === stations[i]) return true;
@@ -135,22 +89,19 @@ function stationAt(ctx: RouteContext, x: number, y: number): number {
  * `string.endpoint-not-in-station`, `string.same-station-twice`). `others` are the other players' placed
  * strings: as segments (`toSegments`), or a placed-segment index holding them (geometry/placed.ts: the same
  * points, found through a grid instead of every pair); the player's own strings cross for free and are not passed.
+ * `geometry` measures the path against an index it created (geometry/route.ts: the TypeScript twin by default,
+ * or the Wasm kernels: the same answers); segments are always measured here, in TypeScript.
  */
 export function checkRoute(
   ctx: RouteContext,
   kind: StringKind,
   path: readonly number[],
   others: Float64Array | PlacedSegmentIndex,
+  geometry: RouteGeometry = routeGeometryTs,
 ): RouteCheck {
-  const p = typedPath(path);
-  const length = typedLength; // polylineLength(p)
-  const stations = stationsTouched(p, ctx.discs, ctx.radius);
-  const points =
-    others instanceof Float64Array
-      ? crossingPoints(p, others, ctx.discs, ctx.radius)
-      : others.crossingPointsIndexed(p, ctx.discs, ctx.radius);
+  const { length, stations, points, mountain, inside } =
+    others instanceof Float64Array ? measureRoute(ctx, path, others) : geometry.measure(ctx, path, others);
   const crossings = points.length / 2;
-  const mountain = polylineTouchesPolygon(p, ctx.mountain);
   const ap = crossings + (mountain ? 1 : 0);
   const n = path.length / 2;
   let error: RuleError | null = null;
@@ -160,7 +111,7 @@ export function checkRoute(
       "string.too-long",
       `the path is ${length.toFixed(2)} cm; a ${kind} string is ${max} cm`,
     );
-  } else if (!polylineInsidePolygon(p, ctx.polygon)) {
+  } else if (!inside) {
     let outside = false;
     for (let i = 0; i < n; i++)
       if (!pointInPolygon(path[2 * i]!, path[2 * i + 1]!, ctx.polygon)) outside = true;
