@@ -35,9 +35,11 @@ import {
   rivalIndex,
   routeContext,
   setup,
+  useRouteGeometry,
 } from "../web/engine/string/engine.ts";
-import { boundsOf } from "../web/engine/string/geometry/placed.ts";
+import { boundsOf, PlacedIndex } from "../web/engine/string/geometry/placed.ts";
 import { stationsTouched as stationsOf } from "../web/engine/string/geometry/polyline.ts";
+import { measureRoute } from "../web/engine/string/geometry/route.ts";
 import { checkRoute, toSegments } from "../web/engine/string/route.ts";
 import type { StringAction, StringKind, StringState } from "../web/engine/string/types.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
@@ -191,7 +193,8 @@ export async function run(): Promise<void> {
   if (wasmPts.length / 2 !== pv.crossings)
     throw new Error("the engine and the Wasm kernel disagree on crossings");
 
-  const kernel = () => {
+  // The four kernels one by one (what the bench compared before routeGeometry) on the bench's own index.
+  const kernels = () => {
     geo.crossingPointsIndexed(path, ctx.discs, ctx.radius);
     geo.stationsTouched(path, ctx.discs, ctx.radius);
     geo.polylineInsidePolygon(path, ctx.polygon);
@@ -199,15 +202,36 @@ export async function run(): Promise<void> {
   };
   const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
   const rows: [string, { median: number; min: number }][] = [];
-  const index = rivalIndex(state, mover);
-  const [applyT, kernelT, routeT] = timeSideBySide(
-    [() => apply(state, move), kernel, () => checkRoute(ctx, "short", move.path, index)],
+  type T = { median: number; min: number };
+  // The engine on the Wasm route geometry (as in the worker), side by side with that geometry alone on the
+  // engine's own rival index (so the module's one index slot holds it for both), and the twin alone.
+  useRouteGeometry(geo.routeGeometry);
+  const wasmIndex = rivalIndex(state, mover);
+  const tsIndex = new PlacedIndex(rivalSegs, boundsOf(state.board.polygon));
+  const [applyW, kernelT, twinT, routeW] = timeSideBySide(
+    [
+      () => apply(state, move),
+      () => geo.routeGeometry.measure(ctx, move.path, wasmIndex),
+      () => measureRoute(ctx, move.path, tsIndex),
+      () => checkRoute(ctx, "short", move.path, wasmIndex, geo.routeGeometry),
+    ],
     400,
     10,
-  ) as [{ median: number; min: number }, { median: number; min: number }, { median: number; min: number }];
-  rows.push(["apply(place-string) through the engine", applyT]);
-  rows.push(["indexed Wasm kernels alone, same move", kernelT]);
-  rows.push(["the engine's TS route check alone (checkRoute), same move", routeT]);
+  ) as [T, T, T, T];
+  useRouteGeometry(null);
+  const index = rivalIndex(state, mover);
+  const [applyT, kernelsT, routeT] = timeSideBySide(
+    [() => apply(state, move), kernels, () => checkRoute(ctx, "short", move.path, index)],
+    400,
+    10,
+  ) as [T, T, T];
+  rows.push(["apply(place-string), engine on the Wasm route geometry", applyW]);
+  rows.push(["Wasm routeGeometry alone, same move (the kernel)", kernelT]);
+  rows.push(["TS twin measureRoute alone, same move", twinT]);
+  rows.push(["the engine's route check on Wasm (checkRoute)", routeW]);
+  rows.push(["apply(place-string), engine on the TS geometry", applyT]);
+  rows.push(["four Wasm kernels one by one, same move", kernelsT]);
+  rows.push(["the engine's route check on TS (checkRoute)", routeT]);
   // One pointer move: the trail so far (200 samples along the move's path) simplified, then the engine's check.
   const trail = new Trail([move.path[0]!, move.path[1]!], 30);
   for (let k = 1; k < 64; k++) {
@@ -241,7 +265,9 @@ export async function run(): Promise<void> {
   for (const [name, t] of rows)
     console.log(`  ${name.padEnd(60)} best ${us(t.min).padStart(11)}   median ${us(t.median).padStart(11)}`);
   console.log(
-    `  ratio apply / indexed Wasm kernels (best samples, side by side): ${(applyT.min / kernelT.min).toFixed(2)}×` +
-      ` (medians ${(applyT.median / kernelT.median).toFixed(2)}×)`,
+    `  ratio apply on Wasm / routeGeometry alone (best samples, side by side): ${(applyW.min / kernelT.min).toFixed(2)}×` +
+      ` (medians ${(applyW.median / kernelT.median).toFixed(2)}×); TS twin / Wasm routeGeometry: ` +
+      `${(twinT.min / kernelT.min).toFixed(2)}× (medians ${(twinT.median / kernelT.median).toFixed(2)}×); ` +
+      `apply on TS / four Wasm kernels: ${(applyT.min / kernelsT.min).toFixed(2)}×`,
   );
 }
