@@ -7,7 +7,8 @@
  * first messages (shared TOOLCHAIN.md). The solvers (Wasm) are compiled later, each on the first call that
  * needs it. The String Railway and Light Rail solvers' code loads then too, through the dynamic imports below;
  * the train solver's loader (about 20 KB) is in this chunk, so that its Wasm and assets start downloading on
- * the first train call without a chunk fetched first (the first race hint waits for them).
+ * the first train call without a chunk fetched first (the first race hint waits for them). The String Railway
+ * route geometry (the string Wasm) loads when a String Railway game is first shown (plugins.ts `stringPlugin`).
  */
 import * as Comlink from "comlink";
 import { createRailkitService } from "./service.ts";
@@ -22,6 +23,13 @@ Comlink.expose(
         import("../wasm/browser.ts"),
       ]);
       return createStringSolver(await compileWasmBrowser("stringplan"));
+    },
+    loadStringGeometry: async () => {
+      const [{ createStringGeometryWasm }, { compileWasmBrowser }] = await Promise.all([
+        import("../solvers/string/geometry-wasm.ts"),
+        import("../wasm/browser.ts"),
+      ]);
+      return (await createStringGeometryWasm(await compileWasmBrowser("string"))).routeGeometry;
     },
     loadLightKernel: async () => {
       const [{ fromModule }, { compileWasmBrowser }] = await Promise.all([

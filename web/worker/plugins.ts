@@ -9,7 +9,13 @@
  */
 import { int, isObject, obj, oneOf, seed as readSeed } from "../engine/common/input.ts";
 import { botRng, greedyPlacement, lightBoard, lightEngine } from "../engine/light/index.ts";
-import { botAction as greedyStringAction, pointsOf, stringEngine } from "../engine/string/index.ts";
+import type { RouteGeometry } from "../engine/string/geometry/route.ts";
+import {
+  botAction as greedyStringAction,
+  pointsOf,
+  stringEngine,
+  useRouteGeometry,
+} from "../engine/string/index.ts";
 import { parsePath } from "../engine/string/route.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
 import { lightFromView, stringFromView } from "../online/seat-position.ts";
@@ -72,13 +78,31 @@ function readPreview(x: unknown): StringPreviewRequest {
   };
 }
 
-export function stringPlugin(solver: () => Promise<StringSolver>): GamePlugin<StringTypes> {
+/**
+ * `loadGeometry`: the Wasm route geometry (browser: the string module, web/worker/engine.worker.ts). Asked for when
+ * a String Railway game is first shown, then installed for every route check of the engine (`useRouteGeometry`:
+ * `apply`, `legalActions`, the live `preview`); until it is ready, or if it fails, the TypeScript twin measures,
+ * with the same answers.
+ */
+export function stringPlugin(
+  solver: () => Promise<StringSolver>,
+  loadGeometry?: () => Promise<RouteGeometry>,
+): GamePlugin<StringTypes> {
+  let asked = false;
+  const geometry = () => {
+    if (asked || !loadGeometry) return;
+    asked = true;
+    loadGeometry().then(useRouteGeometry, () => {}); // failed: the twin goes on measuring (same answers)
+  };
   return {
     id: "string",
     engine: stringEngine as PluginEngine<StringTypes["state"]>,
-    view: (base) => ({ ...base, points: base.state.seats.map((_, p) => pointsOf(base.state, p)) }),
-    // `preview` is the live check of a string being drawn (no solver: the engine's route check, one round trip
-    // a frame); otherwise the widget's hints: transport plan, long-distance routes, strings (solvers/string/advice.ts).
+    view: (base) => {
+      geometry();
+      return { ...base, points: base.state.seats.map((_, p) => pointsOf(base.state, p)) };
+    },
+    // `preview` is the live check of a string being drawn (no solver: the engine's route check on the Wasm route
+    // geometry, one round trip a frame); otherwise the widget's hints: transport plan, long-distance routes, strings (solvers/string/advice.ts).
     hintKeys: ["max", "preview"],
     hintOptions: (o): StringHintOptions => ({
       max: o.max === undefined ? 20 : int(o.max, "/options/max", 1, STRING_MAX_HINTS),

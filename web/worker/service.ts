@@ -20,6 +20,7 @@ import * as Comlink from "comlink";
 import { InputError, type Result, RuleError } from "../engine/common/errors.ts";
 import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts";
 import { arr, bool, int, obj, pointer, seed as readSeed, snapshot } from "../engine/common/input.ts";
+import type { RouteGeometry } from "../engine/string/geometry/route.ts";
 import { parseTurn } from "../engine/train/index.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
@@ -65,6 +66,8 @@ export interface RailkitServiceOptions {
   loadTrainSolver: (onStage?: OnStage) => Promise<TrainSolverBundle>;
   /** Loads the String Railway planners (browser: the stringplan Wasm). Default: the TypeScript twin. */
   loadStringSolver?: () => Promise<StringSolver>;
+  /** Loads the String Railway route geometry (browser: the string Wasm). Default: the engine's TypeScript twin. */
+  loadStringGeometry?: () => Promise<RouteGeometry>;
   /** Loads the Light Rail search kernel (browser: the light Wasm). Default: the TypeScript twin. */
   loadLightKernel?: () => Promise<LightKernel>;
   /** Games held at once (default {@link MAX_GAMES}); the least recently used is dropped beyond it. */
@@ -408,7 +411,7 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
       (async () => new (await import("../solvers/light/reference.ts")).LightReference()),
   );
 
-  const stringGame = stringPlugin(() => stringSolver());
+  const stringGame = stringPlugin(() => stringSolver(), options.loadStringGeometry);
   const lightGame = lightPlugin(() => lightKernel());
 
   const train: TrainWorkerApi = {
