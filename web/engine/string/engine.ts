@@ -287,6 +287,11 @@ export function useRouteGeometry(g: RouteGeometry | null): void {
   rivalIndexes = indexesOf.get(next) ?? new WeakMap();
 }
 
+/** The route geometry route checks use now (`useRouteGeometry`). */
+export function routeGeometryInUse(): RouteGeometry {
+  return geometry;
+}
+
 /** The other players' placed strings of `player`, indexed (built or brought up to date on demand). */
 export function rivalIndex(s: StringState, player: number): PlacedSegmentIndex {
   let perSeat = rivalIndexes.get(s.board);

@@ -22,6 +22,7 @@ export {
   ROUNDS,
   reveals,
   rivalIndex,
+  routeGeometryInUse,
   STRING_VERSION,
   type StringPreview,
   save,
