@@ -44,12 +44,15 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
   let demo: DemoBrowser;
   let page: Page;
   const errors: string[] = [];
+  /** Every URL the page and its worker asked for. */
+  const requested: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     demo = await openDemo();
     page = await demo.browser.newPage({ viewport: { width: 1280, height: 1100 } });
     page.on("pageerror", (e) => errors.push(e.message));
+    page.on("request", (r) => requested.push(r.url()));
     await page.goto(`${demo.server.url}index.html#string`);
     await page.evaluate(() => {
       const g = document.querySelector("string-railway")!;
@@ -196,6 +199,8 @@ describe.runIf(haveBrowser)("<string-railway> in Chromium", () => {
         continue;
       }
       await expect(page.locator(`${el} [data-crossings]`).textContent()).resolves.toContain("1 (1 AP)");
+      // the worker measures on the Wasm route geometry (the string module, not only the planners' stringplan)
+      expect(requested.some((u) => /\/string\.release-[^/]*\.wasm$/.test(u))).toBe(true);
       await page.screenshot({ path: resolve(shots, "string-drawing.png") });
       await page.mouse.up();
       drawn = true;
