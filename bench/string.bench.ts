@@ -31,6 +31,7 @@ import sweeplineIntersections from "sweepline-intersections";
 import { countIntersectingPairs } from "../web/engine/string/geometry/pairs.ts";
 import { boundsOf, PlacedIndex, type PlacedSegmentIndex } from "../web/engine/string/geometry/placed.ts";
 import { allInSafeRange, orient2d, orient2dFast } from "../web/engine/string/geometry/predicates.ts";
+import { routeGeometryTs } from "../web/engine/string/geometry/route.ts";
 import {
   createStringGeometryWasm,
   type StringGeometry,
@@ -498,8 +499,20 @@ export function entryPoints(wasm: StringGeometryWasm): void {
   const c = Float64Array.from({ length: 8 * 256 }, () => q() * 90);
   const tail = placed.subarray(placed.length - 4 * 63);
   const head = placed.subarray(0, placed.length - 4 * 63);
-  const tsg = { ...stringGeometryReference, ...bindIndex(tsIndex) };
+  // The route geometry (one call per move, what the engine runs): each implementation measures against an index
+  // it made, holding the same placed segments.
+  const route = (g: typeof routeGeometryTs) => {
+    const index = g.createIndex(bounds);
+    index.setPlacedSegments(placed, bounds);
+    return { measure: g.measure, index };
+  };
+  const tsg = { ...stringGeometryReference, ...bindIndex(tsIndex), route: route(routeGeometryTs) };
+  const wg = Object.assign(Object.create(wasm) as StringGeometryWasm, { route: route(wasm.routeGeometry) });
+  const ctx = { polygon: board, mountain, discs, radius: 2.5 };
+  const pathList = Array.from(path);
   const env = {
+    ctx,
+    pathList,
     c,
     mountain,
     path,
@@ -543,13 +556,18 @@ export function entryPoints(wasm: StringGeometryWasm): void {
       "g.setPlacedSegments(head, bounds); g.addPlacedSegments(tail);",
     ],
     ["countIntersectingPairs (game board)", "s += g.countIntersectingPairs(flat);"],
+    // last: its index takes the module's one index slot (wasm's own index is set again below)
+    [
+      "routeGeometry (the whole move: the engine's measure)",
+      "s += g.route.measure(ctx, pathList, g.route.index).length;",
+    ],
   ];
   /** A fresh function running `body` n times over g and the inputs. */
   const compile = (body: string, g: object): ((n: number) => void) =>
     new Function(
       "g",
       "e",
-      `const { c, mountain, path, discs, board, placed, head, tail, bounds, flat } = e;
+      `const { c, mountain, path, discs, board, placed, head, tail, bounds, flat, ctx, pathList } = e;
        return (n) => { let s = 0; for (let k = 0; k < n; k++) { ${body} } e.sink += s; };`,
     )(g, env);
   console.log(
@@ -558,7 +576,7 @@ export function entryPoints(wasm: StringGeometryWasm): void {
   );
   const rows: Array<{ entry: string; wasmUs: string; tsUs: string; tsOverWasm: string }> = [];
   for (const [name, body] of cases) {
-    const [w, t] = sideBySide(compile(body, wasm), compile(body, tsg));
+    const [w, t] = sideBySide(compile(body, wg), compile(body, tsg));
     rows.push({
       entry: name,
       wasmUs: w.toFixed(3),
