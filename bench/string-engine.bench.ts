@@ -238,10 +238,18 @@ export async function run(): Promise<void> {
     const [x0, y0, x1, y1] = move.path.slice(2 * k - 2, 2 * k + 2);
     for (let q = 1; q <= 3; q++) trail.add([x0! + ((x1! - x0!) * q) / 3, y0! + ((y1! - y0!) * q) / 3]);
   }
-  const feedback = timeMany(() => previewString(state, mover, "short", toPath(trail.points)), 200, 5);
-  rows.push([`live feedback: ${trail.points.length} samples simplified + previewString`, feedback]);
-  const legal = time(() => legalActions(state), 60);
-  rows.push([`legalActions (${legalActions(state).length} actions)`, legal]);
+  // On either geometry: the TypeScript one (Node's default) and the Wasm one (the game worker's).
+  for (const [g, on] of [
+    [null, "TS"],
+    [geo.routeGeometry, "Wasm"],
+  ] as const) {
+    useRouteGeometry(g);
+    const feedback = timeMany(() => previewString(state, mover, "short", toPath(trail.points)), 200, 5);
+    rows.push([`live feedback: ${trail.points.length} samples simplified + previewString, ${on}`, feedback]);
+    const legal = time(() => legalActions(state), 60);
+    rows.push([`legalActions (${legalActions(state).length} actions), ${on}`, legal]);
+  }
+  useRouteGeometry(null);
 
   const wasmPlan = await createWasmKernel(await compileWasmNode("stringplan", "release"));
   const ref = createReferenceKernel();
