@@ -177,6 +177,76 @@ describe("worker bridge (train)", () => {
     expect((await rejection(train.expectedTurnScore())).kind).toBe("internal");
   });
 
+  it("prepare loads the solver once and makes its first solves: the max-EV policy, then a warm-up race hint", async () => {
+    const calls: string[] = [];
+    let loads = 0;
+    const { train } = connect(async () => {
+      loads++;
+      const b = fakeSolver();
+      const { solver } = b;
+      return {
+        ...b,
+        solver: {
+          ...solver,
+          expectedTurnScore: () => {
+            calls.push("ev");
+            return solver.expectedTurnScore();
+          },
+          hint: (turn, race) => {
+            calls.push(`hint ${JSON.stringify(race)}`);
+            return solver.hint(turn, race);
+          },
+        },
+      };
+    });
+    await train.prepare();
+    await train.prepare([]);
+    expect(loads).toBe(1);
+    expect(calls).toEqual([
+      "ev",
+      `hint ${JSON.stringify({ goal: 100, me: 40, opponent: 60, first: false })}`,
+    ]);
+  });
+
+  it("prepare hands the page's files to the worker's loader, checked; anything else is input at /files/…", async () => {
+    const offered: { url: string; bytes: ArrayBuffer }[][] = [];
+    const urls = ["assets/train.wasm", "assets/race-100.bin", "assets/turn-graph.bin"];
+    const { train } = connect(undefined, { trainFiles: { urls, offer: (f) => offered.push(f) } });
+    const bytes = new Uint8Array([1, 2, 3]).buffer;
+    await train.prepare([{ url: urls[1]!, bytes }]);
+    expect(offered).toHaveLength(1);
+    expect(offered[0]![0]!.url).toBe(urls[1]);
+    expect([...new Uint8Array(offered[0]![0]!.bytes)]).toEqual([1, 2, 3]);
+    const bad: [unknown, string][] = [
+      ["assets/race-100.bin", "/files"],
+      [[1], "/files/0"],
+      [[{ url: "elsewhere.bin", bytes }], "/files/0/url"],
+      [[{ url: urls[0], bytes: "AGFzbQ==" }], "/files/0/bytes"],
+      [[{ url: urls[0], bytes: new ArrayBuffer(5 << 20) }], "/files/0/bytes"],
+      [[{ url: urls[0], bytes, size: 3 }], "/files/0/size"],
+      [
+        [
+          { url: urls[2], bytes },
+          { url: urls[2], bytes },
+        ],
+        "/files/1/url",
+      ],
+      [[...urls, urls[0]].map((url) => ({ url, bytes })), "/files"],
+    ];
+    for (const [files, path] of bad) {
+      // Deliberately malformed: what a page could send.
+      const e = await rejection(train.prepare(files as never));
+      expect(e).toMatchObject({ kind: "input", rule: path });
+    }
+    expect(offered).toHaveLength(1);
+    // A worker without a page's files to take (Node: no trainFiles) refuses any.
+    const plain = connect();
+    expect(await rejection(plain.train.prepare([{ url: urls[1]!, bytes }]))).toMatchObject({
+      kind: "input",
+      rule: "/files/0/url",
+    });
+  });
+
   it("raceTable reports progress through a proxied callback, moves the table, and drops late reports", async () => {
     // A slow solver load, so the first stage report has time to cross before the answer.
     const { train } = connect(async () => {

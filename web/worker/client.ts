@@ -5,7 +5,7 @@
  *
  * `client.train`, `client.string` and `client.light` are the worker's game namespaces as they are
  * (web/worker/protocol.ts: `newGame`, `act`, `undo`, `view`, `hints`, `botMove`, `save`, `load`, `replay`,
- * `close`; the train adds `hint`, `expectedTurnScore`, `raceTable`); a failure arrives as a
+ * `close`; the train adds `prepare`, `hint`, `expectedTurnScore`, `raceTable`); a failure arrives as a
  * {@link RailkitError} (`kind`, `rule`, `message`) instead of the plain object the worker sends. An
  * argument that cannot cross to the worker at all (a function, a DOM node: a `DataCloneError`) is the
  * page's input, so it rejects with `kind: "input"`, not `internal`.
@@ -324,6 +324,7 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
   const train: TrainClient = {
     ...gameClient<TrainTypes>("train"),
     hint: (turn, race) => call((r) => r.train.hint(turn, race)),
+    prepare: (files) => call((r) => r.train.prepare(files)),
     expectedTurnScore: () => call((r) => r.train.expectedTurnScore()),
     raceTable: async (onProgress) => {
       // Progress arrives on its own MessagePort, so a late report can land after the result: drop it.

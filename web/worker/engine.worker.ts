@@ -11,12 +11,16 @@
  * route geometry (the string Wasm) loads when a String Railway game is first shown (plugins.ts `stringPlugin`).
  */
 import * as Comlink from "comlink";
+import { offerTrainAssets, TRAIN_ASSET_URLS } from "./race-assets.ts";
 import { createRailkitService } from "./service.ts";
 import { loadTrainSolverBrowser } from "./train-solver.ts";
 
 Comlink.expose(
   createRailkitService({
-    loadTrainSolver: loadTrainSolverBrowser,
+    // The page hands the files over (`prepare`): no need to ask pages on the channel, whose answer costs the page's
+    // thread a clone of 224 KB just when it draws the first view.
+    loadTrainSolver: (onStage) => loadTrainSolverBrowser(onStage, { askPages: false }),
+    trainFiles: { urls: TRAIN_ASSET_URLS, offer: offerTrainAssets },
     loadStringSolver: async () => {
       const [{ createStringSolver }, { compileWasmBrowser }] = await Promise.all([
         import("../solvers/string/index.ts"),

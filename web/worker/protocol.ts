@@ -204,8 +204,26 @@ export interface RaceTableView {
   firstPlayerWins: { value: number; tolerance: number };
 }
 
+/** One of the Train Game solver's files as a page downloaded it (its URL in the build, its bytes): `prepare`. */
+export interface TrainAssetFile {
+  url: string;
+  bytes: ArrayBuffer;
+}
+
+/** Most files one `prepare` takes (the solver has three), and the largest file (the race table is 186 KB). */
+export const MAX_TRAIN_FILES = 3;
+export const MAX_TRAIN_FILE_BYTES = 4 << 20;
+
 /** The Train Game: the common verbs plus the solver page's own (positions given by hand, not games). */
 export interface TrainWorkerApi extends GameWorkerApi<TrainTypes> {
+  /**
+   * Loads the solver now and makes its first solve (the max-EV policy, which a first hint reuses): the warm-up
+   * `<train-game>` sends before its first hint. `files` are the solver's files the page downloaded while the
+   * worker booted (web/worker/race-assets.ts); the worker reads them instead of fetching its own, each checked
+   * as a fetched one is (the race table's and turn graph's checksums, the Wasm's compile). `input` at `/files/…`
+   * for anything but an array of `{ url, bytes: ArrayBuffer }` naming the solver's own files.
+   */
+  prepare(files?: TrainAssetFile[]): Promise<void>;
   /**
    * Solver hint for a turn given by hand, optionally in a race context (see web/solvers/train/api.ts). The
    * turn is checked like a saved one (`parseTurn`): a turn the rules cannot reach is an `input` error.

@@ -2,26 +2,34 @@
 /**
  * The three files the Train Game solver loads in a worker (web/worker/train-solver.ts): the Wasm kernel, the race
  * table (web/data/train/race-100.bin) and the turn graph (web/data/train/turn-graph.bin), each a real file with
- * a content hash in its name (vite.config.ts). Imported by the worker and by the page: the page may start the
+ * a content hash in its name (vite.config.ts). Imported by the worker and by the page: the page starts the
  * downloads ({@link prefetchTrainAssets}) while the game worker is still booting.
  *
- * The worker then gets the two data files from the page: it asks on a BroadcastChannel and the page answers with
- * the bytes it downloaded (a copy: the channel clones). At the same time it requests the file itself
- * (`force-cache`: the page's response from the HTTP cache, or the network), and takes whichever comes first. In a
- * cold Chromium worker the page's answer came first: the HTTP cache took 20–35 ms more to hand over a body the
- * page had held for 100 ms (docs/benchmarks.md). The bytes are checked by their readers either way (checksums).
- * The Wasm is compiled while it streams from the worker's own request (`compileStreaming`).
+ * The game worker gets all three from the page: `<train-game>` hands the bytes it downloaded to the worker's
+ * `train.prepare` verb as soon as they are in (web/worker/service.ts; the worker side is {@link offerTrainAssets}).
+ * Sent through the worker's own port, the message waits in its queue while the worker boots and is read right
+ * after the page's first calls: the solver loads at once, with nothing to ask for (in a cold Chromium worker the
+ * HTTP cache handed a body over 20–35 ms after the page held it, and a page asked on a channel answered only once
+ * its main thread was free: docs/benchmarks.md). A file not offered yet when the solver needs it is asked for
+ * twice, and the first answer taken: on a BroadcastChannel, which a page that holds the bytes answers at once (the
+ * solver worker, web/worker/solver-worker.ts, has no other way to them), and by the worker's own request
+ * (`force-cache`: the page's response from the HTTP cache, or the network). The bytes are checked by their
+ * readers either way (checksums; the Wasm by compiling it).
  *
  * `force-cache` uses a cached response however old it is, and the channel is keyed by URL: right for these URLs
  * only, whose content hash changes with their content, and only in a build (the dev server's URLs carry no hash:
  * there a rebuilt file must not be hidden by an old copy, so requests revalidate as usual and the channel is off).
- * A server that forbids storing (`no-store`) makes the cache path a second download; the channel still answers.
+ * A server that forbids storing (`no-store`) makes the cache path a second download; the page's bytes still come.
  */
 import trainWasmUrl from "../../build/train.release.wasm?url";
 import raceTableUrl from "../data/train/race-100.bin?url";
 import turnGraphUrl from "../data/train/turn-graph.bin?url";
+import type { TrainAssetFile } from "./protocol.ts";
 
 export { raceTableUrl, trainWasmUrl, turnGraphUrl };
+
+/** The solver's files, by URL: the Wasm, the race table, the turn graph. */
+export const TRAIN_ASSET_URLS: readonly string[] = [trainWasmUrl, raceTableUrl, turnGraphUrl];
 
 const CHANNEL = "railkit:train-assets";
 /** A worker asks for the data files (`want`: their URLs); a page answers with the bytes it downloaded, at once. */
@@ -35,35 +43,100 @@ export function fetchTrainAsset(url: string, signal?: AbortSignal): Promise<Resp
   return fetch(url, { cache: import.meta.env.PROD ? "force-cache" : "default", signal });
 }
 
-let prefetched = false;
+let prefetched: Promise<TrainAssetFile[]> | undefined;
 
 /**
- * Page side: starts downloading the solver's three files, once per page, and answers a worker's requests for the
- * two data files with the bytes (kept for the page's life: 224 KB). Failures are ignored: the worker then fetches,
- * and reports, itself.
+ * Page side: starts downloading the solver's three files, once per page; the promise holds the files that came
+ * (a failed one is left out: the worker then fetches, and reports, it itself). The page keeps the bytes for its
+ * life (229 KB) and answers a worker's requests for the two data files on the channel with them.
  */
-export function prefetchTrainAssets(): void {
-  if (prefetched) return;
-  prefetched = true;
+export function prefetchTrainAssets(): Promise<TrainAssetFile[]> {
+  if (prefetched) return prefetched;
   const held = new Map<string, Promise<ArrayBuffer | undefined>>();
-  for (const url of [trainWasmUrl, raceTableUrl, turnGraphUrl]) {
-    const bytes = fetchTrainAsset(url)
-      .then((r) => (r.ok ? r.arrayBuffer() : undefined))
-      .catch(() => undefined);
-    if (url !== trainWasmUrl) held.set(url, bytes);
+  for (const url of TRAIN_ASSET_URLS)
+    held.set(
+      url,
+      fetchTrainAsset(url)
+        .then((r) => (r.ok ? r.arrayBuffer() : undefined))
+        .catch(() => undefined),
+    );
+  const files = (urls: readonly string[]) =>
+    Promise.all(urls.map((u) => held.get(u))).then((all) =>
+      urls.flatMap((url, i) => (all[i] ? [{ url, bytes: all[i] }] : [])),
+    );
+  prefetched = files(TRAIN_ASSET_URLS).then((f) => {
+    performance.mark("railkit:train:page files");
+    return f;
+  });
+  if (sharing()) {
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (e: MessageEvent<AssetMessage>) => {
+      const m = e.data;
+      if (!m || typeof m !== "object" || !("want" in m) || !Array.isArray(m.want)) return;
+      // One answer with every data file asked for: the page's thread is busiest when a worker asks.
+      void files(m.want.filter((u) => u !== trainWasmUrl && held.has(u))).then((f) => {
+        if (f.length > 0) channel.postMessage({ files: f } satisfies AssetMessage);
+      });
+    };
   }
-  if (!sharing()) return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (e: MessageEvent<AssetMessage>) => {
-    const m = e.data;
-    if (!m || typeof m !== "object" || !("want" in m) || !Array.isArray(m.want)) return;
-    const urls = m.want.filter((u) => held.has(u));
-    // One answer with every file asked for: the page's thread is busiest when a worker asks (its first view).
-    void Promise.all(urls.map((u) => held.get(u))).then((all) => {
-      const files = urls.flatMap((url, i) => (all[i] ? [{ url, bytes: all[i] }] : []));
-      if (files.length > 0) channel.postMessage({ files } satisfies AssetMessage);
-    });
-  };
+  return prefetched;
+}
+
+/** Worker side: the files a page offered (`prepare`), and the loads waiting for one, by URL. */
+const offered = new Map<string, ArrayBuffer>();
+const offerWaiting = new Map<string, ((b: ArrayBuffer) => void)[]>();
+
+/**
+ * Worker side: takes the files a page downloaded (checked by the service: known URLs, ArrayBuffers); a load waiting for
+ * one gets it at once, a later load finds it here. The first offer of a URL is kept.
+ */
+export function offerTrainAssets(files: readonly TrainAssetFile[]): void {
+  for (const { url, bytes } of files) {
+    if (offered.has(url)) continue;
+    offered.set(url, bytes);
+    for (const ok of offerWaiting.get(url) ?? []) ok(bytes);
+    offerWaiting.delete(url);
+  }
+}
+
+/** The bytes of `url` once a page offers them (never settles if none does). */
+function offerOf(url: string): Promise<ArrayBuffer> {
+  const b = offered.get(url);
+  if (b) return Promise.resolve(b);
+  return new Promise((ok) => {
+    const list = offerWaiting.get(url) ?? [];
+    list.push(ok);
+    offerWaiting.set(url, list);
+  });
+}
+
+/**
+ * The Wasm compiled on this thread, now: allowed in a worker whatever its size, and for these 4.5 KB faster than
+ * `WebAssembly.compile`, whose background task waited 5–20 ms for a core on a busy 2-core machine.
+ */
+const compileNow = (bytes: ArrayBuffer) => new WebAssembly.Module(bytes);
+
+/**
+ * Worker side: the solver's Wasm module, compiled from the page's bytes when it offered them, else while it
+ * streams in from the worker's own request (whichever comes first; the request is aborted when the page's bytes
+ * win).
+ */
+export function trainWasmModule(): Promise<{ module: WebAssembly.Module; from: "page" | "fetch" }> {
+  const own = offered.get(trainWasmUrl);
+  if (own) return Promise.resolve({ module: compileNow(own), from: "page" });
+  const abort = new AbortController();
+  // Once the page's bytes came, the request is aborted: its rejection then is not an answer (never settles).
+  const streamed = WebAssembly.compileStreaming(fetchTrainAsset(trainWasmUrl, abort.signal)).catch(
+    (e: unknown) => (abort.signal.aborted ? new Promise<never>(() => {}) : Promise.reject(e)),
+  );
+  const page = offerOf(trainWasmUrl).then((b) => {
+    abort.abort();
+    return compileNow(b);
+  });
+  return Promise.race([
+    streamed.then((module) => ({ module, from: "fetch" as const })),
+    page.then((module) => ({ module, from: "page" as const })),
+  ]);
 }
 
 /** Worker side: the open channel and the answers awaited, by URL (opened, both files asked for, on first need). */
@@ -97,26 +170,33 @@ function settled(url: string): void {
 }
 
 /**
- * Worker side: the bytes of one of the two data files, from the page's download (the channel) or the worker's own
- * request, whichever comes first (the other is dropped: the request aborted, a late answer ignored). Rejects when
- * the request fails before any page answered.
+ * Worker side: the bytes of one of the two data files: the page's offer if it came, else the first of the page's
+ * offer, a page's answer on the channel (`askPages`: the solver worker, which gets no offer) and the worker's own
+ * request (the others are dropped: the request aborted, a late answer ignored). Rejects when the request fails
+ * before any page answered.
  */
-export function trainAssetBytes(url: string): Promise<{ bytes: ArrayBuffer; from: "page" | "fetch" }> {
+export function trainAssetBytes(
+  url: string,
+  askPages = true,
+): Promise<{ bytes: ArrayBuffer; from: "page" | "fetch" }> {
+  const own = offered.get(url);
+  if (own) return Promise.resolve({ bytes: own, from: "page" });
   const abort = new AbortController();
   const fetched = fetchTrainAsset(url, abort.signal).then((r) => {
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  if (!sharing()) return fetched.then((bytes) => ({ bytes, from: "fetch" }));
   return new Promise((ok, fail) => {
     let done = false;
-    void fromPage(url).then((bytes) => {
+    const fromThePage = (bytes: ArrayBuffer) => {
       if (done) return;
       done = true;
       settled(url);
       abort.abort();
       ok({ bytes, from: "page" });
-    });
+    };
+    void offerOf(url).then(fromThePage);
+    if (askPages && sharing()) void fromPage(url).then(fromThePage);
     fetched.then(
       (bytes) => {
         if (done) return;

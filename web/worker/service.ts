@@ -21,7 +21,7 @@ import { InputError, type Result, RuleError } from "../engine/common/errors.ts";
 import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts";
 import { arr, bool, int, obj, pointer, seed as readSeed, snapshot } from "../engine/common/input.ts";
 import type { RouteGeometry } from "../engine/string/geometry/route.ts";
-import { parseTurn } from "../engine/train/index.ts";
+import { newTurn, parseTurn } from "../engine/train/index.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
 import type { RaceContext, RaceTable, TrainSolverApi } from "../solvers/train/api.ts";
@@ -37,11 +37,14 @@ import {
   HANDLE_PATH,
   type HintsAnswer,
   MAX_GAMES,
+  MAX_TRAIN_FILE_BYTES,
+  MAX_TRAIN_FILES,
   PROTOCOL,
   type Progress,
   type RaceTableView,
   type RailkitWorkerApi,
   type TrainAction,
+  type TrainAssetFile,
   type TrainState,
   type TrainWorkerApi,
   type TurnState,
@@ -64,6 +67,11 @@ export type OnStage = (stage: string, fraction: number) => void;
 export interface RailkitServiceOptions {
   /** Loads the train solver (browser: Wasm compiled from its URL; Node tests: from build/ or the TS reference). */
   loadTrainSolver: (onStage?: OnStage) => Promise<TrainSolverBundle>;
+  /**
+   * The train solver's files a page may hand over with `train.prepare` (browser: web/worker/race-assets.ts): their
+   * URLs, and where they go (`offer`, before the solver loads). Without it `prepare` takes no files.
+   */
+  trainFiles?: { urls: readonly string[]; offer(files: TrainAssetFile[]): void };
   /** Loads the String Railway planners (browser: the stringplan Wasm). Default: the TypeScript twin. */
   loadStringSolver?: () => Promise<StringSolver>;
   /** Loads the String Railway route geometry (browser: the string Wasm). Default: the engine's TypeScript twin. */
@@ -357,6 +365,35 @@ export function readRace(x: unknown): RaceContext | undefined {
 }
 
 /**
+ * The files of `train.prepare`, checked: an array of at most {@link MAX_TRAIN_FILES} `{ url, bytes }`, each URL one
+ * of `urls` (once), each `bytes` an ArrayBuffer of at most {@link MAX_TRAIN_FILE_BYTES}; plain copies of the fields.
+ */
+export function readTrainFiles(x: unknown, urls: readonly string[]): TrainAssetFile[] {
+  if (x === undefined) return [];
+  const list = arr(x, "/files", MAX_TRAIN_FILES);
+  const seen = new Set<string>();
+  return list.map((item, i) => {
+    const path = `/files/${i}`;
+    const o = obj(item, path);
+    for (const key of Object.keys(o))
+      if (key !== "url" && key !== "bytes")
+        throw new InputError("unknown field (known: url, bytes)", pointer(path, key));
+    const url: unknown = o.url;
+    const bytes: unknown = o.bytes;
+    if (typeof url !== "string" || !urls.includes(url))
+      throw new InputError(
+        urls.length ? "not the URL of one of the solver's files" : "this worker takes no files",
+        `${path}/url`,
+      );
+    if (seen.has(url)) throw new InputError("the same file twice", `${path}/url`);
+    seen.add(url);
+    if (!(bytes instanceof ArrayBuffer) || bytes.byteLength > MAX_TRAIN_FILE_BYTES)
+      throw new InputError(`an ArrayBuffer of at most ${MAX_TRAIN_FILE_BYTES} bytes`, `${path}/bytes`);
+    return { url, bytes };
+  });
+}
+
+/**
  * Releases a progress callback the page passed as a `Comlink.proxy` (each such proxy holds a MessagePort open on
  * both sides until released); a plain function (a call inside one thread) has nothing to release. Called when the
  * call that took it ends, answered or failed: no report may follow.
@@ -399,6 +436,9 @@ export function raceTableView(solver: TrainSolverApi, goal: number, report: OnSt
   return Comlink.transfer(out, transfers);
 }
 
+/** The race of the warm-up hint (`prepare`): any race the shipped table holds; the answer is not used. */
+const WARM_UP_RACE: RaceContext = { goal: SHIPPED_GOAL, me: 40, opponent: 60, first: false };
+
 export function createRailkitService(options: RailkitServiceOptions): RailkitWorkerApi {
   const store = new GameStore(options.maxGames ?? MAX_GAMES);
   const trainSolver = lazy(options.loadTrainSolver);
@@ -410,6 +450,16 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
     options.loadLightKernel ??
       (async () => new (await import("../solvers/light/reference.ts")).LightReference()),
   );
+
+  // The solver loaded, then its first solves: the max-EV policy (every hint starts from it, and the first reuses
+  // it), then, in a task of its own so that a hint the page has already asked for goes first, one race hint at a
+  // fixed position, which compiles the hints' JavaScript and Wasm before a later first hint (the answer is unused).
+  const warmTrainSolver = lazy(async () => {
+    const { solver } = await trainSolver();
+    solver.expectedTurnScore();
+    await new Promise((ok) => setTimeout(ok, 0));
+    solver.hint(newTurn(), WARM_UP_RACE);
+  });
 
   const stringGame = stringPlugin(() => stringSolver(), options.loadStringGeometry);
   const lightGame = lightPlugin(() => lightKernel());
@@ -426,6 +476,13 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
         const t = parseTurn(snapshot(turn, "/turn"), "/turn");
         const r = readRace(race);
         return (await trainSolver()).solver.hint(t, r);
+      }),
+
+    prepare: (files?: TrainAssetFile[]) =>
+      guard(async () => {
+        const checked = readTrainFiles(files, options.trainFiles?.urls ?? []);
+        if (checked.length > 0) options.trainFiles!.offer(checked);
+        await warmTrainSolver();
       }),
 
     expectedTurnScore: () => guard(async () => (await trainSolver()).solver.expectedTurnScore()),

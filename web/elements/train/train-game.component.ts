@@ -257,15 +257,18 @@ export class TrainGame extends LitElement {
   }
 
   /**
-   * Idle-time warm-up before the first game: the game worker loads the solver and the shipped race table now (the
-   * answer is not needed), so the first hint is a table read rather than a Wasm compile and a download. Sent from
-   * the first update, so a `client` set right after the element was added is the one warmed.
+   * Warm-up before the first hint: the solver's three files start downloading now, while the worker boots, and
+   * the game worker gets them with `prepare`, which loads the solver and makes its first solves (the answers are not
+   * needed), so that the first hint is a table read rather than a Wasm compile and a download. The worker itself is
+   * started here (the session's client), so the first game is asked for before the files go. Sent from the first
+   * update, so a `client` set right after the element was added is the one warmed.
    */
   private warmUp(): void {
     if (this.hints || this.bots.trim() !== "") {
-      void this.local.client.train.expectedTurnScore().catch(() => {});
-      // The solver's files start downloading now, while the worker boots; the worker takes them from the cache.
-      prefetchTrainAssets();
+      const train = this.local.client.train;
+      void prefetchTrainAssets()
+        .then((files) => train.prepare(files))
+        .catch(() => {});
     }
   }
 
