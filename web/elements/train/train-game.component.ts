@@ -82,6 +82,24 @@ const REASON_TEXT: Readonly<Record<EndReason, string>> = {
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
 /**
+ * Hidden text in each of the view's type styles (train-game.styles.ts `.primer`), drawn while the first game is on
+ * its way, so that the browser resolves the fonts then rather than when the first view and its hints are laid out.
+ */
+const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
+  "t1",
+  "t2",
+  "t3",
+  "t4",
+  "t5",
+  "t6",
+  "t7",
+  "t8",
+  "t9",
+  "t10",
+  "t11",
+].map((t) => html`<span class=${t}>Aa0 ★…</span>`)}</div>`;
+
+/**
  * The Train Game (six dice, push-your-luck) for 1–6 seats, some of them played by the computer.
  * Thin: the rules, the dice and the bots run in the railkit worker, and the session (the worker's game,
  * the computer's seats, hints, recovery from worker faults) is the shared controller of
@@ -712,7 +730,7 @@ export class TrainGame extends LitElement {
     if (!v) {
       return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">
         ${this.session.message || "Starting the game…"}
-      </p></div>`;
+      </p>${FONT_PRIMER}</div>`;
     }
     const s = v.state;
     const turn = s.turn;

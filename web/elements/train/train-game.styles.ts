@@ -358,6 +358,60 @@ export const trainGameStyles = [
     letter-spacing: 0;
     font-weight: 400;
   }
+  /*
+   * The font primer, drawn (hidden) while the first game is on its way: one sample of each type style of the view
+   * below (weight and size; the family is the host's). A browser resolves each new weight and size of a font once
+   * per page, on Linux through the browser process (20–50 ms for the first view on a busy 2-core machine); done
+   * while the page waits for the worker, the first view and its hints are laid out without it. Keep in step with
+   * the rules above (a style missing here costs only that wait, later).
+   */
+  .primer {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    visibility: hidden;
+    white-space: nowrap;
+    pointer-events: none;
+  }
+  .primer .t1 {
+    font-weight: 650;
+    font-size: 1.1rem;
+  }
+  .primer .t2 {
+    font-weight: 600;
+    font-size: 0.8rem;
+  }
+  .primer .t3 {
+    font-weight: 650;
+  }
+  .primer .t4 {
+    font-weight: 900;
+    font-size: 1.4rem;
+  }
+  .primer .t5 {
+    font-style: italic;
+  }
+  .primer .t6 {
+    font-weight: 600;
+  }
+  .primer .t7 {
+    font-size: 0.8rem;
+  }
+  .primer .t8 {
+    font-weight: 600;
+    font-size: 0.72rem;
+  }
+  .primer .t9 {
+    font-weight: 650;
+    font-size: 0.9rem;
+  }
+  .primer .t10 {
+    font-size: 0.85rem;
+  }
+  .primer .t11 {
+    font-size: 0.88rem;
+  }
   @media (prefers-reduced-motion: reduce) {
     /* No lift on hover or pick either (the shared styles already stop every transition). */
     .table .die:hover:not([aria-disabled="true"]),
