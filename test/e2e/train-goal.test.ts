@@ -5,10 +5,13 @@
  * of a chosen goal. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
  *
  * The first race hint is timed with performance.now() in the page, from the moment the widget is ready: its first
- * playable view drawn (the seat to move shown and the Roll button enabled). Three cold pages each; the figures go
- * to docs/benchmarks.md with the worker's own marks (web/worker/train-solver.ts), read here to say where the time
- * went. The bounds asserted are generous (they catch a race solved on the page's first hint, seconds), never tight.
+ * playable view drawn (the seat to move shown and the Roll button enabled). Three cold pages each (the train widget
+ * alone: RAILKIT_FIRST_HINT_PAGES=24 for more, with their median, how many at or under 50 ms and the load average
+ * logged); the figures go to docs/benchmarks.md with the worker's own marks (web/worker/train-solver.ts), read here
+ * to say where the time went. The bounds asserted are generous (they catch a race solved on the page's first hint,
+ * seconds), never tight.
  */
+import { loadavg } from "node:os";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserRequired, type DemoBrowser, haveBrowser, openDemo } from "./browser.ts";
@@ -76,6 +79,22 @@ interface FirstHint {
   marks: [string, number][];
 }
 
+/** Cold pages of the train widget alone: RAILKIT_FIRST_HINT_PAGES (1..100), default 3. */
+const FIRST_HINT_PAGES = Math.min(100, Math.max(1, Number(process.env.RAILKIT_FIRST_HINT_PAGES ?? 3) || 3));
+
+/** Median, how many at or under the issue's 50 ms, range, and the machine's load average (Linux), for the log. */
+function summary(ms: number[]): string {
+  const s = [...ms].sort((a, b) => a - b);
+  const mid = s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  const under = s.filter((x) => x <= 50).length;
+  return (
+    `median ${mid.toFixed(1)} ms, ${under} of ${s.length} pages at or under 50 ms, ` +
+    `${s[0]!.toFixed(1)}–${s[s.length - 1]!.toFixed(1)} ms (load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")})`
+  );
+}
+
 describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium", () => {
   let demo: DemoBrowser;
   const errors: string[] = [];
@@ -133,50 +152,58 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
     );
   }
 
-  it("answers the first race hint from the shipped table: three cold pages, timed from the widget ready", async () => {
-    // The train widget alone: the demo's other widgets would share the worker (String Railway's first game and
-    // solver load, Light Rail's hint search).
-    for (let run = 1; run <= 3; run++) {
-      const page = await open(["light-rail", "string-railway"]);
-      const h = await firstHint(page);
-      console.log(`first race hint, train widget alone, cold page ${run}: ${describeRun(h)}`);
-      expect(h.marks.map(([n]) => n)).toContain("ready");
-      // The figure is reported (docs/benchmarks.md), not the gate: the bound only catches a race solve (seconds).
-      expect(h.hint - h.ready).toBeLessThan(1000);
-      if (run === 3) {
-        // A second widget on the page, the worker warm: its first hint is a table read and one turn solve.
-        const warm = await page.evaluate(async () => {
-          const g = document.createElement("train-game");
-          g.setAttribute("seed", "warm");
-          g.setAttribute("hints", "");
-          document.querySelector("#train")!.append(g);
-          const t0 = performance.now();
-          let ready = 0;
-          while (performance.now() - t0 < 10_000) {
-            const root = g.shadowRoot;
-            const t = performance.now();
-            if (
-              !ready &&
-              root?.querySelector("[part=base][data-seat-to-move]") &&
-              root.querySelector<HTMLButtonElement>('button[data-action="roll"]')?.disabled === false
-            )
-              ready = t;
-            const hints = root?.querySelector("[part~=hints] table");
-            if (ready && hints && /%/.test(hints.textContent ?? ""))
-              return { ready: ready - t0, hint: t - ready };
-            await new Promise((r) => setTimeout(r, 0));
-          }
-          return null;
-        });
-        console.log(
-          `first race hint of a second widget (worker warm): ${warm!.hint.toFixed(1)} ms after it was ready ` +
-            `(ready ${warm!.ready.toFixed(1)} ms after it connected)`,
-        );
-        expect(warm!.hint).toBeLessThan(1000);
+  it(
+    "answers the first race hint from the shipped table: three cold pages, timed from the widget ready",
+    async () => {
+      // The train widget alone: the demo's other widgets would share the worker (String Railway's first game and
+      // solver load, Light Rail's hint search).
+      const pages = FIRST_HINT_PAGES;
+      const after: number[] = [];
+      for (let run = 1; run <= pages; run++) {
+        const page = await open(["light-rail", "string-railway"]);
+        const h = await firstHint(page);
+        console.log(`first race hint, train widget alone, cold page ${run}: ${describeRun(h)}`);
+        after.push(h.hint - h.ready);
+        expect(h.marks.map(([n]) => n)).toContain("ready");
+        // The figure is reported (docs/benchmarks.md), not the gate: the bound only catches a race solve (seconds).
+        expect(h.hint - h.ready).toBeLessThan(1000);
+        if (run === pages) {
+          // A second widget on the page, the worker warm: its first hint is a table read and one turn solve.
+          const warm = await page.evaluate(async () => {
+            const g = document.createElement("train-game");
+            g.setAttribute("seed", "warm");
+            g.setAttribute("hints", "");
+            document.querySelector("#train")!.append(g);
+            const t0 = performance.now();
+            let ready = 0;
+            while (performance.now() - t0 < 10_000) {
+              const root = g.shadowRoot;
+              const t = performance.now();
+              if (
+                !ready &&
+                root?.querySelector("[part=base][data-seat-to-move]") &&
+                root.querySelector<HTMLButtonElement>('button[data-action="roll"]')?.disabled === false
+              )
+                ready = t;
+              const hints = root?.querySelector("[part~=hints] table");
+              if (ready && hints && /%/.test(hints.textContent ?? ""))
+                return { ready: ready - t0, hint: t - ready };
+              await new Promise((r) => setTimeout(r, 0));
+            }
+            return null;
+          });
+          console.log(
+            `first race hint of a second widget (worker warm): ${warm!.hint.toFixed(1)} ms after it was ready ` +
+              `(ready ${warm!.ready.toFixed(1)} ms after it connected)`,
+          );
+          expect(warm!.hint).toBeLessThan(1000);
+        }
+        await page.close();
       }
-      await page.close();
-    }
-  });
+      console.log(`first race hint, train widget alone: ${summary(after)}`);
+    },
+    Math.max(120_000, FIRST_HINT_PAGES * 5_000),
+  );
 
   it("answers the first race hint on the whole demo page too (the three widgets share the worker)", async () => {
     for (let run = 1; run <= 3; run++) {
