@@ -180,7 +180,7 @@ const PAIRS_REFUSED = -(2n ** 63n);
  * two independent chains (one chain is bound by the add's latency); only a bad input pays for the search that
  * names the value. Measured faster than `set` + a check for the 8–128 numbers of a polygon or a path.
  */
-function copyIn(src: Float64Array, dst: Float64Array, what: string): void {
+function copyIn(src: ArrayLike<number>, dst: Float64Array, what: string): void {
   const n = Math.min(src.length, dst.length); // (an odd trailing number is unused)
   let z0 = 0;
   let z1 = 0;
@@ -416,17 +416,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
         return measureRoute(ctx, p, index);
       hold(index);
       if (heldContext !== ctx) holdContext(ctx);
-      let z0 = 0;
-      let z1 = 0;
-      for (let i = 0; i < p.length; i += 2) {
-        const x = p[i]!;
-        const y = p[i + 1]!;
-        path[i] = x;
-        path[i + 1] = y;
-        z0 += x * 0;
-        z1 += y * 0;
-      }
-      if (z0 + z1 !== 0) throw notFinite(p, "path");
+      copyIn(p, path, "path");
       const flags = raw.routeGeometry(nv);
       const ns = route[1]!;
       const np = route[2]!;
