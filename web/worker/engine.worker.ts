@@ -6,8 +6,8 @@
  * `Comlink.expose` runs synchronously at the top: a top-level await before it would lose the page's
  * first messages (shared TOOLCHAIN.md). The solvers (Wasm) are compiled later, each on the first call that
  * needs it. The String Railway and Light Rail solvers' code loads then too, through the dynamic imports below;
- * the train solver's loader (about 20 KB) is in this chunk, so that its Wasm and assets start downloading on
- * the first train call without a chunk fetched first (the first race hint waits for them). The String Railway
+ * the train solver's loader (about 20 KB) is in this chunk, so that it loads on the first train call without a
+ * chunk fetched first (the first race hint waits for it), from the files the page hands over (`train.prepare`). The String Railway
  * route geometry (the string Wasm) loads when a String Railway game is first shown (plugins.ts `stringPlugin`).
  */
 import * as Comlink from "comlink";

@@ -1,16 +1,17 @@
 /// <reference types="vite/client" />
 /**
- * Loads the train solver bundle for a worker: the Wasm module compiled while it streams in, wrapped by
+ * Loads the train solver bundle for a worker: the Wasm module (compiled from the page's bytes, or while it streams
+ * in), wrapped by
  * web/solvers/train, with the two shipped assets (real files: see vite.config.ts): the race table
  * (web/data/train/race-100.bin), so that race hints and race bot moves never solve the race, and the turn graph
  * (web/data/train/turn-graph.bin), so that the solver's tables are read rather than built (tens of ms of cold
  * JavaScript in a fresh worker). The game worker imports this module statically (its code is in the worker's
- * first chunk: no chunk to fetch before the downloads start); the Wasm and the assets are requested on the first
- * call that needs the solver, through web/worker/race-assets.ts (the two data files from the page's own download
- * when it has one, over a BroadcastChannel, else from the HTTP cache or the network, whichever comes first).
+ * first chunk: no chunk to fetch before the solver loads); the files come through web/worker/race-assets.ts: the
+ * ones a page handed over (`train.prepare`) are read at once, any other is requested (and, with `askPages`, asked
+ * of pages on a BroadcastChannel), whichever answer comes first.
  *
- * Each stage, the first solve and the first two hints leave one User Timing mark (`railkit:train:…`) in the worker's timeline: the
- * e2e test reads them (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
+ * Each stage, the first solve and the first two hints leave one User Timing mark (`railkit:train:…`) in the
+ * worker's timeline: the e2e test reads them (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
  */
 import { botAction } from "../solvers/train/bot.ts";
 import { raceContextOf, TrainSolver } from "../solvers/train/index.ts";
