@@ -74,6 +74,26 @@ function fakeSolver(): TrainSolverBundle {
   };
 }
 
+/** The stand-in solver, noting each max-EV solve ("ev") and each hint (with its race) in `calls`. */
+function recordingSolver(calls: string[]): TrainSolverBundle {
+  const b = fakeSolver();
+  const { solver } = b;
+  return {
+    ...b,
+    solver: {
+      ...solver,
+      expectedTurnScore: () => {
+        calls.push("ev");
+        return solver.expectedTurnScore();
+      },
+      hint: (turn, race) => {
+        calls.push(`hint ${JSON.stringify(race)}`);
+        return solver.hint(turn, race);
+      },
+    },
+  };
+}
+
 const clients: RailkitClient[] = [];
 
 function connect(
@@ -182,22 +202,7 @@ describe("worker bridge (train)", () => {
     let loads = 0;
     const { train } = connect(async () => {
       loads++;
-      const b = fakeSolver();
-      const { solver } = b;
-      return {
-        ...b,
-        solver: {
-          ...solver,
-          expectedTurnScore: () => {
-            calls.push("ev");
-            return solver.expectedTurnScore();
-          },
-          hint: (turn, race) => {
-            calls.push(`hint ${JSON.stringify(race)}`);
-            return solver.hint(turn, race);
-          },
-        },
-      };
+      return recordingSolver(calls);
     });
     await train.prepare();
     await train.prepare([]);
@@ -206,6 +211,15 @@ describe("worker bridge (train)", () => {
       "ev",
       `hint ${JSON.stringify({ goal: 100, me: 40, opponent: 60, first: false })}`,
     ]);
+  });
+
+  it("prepare makes no warm-up hint once a hint has been asked for (that one compiled the code)", async () => {
+    const calls: string[] = [];
+    const { train } = connect(async () => recordingSolver(calls));
+    const v = await train.newGame({ players: 2, variant: "race" }, 7);
+    await train.hints(v.handle);
+    await train.prepare();
+    expect(calls).toEqual([`hint ${JSON.stringify({ goal: 100, me: 0, opponent: 0, first: true })}`, "ev"]);
   });
 
   it("prepare hands the page's files to the worker's loader, checked; anything else is input at /files/…", async () => {

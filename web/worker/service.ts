@@ -451,31 +451,35 @@ export function createRailkitService(options: RailkitServiceOptions): RailkitWor
       (async () => new (await import("../solvers/light/reference.ts")).LightReference()),
   );
 
+  // Whether a hint or a bot move has asked for the train solver (prepare's warm-up hint is then not needed).
+  let trainSolverAsked = false;
+  const askTrainSolver = () => {
+    trainSolverAsked = true;
+    return trainSolver();
+  };
   // The solver loaded, then its first solves: the max-EV policy (every hint starts from it, and the first reuses
   // it), then, in a task of its own so that a hint the page has already asked for goes first, one race hint at a
   // fixed position, which compiles the hints' JavaScript and Wasm before a later first hint (the answer is unused).
+  // Skipped once a hint or a bot move has come: that one compiled them, and the page is drawing its answer now.
   const warmTrainSolver = lazy(async () => {
     const { solver } = await trainSolver();
     solver.expectedTurnScore();
     await new Promise((ok) => setTimeout(ok, 0));
-    solver.hint(newTurn(), WARM_UP_RACE);
+    if (!trainSolverAsked) solver.hint(newTurn(), WARM_UP_RACE);
   });
 
   const stringGame = stringPlugin(() => stringSolver(), options.loadStringGeometry);
   const lightGame = lightPlugin(() => lightKernel());
 
   const train: TrainWorkerApi = {
-    ...serveGame(
-      trainPlugin(() => trainSolver()),
-      store,
-    ),
+    ...serveGame(trainPlugin(askTrainSolver), store),
 
     hint: (turn: TurnState, race?: RaceContext) =>
       guard(async () => {
         // The turn as a saved one would be checked: `rollsLeft: 99` or a train the rules cannot build is input.
         const t = parseTurn(snapshot(turn, "/turn"), "/turn");
         const r = readRace(race);
-        return (await trainSolver()).solver.hint(t, r);
+        return (await askTrainSolver()).solver.hint(t, r);
       }),
 
     prepare: (files?: TrainAssetFile[]) =>
