@@ -2,7 +2,7 @@
  * Issue #9, the first race hint: the game worker reads the solver's files a page hands it (`train.prepare`,
  * web/worker/race-assets.ts) instead of requesting them: an offer made before the load is read without a request,
  * an offer that comes while the load waits on its own request wins, and the Wasm offered is compiled from the
- * page's bytes. (The service's checks of the offered files: test/worker.test.ts.)
+ * page's bytes (bytes that do not compile are dropped, and the worker's own request answers). (The service's checks of the offered files: test/worker.test.ts.)
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -45,6 +45,20 @@ describe("issue #9: the solver's files from the page (train.prepare)", () => {
     offerTrainAssets([{ url, bytes }]);
     const got = await waiting;
     expect(got).toEqual({ bytes, from: "page" });
+  });
+
+  it("Wasm bytes from the page that do not compile are dropped: the worker's own request answers, a later offer is taken", async () => {
+    const warn = console.warn;
+    const warned: unknown[] = [];
+    console.warn = (m: unknown) => warned.push(m);
+    try {
+      offerTrainAssets([{ url: trainWasmUrl, bytes: new Uint8Array([0, 97, 115, 109, 9]).buffer }]);
+      // The request (a path without a server here) fails: that failure is the answer, not the page's bytes.
+      await expect(trainWasmModule()).rejects.toThrow();
+      expect(String(warned[0])).toMatch(/did not compile/);
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it("the Wasm offered is compiled from the page's bytes", async () => {

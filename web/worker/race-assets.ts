@@ -117,22 +117,38 @@ function offerOf(url: string): Promise<ArrayBuffer> {
  */
 const compileNow = (bytes: ArrayBuffer) => new WebAssembly.Module(bytes);
 
+/** The page's Wasm compiled, or undefined (and the offer dropped) if it does not compile. */
+function compileOffered(bytes: ArrayBuffer): WebAssembly.Module | undefined {
+  try {
+    return compileNow(bytes);
+  } catch (e) {
+    offered.delete(trainWasmUrl);
+    console.warn(
+      `railkit: the page's train Wasm did not compile (${e instanceof Error ? e.message : String(e)})`,
+    );
+    return undefined;
+  }
+}
+
 /**
  * Worker side: the solver's Wasm module, compiled from the page's bytes when it offered them, else while it
  * streams in from the worker's own request (whichever comes first; the request is aborted when the page's bytes
- * win).
+ * compiled). Bytes from the page that do not compile are dropped: the request answers then.
  */
 export function trainWasmModule(): Promise<{ module: WebAssembly.Module; from: "page" | "fetch" }> {
   const own = offered.get(trainWasmUrl);
-  if (own) return Promise.resolve({ module: compileNow(own), from: "page" });
+  const now = own && compileOffered(own);
+  if (now) return Promise.resolve({ module: now, from: "page" });
   const abort = new AbortController();
   // Once the page's bytes came, the request is aborted: its rejection then is not an answer (never settles).
   const streamed = WebAssembly.compileStreaming(fetchTrainAsset(trainWasmUrl, abort.signal)).catch(
     (e: unknown) => (abort.signal.aborted ? new Promise<never>(() => {}) : Promise.reject(e)),
   );
   const page = offerOf(trainWasmUrl).then((b) => {
+    const module = compileOffered(b);
+    if (!module) return new Promise<never>(() => {});
     abort.abort();
-    return compileNow(b);
+    return module;
   });
   return Promise.race([
     streamed.then((module) => ({ module, from: "fetch" as const })),
