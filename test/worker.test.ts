@@ -18,6 +18,8 @@ import { replay } from "../web/engine/common/game.ts";
 import { lightEngine } from "../web/engine/light/index.ts";
 import { stringEngine } from "../web/engine/string/index.ts";
 import { trainEngine } from "../web/engine/train/index.ts";
+import type { LightKernel } from "../web/solvers/light/kernel.ts";
+import { LightReference } from "../web/solvers/light/reference.ts";
 import type { TrainSolverApi } from "../web/solvers/train/api.ts";
 import { createTrainSolver, raceContextOf } from "../web/solvers/train/index.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
@@ -25,6 +27,7 @@ import { createRailkitClient, type RailkitClient, RailkitError } from "../web/wo
 import {
   HANDLE_PATH,
   isUnknownGame,
+  LIGHT_MAX_HINT_MS,
   LIGHT_MAX_PLAYOUTS,
   MAX_GAMES,
   PROTOCOL,
@@ -779,5 +782,76 @@ describe("train race hints by goal, the solver worker, and progress callbacks re
     expect(e).toMatchObject({ kind: "input", rule: "/race/goal" });
     const e2 = await rejection(client.hint({ ...turn, rollsLeft: 99 }, race));
     expect(e2.kind).toBe("input");
+  });
+});
+
+describe("one worker for every game: long work pauses for the others' calls", () => {
+  /**
+   * The Light Rail search kernel (the TypeScript twin), counting the batches of a search (its `search` calls);
+   * once `stop` is set (or after `cap` batches, so that a search that never pauses still ends) it answers no rows,
+   * which ends a timed search at its next batch.
+   */
+  function countingKernel(cap = 100) {
+    const inner = new LightReference();
+    const seen = { batches: 0, stop: false };
+    let started: () => void = () => {};
+    const firstBatch = new Promise<void>((ok) => {
+      started = ok;
+    });
+    const kernel = new Proxy(inner, {
+      get(target, key) {
+        if (key === "search")
+          return (...args: Parameters<LightKernel["search"]>) => {
+            seen.batches++;
+            started();
+            return seen.stop || seen.batches > cap ? new Int32Array(0) : target.search(...args);
+          };
+        const v: unknown = Reflect.get(target, key);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    return { kernel: kernel as LightKernel, seen, firstBatch };
+  }
+
+  it("a Roll and a train hint sent while a Light Rail hint search (ms budget) runs are answered between its batches", async () => {
+    const { kernel, seen, firstBatch } = countingKernel();
+    // Client and service share this thread: without pauses the search would keep every message waiting.
+    const { train, light } = connect(async () => fakeSolver(), { loadLightKernel: async () => kernel });
+    const l = await light.newGame({ players: 2 }, 3);
+    const t = await train.newGame({ players: 2, variant: "race" }, 7);
+    let lightDone = -1;
+    const searching = light.hints(l.handle, { ms: LIGHT_MAX_HINT_MS, seed: 1 }).then((h) => {
+      lightDone = seen.batches;
+      return h;
+    });
+    await firstBatch;
+    const rolled = await train.act(t.handle, { type: "roll", player: 0 });
+    const rollAt = seen.batches;
+    const hint = await train.hint(t.state.turn);
+    const hintAt = seen.batches;
+    expect(rolled.ok).toBe(true);
+    expect(hint.length).toBeGreaterThan(0);
+    // Both answered while the search was under way: it had neither ended nor hit the test's cap.
+    expect(lightDone).toBe(-1);
+    expect(rollAt).toBeGreaterThanOrEqual(1);
+    expect(hintAt).toBeLessThan(100);
+    seen.stop = true;
+    const h = await searching;
+    expect(lightDone).toBeGreaterThan(hintAt);
+    expect(h.at).toBe(0);
+  });
+
+  it("light hints answer for the position searched, also when the game moves on during the search", async () => {
+    const { kernel, seen, firstBatch } = countingKernel();
+    const { light } = connect(async () => fakeSolver(), { loadLightKernel: async () => kernel });
+    const v = await light.newGame({ players: 2 }, 5);
+    const searching = light.hints(v.handle, { ms: LIGHT_MAX_HINT_MS, seed: 2 });
+    await firstBatch;
+    const moved = await light.act(v.handle, v.legal[0]!);
+    expect(moved.ok).toBe(true);
+    seen.stop = true;
+    const h = await searching;
+    // The answer names the position it searched (log length 0): the page drops it for the game as it is now.
+    expect(h).toMatchObject({ at: 0, player: 0 });
   });
 });

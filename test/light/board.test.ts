@@ -24,7 +24,11 @@ import {
   refusal,
 } from "../../web/engine/light/index.ts";
 import { LightReference } from "../../web/solvers/light/reference.ts";
-import { searchPlacementsWithin } from "../../web/solvers/light/search.ts";
+import {
+  MAX_BATCH,
+  searchPlacementsWithin,
+  searchPlacementsWithinAsync,
+} from "../../web/solvers/light/search.ts";
 import { lightPlugin } from "../../web/worker/plugins.ts";
 import { GameStore, serveGame } from "../../web/worker/service.ts";
 
@@ -195,6 +199,43 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
     expect(new Set(rows.map((h) => `${h.q},${h.r},${h.orientation}`)).size).toBe(legalActions(s).length);
     for (const h of rows) expect(refusal(s, h)).toBeNull();
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.value).toBeGreaterThanOrEqual(rows[i]!.value);
+  });
+
+  it("the cooperative search runs the same batches, pausing between them after yieldMs of work, never after the last", async () => {
+    const s = play([
+      [0, 0],
+      [0, 1],
+    ]);
+    // Each batch "takes" 10 ms on this clock (read before and after it); an 80 ms budget runs 8 batches.
+    const clock = () => {
+      let t = 0;
+      return () => {
+        t += 10;
+        return t;
+      };
+    };
+    const sync = searchPlacementsWithin(new LightReference(), s, { ms: 80, seed: 5, now: clock() });
+    const total = sync.reduce((a, h) => a + h.playouts, 0);
+    // 256, 512, then batches of MAX_BATCH: no batch longer than the one the worker may keep its thread for.
+    expect(total).toBe(256 + 512 + 6 * MAX_BATCH);
+    for (const [yieldMs, expected] of [
+      [0, 7],
+      [30, 2],
+    ] as const) {
+      let pauses = 0;
+      const rows = await searchPlacementsWithinAsync(new LightReference(), s, {
+        ms: 80,
+        seed: 5,
+        now: clock(),
+        yieldMs,
+        pause: async () => {
+          pauses++;
+        },
+      });
+      expect(rows).toEqual(sync);
+      // After batches 1..7 (yieldMs 0); after 30 and 60 ms of work (yieldMs 30), not after the last at 80.
+      expect(pauses).toBe(expected);
+    }
   });
 });
 

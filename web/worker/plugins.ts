@@ -3,9 +3,11 @@
  * its view, its hints and its bot. The verbs themselves are written once, in the service.
  *
  * Every option that sets work has a cap (string hints: `max` ≤ STRING_MAX_HINTS; Light Rail: `playouts` ≤
- * LIGHT_MAX_PLAYOUTS). Solvers arrive through the `solver()` / `kernel()` loaders the service passes in,
- * which load once, on first use. A bot or a hint that needs randomness draws it from a seed derived from the
- * game (`<seed>/<log length>`), so the same game gives the same move in Node and in every browser.
+ * LIGHT_MAX_PLAYOUTS, `ms` ≤ LIGHT_MAX_HINT_MS). A hint function may answer with a Promise: Light Rail's
+ * time-budgeted search pauses between batches so that one worker serves every game's calls meanwhile. Solvers
+ * arrive through the `solver()` / `kernel()` loaders the service passes in, which load once, on first use. A bot
+ * or a hint that needs randomness draws it from a seed derived from the game (`<seed>/<log length>`), so the same
+ * game gives the same move in Node and in every browser.
  */
 import { int, isObject, obj, oneOf, seed as readSeed } from "../engine/common/input.ts";
 import { botRng, greedyPlacement, lightBoard, lightEngine } from "../engine/light/index.ts";
@@ -21,7 +23,7 @@ import { scoreTrain, trainEngine } from "../engine/train/index.ts";
 import { lightFromView, stringFromView } from "../online/seat-position.ts";
 import { HIDDEN } from "../online/view.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
-import { searchBotAction, searchPlacements, searchPlacementsWithin } from "../solvers/light/search.ts";
+import { searchBotAction, searchPlacements, searchPlacementsWithinAsync } from "../solvers/light/search.ts";
 import { previewHint, type StringPreviewRequest } from "../solvers/string/advice.ts";
 import type { StringSolver } from "../solvers/string/index.ts";
 import {
@@ -45,7 +47,9 @@ export function positionSeed(state: { seed: number | string; log: readonly unkno
   return `${state.seed}/${state.log.length}`;
 }
 
-export function trainPlugin(solver: () => Promise<TrainSolverBundle>): GamePlugin<TrainTypes> {
+export function trainPlugin(
+  solver: () => Promise<TrainSolverBundle>,
+): GamePlugin<TrainTypes, TrainTypes["hint"][]> {
   return {
     id: "train",
     engine: trainEngine as PluginEngine<TrainState>,
@@ -87,7 +91,7 @@ function readPreview(x: unknown): StringPreviewRequest {
 export function stringPlugin(
   solver: () => Promise<StringSolver>,
   loadGeometry?: () => Promise<RouteGeometry>,
-): GamePlugin<StringTypes> {
+): GamePlugin<StringTypes, StringTypes["hint"][]> {
   let asked = false;
   const geometry = () => {
     if (asked || !loadGeometry) return;
@@ -142,7 +146,9 @@ export function stringPlugin(
 const playouts = (x: unknown) =>
   x === undefined ? 2000 : int(x, "/options/playouts", 0, LIGHT_MAX_PLAYOUTS);
 
-export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<LightTypes> {
+export function lightPlugin(
+  kernel: () => Promise<LightKernel>,
+): GamePlugin<LightTypes, Promise<LightTypes["hint"][]>> {
   const place = (state: LightState, p: { q: number; r: number; orientation: 0 | 1 }): LightAction => ({
     type: "place",
     player: state.current!,
@@ -162,11 +168,13 @@ export function lightPlugin(kernel: () => Promise<LightKernel>): GamePlugin<Ligh
     }),
     loadHints: async (o) => {
       const k = await kernel();
-      return (state) => {
+      // A time budget (the widget's slices of up to 250 ms) is searched cooperatively: batches of a few ms with
+      // a pause between, so the worker serves the other games' calls (a Train hint, a Roll) meanwhile.
+      return async (state) => {
         const seed = o.seed ?? positionSeed(state);
         return o.ms === undefined
           ? searchPlacements(k, state, { playouts: o.playouts, seed })
-          : searchPlacementsWithin(k, state, { ms: o.ms, seed });
+          : await searchPlacementsWithinAsync(k, state, { ms: o.ms, seed });
       };
     },
     botKeys: ["policy", "playouts"],

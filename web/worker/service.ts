@@ -212,8 +212,14 @@ export interface PluginEngine<S> {
   undo(state: S, player: number): Result<S>;
 }
 
-/** What a game brings to the service: its engine, the extras of its view, its hints and its bot. */
-export interface GamePlugin<T extends GameTypes> {
+/**
+ * What a game brings to the service: its engine, the extras of its view, its hints and its bot. `Hints` is what its
+ * hint function answers: the hints, or a Promise of them (a search that pauses, see `loadHints`).
+ */
+export interface GamePlugin<
+  T extends GameTypes,
+  Hints extends T["hint"][] | Promise<T["hint"][]> = T["hint"][] | Promise<T["hint"][]>,
+> {
   readonly id: GameId;
   readonly engine: PluginEngine<T["state"]>;
   /** The whole view: the common fields plus the game's extras. */
@@ -222,8 +228,11 @@ export interface GamePlugin<T extends GameTypes> {
   readonly hintKeys: readonly string[];
   /** Checks `hints` options (InputError at `/options/…`); every option that sets work has a cap. */
   hintOptions(o: Record<string, unknown>): T["hintOptions"];
-  /** Loads what hints need (lazily) and returns the hint function for a position that is not over. */
-  loadHints(options: T["hintOptions"]): Promise<(state: T["state"]) => T["hint"][]>;
+  /**
+   * Loads what hints need (lazily) and returns the hint function for a position that is not over. A long search
+   * answers with a Promise and pauses now and then (Light Rail: between batches), so the worker serves other calls.
+   */
+  loadHints(options: T["hintOptions"]): Promise<(state: T["state"]) => Hints>;
   /** The option names `botMove` takes besides `play`. */
   readonly botKeys: readonly string[];
   /** Checks `botMove` options (`play` already taken out). */
@@ -248,7 +257,7 @@ export function serveViewHints<T extends GameTypes>(plugin: GamePlugin<T>): View
         if (!mover || s.over || s.current === null)
           return { handle: "", at: s.log.length, player: null, hints: [] };
         const hint = await plugin.loadHints(opts);
-        return { handle: "", at: s.log.length, player: s.current, hints: hint(s) };
+        return { handle: "", at: s.log.length, player: s.current, hints: await hint(s) };
       }),
   };
 }
@@ -301,7 +310,9 @@ export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: Gam
         const hint = await plugin.loadHints(opts);
         g = held(handle); // after the wait: the game may have moved on (or been dropped)
         if (over(g.state)) return none();
-        return { handle: g.handle, at: g.state.log.length, player: g.state.current, hints: hint(g.state) };
+        // The position searched: the game may move on while a cooperative search pauses (`at` says which).
+        const s = g.state;
+        return { handle: g.handle, at: s.log.length, player: s.current, hints: await hint(s) };
       }),
 
     botMove: (handle, options) =>

@@ -181,7 +181,7 @@ export function searchBotAction(
 
 /** Options of {@link searchPlacementsWithin}. */
 export interface TimedSearchOptions {
-  /** Time budget in ms: batches of playouts run until it is spent (at least one batch). */
+  /** Time budget in ms of the search's own work: batches of playouts run until it is spent (at least one batch). */
   ms: number;
   seed?: number | string;
   policy?: number;
@@ -192,23 +192,33 @@ export interface TimedSearchOptions {
 }
 
 /**
- * {@link searchPlacements} within a time budget rather than a playout count: round-robin batches (seeds
- * `<seed>/<batch>`, each batch twice the last, from 256 playouts, at most 8192) until `ms` is spent, merged
- * per placement (values and win rates weighted by playouts). The result depends on the machine's speed;
- * for a fixed answer ask for a playout count.
+ * Playouts of a timed search's first batch, and of its largest: batches double from the first up to this one. A
+ * batch is one synchronous kernel call, so it bounds how long a cooperative search
+ * ({@link searchPlacementsWithinAsync}) keeps its thread: 1024 playouts take about 5–8 ms on the Wasm kernel
+ * (Node 20, an early and a middle game; 8192 took 42–67 ms), 0.1 ms of it the batch's set-up.
  */
-export function searchPlacementsWithin(
+export const FIRST_BATCH = 256;
+export const MAX_BATCH = 1024;
+
+/**
+ * The batches of a timed search, one a step: yields the ms of work spent so far after every batch that is not the
+ * last, returns the merged placements. The batches (sizes, seeds, order) do not depend on who drives it, so the
+ * synchronous and the cooperative search give the same answer for the same batches; only the time between
+ * batches (spent elsewhere by the cooperative one) is not counted against the budget.
+ */
+function* timedBatches(
   kernel: LightKernel,
   state: LightState,
   opts: TimedSearchOptions,
-): SearchedPlacement[] {
+): Generator<number, SearchedPlacement[], void> {
   const now = opts.now ?? (() => performance.now());
-  const t0 = now();
   const max = opts.maxPlayouts ?? 1_000_000;
   const merged = new Map<string, SearchedPlacement>();
+  let spent = 0;
   let total = 0;
-  let batch = 256;
+  let batch = FIRST_BATCH;
   for (let round = 0; ; round++) {
+    const t0 = now();
     const rows = searchPlacements(kernel, state, {
       playouts: Math.min(batch, max - total),
       seed: `${opts.seed ?? 0}/${round}`,
@@ -230,11 +240,92 @@ export function searchPlacementsWithin(
       m.playouts = n;
     }
     total += Math.min(batch, max - total);
-    batch = Math.min(batch * 2, 8192);
-    if (now() - t0 >= opts.ms || total >= max) break;
+    batch = Math.min(batch * 2, MAX_BATCH);
+    spent += now() - t0;
+    if (spent >= opts.ms || total >= max) break;
+    yield spent;
   }
   return [...merged.values()].sort(
     (a, b) =>
       b.value - a.value || b.credit - a.credit || a.q - b.q || a.r - b.r || a.orientation - b.orientation,
   );
+}
+
+/**
+ * {@link searchPlacements} within a time budget rather than a playout count: round-robin batches (seeds
+ * `<seed>/<batch>`, from {@link FIRST_BATCH} playouts, each batch twice the last, at most {@link MAX_BATCH}) until
+ * `ms` is spent, merged per placement (values and win rates weighted by playouts). The result depends on the
+ * machine's speed; for a fixed answer ask for a playout count. One synchronous call: in a thread that serves
+ * others, use {@link searchPlacementsWithinAsync}.
+ */
+export function searchPlacementsWithin(
+  kernel: LightKernel,
+  state: LightState,
+  opts: TimedSearchOptions,
+): SearchedPlacement[] {
+  const steps = timedBatches(kernel, state, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Options of {@link searchPlacementsWithinAsync}. */
+export interface CooperativeSearchOptions extends TimedSearchOptions {
+  /** Work in ms after which the search lets its thread's other tasks run (default {@link YIELD_MS}). */
+  yieldMs?: number;
+  /** How it lets them run (default {@link nextTask}: a macrotask, so queued messages are served first). */
+  pause?: () => Promise<void>;
+}
+
+/** Default work between two pauses of a cooperative search, in ms. */
+export const YIELD_MS = 8;
+
+/**
+ * A macrotask: resolves after the tasks already queued in this thread (a worker's incoming messages among them)
+ * have run. Node: `setImmediate`; a browser or worker: a MessageChannel message (not clamped like a nested
+ * `setTimeout(0)`, which waits at least 4 ms from the fifth on).
+ */
+export function nextTask(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  if (typeof immediate === "function") return new Promise((ok) => immediate(ok));
+  if (typeof MessageChannel !== "function") return new Promise((ok) => setTimeout(ok, 0));
+  if (!taskChannel) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+    taskChannel = channel.port2;
+  }
+  const port = taskChannel;
+  return new Promise((ok) => {
+    waiting.push(ok);
+    port.postMessage(null);
+  });
+}
+let taskChannel: MessagePort | undefined;
+const waiting: (() => void)[] = [];
+
+/**
+ * {@link searchPlacementsWithin}, cooperative: the same batches, with a pause ({@link nextTask}) whenever
+ * `yieldMs` of work have passed since the last, so that a thread shared with other work (the game worker: another
+ * game's hint, a Roll) answers them between batches, within about one batch ({@link MAX_BATCH}). The kernel is
+ * loaded afresh for each batch, so another search on the same kernel during a pause changes nothing. The budget
+ * `ms` counts the search's own work only.
+ */
+export async function searchPlacementsWithinAsync(
+  kernel: LightKernel,
+  state: LightState,
+  opts: CooperativeSearchOptions,
+): Promise<SearchedPlacement[]> {
+  const every = opts.yieldMs ?? YIELD_MS;
+  const pause = opts.pause ?? nextTask;
+  const steps = timedBatches(kernel, state, opts);
+  let pausedAt = 0;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (step.value - pausedAt >= every) {
+      pausedAt = step.value;
+      await pause();
+    }
+  }
 }
