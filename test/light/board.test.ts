@@ -184,7 +184,7 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
     let t = 0;
     const now = () => t;
     const kernel = new LightReference();
-    // Each batch "takes" 40 ms on this clock: a 100 ms budget runs three batches (256 + 512 + 1024).
+    // Each batch "takes" 40 ms on this clock: a 100 ms budget runs three batches (256 + 512 + 512).
     const rows = searchPlacementsWithin(kernel, s, {
       ms: 100,
       seed: 3,
@@ -195,7 +195,7 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
       },
     });
     const total = rows.reduce((a, h) => a + h.playouts, 0);
-    expect(total).toBe(256 + 512 + 1024);
+    expect(total).toBe(256 + 512 + 512);
     expect(new Set(rows.map((h) => `${h.q},${h.r},${h.orientation}`)).size).toBe(legalActions(s).length);
     for (const h of rows) expect(refusal(s, h)).toBeNull();
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.value).toBeGreaterThanOrEqual(rows[i]!.value);
@@ -216,8 +216,8 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
     };
     const sync = searchPlacementsWithin(new LightReference(), s, { ms: 80, seed: 5, now: clock() });
     const total = sync.reduce((a, h) => a + h.playouts, 0);
-    // 256, 512, then batches of MAX_BATCH: no batch longer than the one the worker may keep its thread for.
-    expect(total).toBe(256 + 512 + 6 * MAX_BATCH);
+    // 256, then batches of MAX_BATCH (512): no batch longer than the one the worker may keep its thread for.
+    expect(total).toBe(256 + 7 * MAX_BATCH);
     for (const [yieldMs, expected] of [
       [0, 7],
       [30, 2],

@@ -194,11 +194,12 @@ export interface TimedSearchOptions {
 /**
  * Playouts of a timed search's first batch, and of its largest: batches double from the first up to this one. A
  * batch is one synchronous kernel call, so it bounds how long a cooperative search
- * ({@link searchPlacementsWithinAsync}) keeps its thread: 1024 playouts take about 5–8 ms on the Wasm kernel
- * (Node 20, an early and a middle game; 8192 took 42–67 ms), 0.1 ms of it the batch's set-up.
+ * ({@link searchPlacementsWithinAsync}) keeps its thread: 512 playouts take 3–4 ms on the Wasm kernel (Node 20,
+ * an early and a middle game; 1024 took 6–8 ms, 8192 42–67 ms, and 15–27 ms for 1024 in the demo page's worker
+ * on a loaded machine), 0.1 ms of it the batch's set-up: playouts per ms do not depend on the batch size.
  */
 export const FIRST_BATCH = 256;
-export const MAX_BATCH = 1024;
+export const MAX_BATCH = 512;
 
 /**
  * The batches of a timed search, one a step: yields the ms of work spent so far after every batch that is not the
