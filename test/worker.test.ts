@@ -841,7 +841,7 @@ describe("one worker for every game: long work pauses for the others' calls", ()
     expect(h.at).toBe(0);
   });
 
-  it("light hints answer for the position searched, also when the game moves on during the search", async () => {
+  it("a Light Rail hint search ends early when its game moves on, answering for the position it searched", async () => {
     const { kernel, seen, firstBatch } = countingKernel();
     const { light } = connect(async () => fakeSolver(), { loadLightKernel: async () => kernel });
     const v = await light.newGame({ players: 2 }, 5);
@@ -849,8 +849,10 @@ describe("one worker for every game: long work pauses for the others' calls", ()
     await firstBatch;
     const moved = await light.act(v.handle, v.legal[0]!);
     expect(moved.ok).toBe(true);
-    seen.stop = true;
     const h = await searching;
+    // Ended at its next pause (not by the test's cap), with the batches done: real rows, every placement valued.
+    expect(seen.batches).toBeLessThan(100);
+    expect(h.hints.length).toBe(v.legal.length);
     // The answer names the position it searched (log length 0): the page drops it for the game as it is now.
     expect(h).toMatchObject({ at: 0, player: 0 });
   });

@@ -236,6 +236,18 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
       // After batches 1..7 (yieldMs 0); after 30 and 60 ms of work (yieldMs 30), not after the last at 80.
       expect(pauses).toBe(expected);
     }
+    // Cancelled at the second pause: the first two batches, merged, every placement valued.
+    let asked = 0;
+    const early = await searchPlacementsWithinAsync(new LightReference(), s, {
+      ms: 80,
+      seed: 5,
+      now: clock(),
+      yieldMs: 0,
+      pause: async () => {},
+      cancelled: () => ++asked === 2,
+    });
+    expect(early.reduce((a, h) => a + h.playouts, 0)).toBe(256 + MAX_BATCH);
+    expect(early.length).toBe(sync.length);
   });
 });
 

@@ -170,11 +170,12 @@ export function lightPlugin(
       const k = await kernel();
       // A time budget (the widget's slices of up to 250 ms) is searched cooperatively: batches of a few ms with
       // a pause between, so the worker serves the other games' calls (a Train hint, a Roll) meanwhile.
-      return async (state) => {
+      // It ends early once the game has moved on (`stale`): the page drops that answer.
+      return async (state, stale) => {
         const seed = o.seed ?? positionSeed(state);
         return o.ms === undefined
           ? searchPlacements(k, state, { playouts: o.playouts, seed })
-          : await searchPlacementsWithinAsync(k, state, { ms: o.ms, seed });
+          : await searchPlacementsWithinAsync(k, state, { ms: o.ms, seed, cancelled: stale });
       };
     },
     botKeys: ["policy", "playouts"],

@@ -189,6 +189,11 @@ export class GameStore {
     return { handle, state: held.state };
   }
 
+  /** The state held under `handle` now (undefined if none), without counting as a use. */
+  peek(handle: GameHandle): GameHeader | undefined {
+    return this.games.get(handle)?.state;
+  }
+
   set(handle: GameHandle, state: GameHeader): void {
     const held = this.games.get(handle);
     if (held) held.state = state;
@@ -230,9 +235,11 @@ export interface GamePlugin<
   hintOptions(o: Record<string, unknown>): T["hintOptions"];
   /**
    * Loads what hints need (lazily) and returns the hint function for a position that is not over. A long search
-   * answers with a Promise and pauses now and then (Light Rail: between batches), so the worker serves other calls.
+   * answers with a Promise and pauses now and then (Light Rail: between batches), so the worker serves other calls;
+   * `stale` then says whether the game has moved on from `state` meanwhile (the search may end early: the page
+   * drops an answer for a position that is gone).
    */
-  loadHints(options: T["hintOptions"]): Promise<(state: T["state"]) => Hints>;
+  loadHints(options: T["hintOptions"]): Promise<(state: T["state"], stale?: () => boolean) => Hints>;
   /** The option names `botMove` takes besides `play`. */
   readonly botKeys: readonly string[];
   /** Checks `botMove` options (`play` already taken out). */
@@ -311,8 +318,9 @@ export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: Gam
         g = held(handle); // after the wait: the game may have moved on (or been dropped)
         if (over(g.state)) return none();
         // The position searched: the game may move on while a cooperative search pauses (`at` says which).
-        const s = g.state;
-        return { handle: g.handle, at: s.log.length, player: s.current, hints: await hint(s) };
+        const { handle: h, state: s } = g;
+        const stale = () => store.peek(h) !== s;
+        return { handle: h, at: s.log.length, player: s.current, hints: await hint(s, stale) };
       }),
 
     botMove: (handle, options) =>

@@ -203,15 +203,16 @@ export const MAX_BATCH = 512;
 
 /**
  * The batches of a timed search, one a step: yields the ms of work spent so far after every batch that is not the
- * last, returns the merged placements. The batches (sizes, seeds, order) do not depend on who drives it, so the
- * synchronous and the cooperative search give the same answer for the same batches; only the time between
- * batches (spent elsewhere by the cooperative one) is not counted against the budget.
+ * last, returns the merged placements (early, with the batches done, when the driver answers a yield with `true`).
+ * The batches (sizes, seeds, order) do not depend on who drives it, so the synchronous and the cooperative search
+ * give the same answer for the same batches; only the time between batches (spent elsewhere by the cooperative
+ * one) is not counted against the budget.
  */
 function* timedBatches(
   kernel: LightKernel,
   state: LightState,
   opts: TimedSearchOptions,
-): Generator<number, SearchedPlacement[], void> {
+): Generator<number, SearchedPlacement[], boolean | undefined> {
   const now = opts.now ?? (() => performance.now());
   const max = opts.maxPlayouts ?? 1_000_000;
   const merged = new Map<string, SearchedPlacement>();
@@ -244,7 +245,7 @@ function* timedBatches(
     batch = Math.min(batch * 2, MAX_BATCH);
     spent += now() - t0;
     if (spent >= opts.ms || total >= max) break;
-    yield spent;
+    if (yield spent) break;
   }
   return [...merged.values()].sort(
     (a, b) =>
@@ -277,6 +278,11 @@ export interface CooperativeSearchOptions extends TimedSearchOptions {
   yieldMs?: number;
   /** How it lets them run (default {@link nextTask}: a macrotask, so queued messages are served first). */
   pause?: () => Promise<void>;
+  /**
+   * Asked after each pause: true ends the search there, with the batches done (the worker: the game has moved on
+   * from the position searched, so nobody will use the answer).
+   */
+  cancelled?: () => boolean;
 }
 
 /** Default work between two pauses of a cooperative search, in ms. */
@@ -321,12 +327,14 @@ export async function searchPlacementsWithinAsync(
   const pause = opts.pause ?? nextTask;
   const steps = timedBatches(kernel, state, opts);
   let pausedAt = 0;
+  let stop = false;
   for (;;) {
-    const step = steps.next();
+    const step = steps.next(stop);
     if (step.done) return step.value;
     if (step.value - pausedAt >= every) {
       pausedAt = step.value;
       await pause();
+      stop = opts.cancelled?.() === true;
     }
   }
 }
