@@ -305,7 +305,8 @@ export interface LightHintOptions {
   seed?: number | string;
   /**
    * A time budget in ms, 1..{@link LIGHT_MAX_HINT_MS}: search until it is spent (then `playouts` is ignored;
-   * the answer depends on the machine's speed).
+   * the answer depends on the machine's speed). It counts the search's own work: the search pauses every few ms
+   * for the worker's other calls, and ends at a pause once the game has moved on (`hints`, not `viewHints`).
    */
   ms?: number;
 }
