@@ -198,19 +198,29 @@ export function generateBoard(players: number, seed: number | string, options: G
   let spacing = Math.sqrt(plainsArea / n) * 0.85;
   const margin = 0.75; // keep discs visibly clear of the strings, not just untouched
   const pts: number[] = [];
+  // The polygons as typed arrays once (the disc tests would convert them per dart).
+  const polygonF = Float64Array.from(polygon);
+  const mountainF = Float64Array.from(mountain);
   while (pts.length < 2 * n) {
     pts.length = 0;
     let misses = 0;
+    // `near(x, y, px, py)` is `Math.hypot(x - px, y - py) < spacing`, decided by the squared distance when it is
+    // clearly below or above spacing² (a relative margin of 1e-9, far above both roundings), by hypot otherwise.
+    const lo = spacing * spacing * (1 - 1e-9);
+    const hi = spacing * spacing * (1 + 1e-9);
+    const near = (x: number, y: number, px: number, py: number): boolean => {
+      const dx = x - px;
+      const dy = y - py;
+      const d2 = dx * dx + dy * dy;
+      return d2 < lo || (d2 <= hi && Math.hypot(dx, dy) < spacing);
+    };
     while (pts.length < 2 * n && misses < 4000) {
       const x = rng.float() * S;
       const y = rng.float() * S;
-      let okPt =
-        discInside(x, y, r + margin, polygon) &&
-        discOutside(x, y, r + margin, mountain) &&
-        Math.hypot(x - mx, y - my) >= spacing;
-      for (let i = 0; okPt && i < pts.length; i += 2) {
-        if (Math.hypot(x - pts[i]!, y - pts[i + 1]!) < spacing) okPt = false;
-      }
+      // The same tests as ever (the same darts kept, so the same board for a seed), the cheapest first.
+      let okPt = !near(x, y, mx, my);
+      for (let i = 0; okPt && i < pts.length; i += 2) if (near(x, y, pts[i]!, pts[i + 1]!)) okPt = false;
+      okPt = okPt && discInside(x, y, r + margin, polygonF) && discOutside(x, y, r + margin, mountainF);
       if (okPt) {
         pts.push(x, y);
         misses = 0;
