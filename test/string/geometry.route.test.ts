@@ -215,9 +215,9 @@ describe("string.route: the worker's String plug-in installs the Wasm route geom
     expect(routeGeometryInUse()).toBe(wasm.routeGeometry);
     const path = crossingPath(s);
     const hint = await plugin.loadHints(plugin.hintOptions({ preview: { kind: "long", path } }));
-    const onWasm = hint(s);
+    const onWasm = await hint(s);
     useRouteGeometry(null);
-    expect(onWasm).toEqual(hint(s));
+    expect(onWasm).toEqual(await hint(s));
     expect(onWasm[0]?.hint === "preview" && onWasm[0].preview.crossings).toBeGreaterThan(0);
   });
 

@@ -3,6 +3,7 @@ import { botAction } from "../../web/engine/string/bot.ts";
 import { apply, otherSegments, routeContext, setup } from "../../web/engine/string/engine.ts";
 import { checkRoute } from "../../web/engine/string/route.ts";
 import type { StringState } from "../../web/engine/string/types.ts";
+import { adviceFor, adviceForCooperative } from "../../web/solvers/string/advice.ts";
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import {
   candidateError,
@@ -138,5 +139,35 @@ describe("string solvers 4: string hint", () => {
         many.map(() => "short" as const),
       ),
     ).toThrow(RangeError);
+  });
+});
+
+describe("string solvers: the widget's hints, cooperative (the shared worker pauses between phases)", () => {
+  it("the same hints as adviceFor, a pause after the transport plan and after the routes; cancelled ends with none", async () => {
+    const k = createReferenceKernel();
+    let s = setup({ players: 3 }, "advice-pauses");
+    let checked = 0;
+    let some: StringState | null = null;
+    for (let i = 0; i < 60 && !s.over; i++) {
+      if (s.current !== null && !s.choice) {
+        let pauses = 0;
+        const got = await adviceForCooperative(k, s, 20, { pause: async () => void pauses++ });
+        expect(got).toEqual(adviceFor(k, s, 20));
+        expect(pauses).toBe(s.step === "locomotive" ? 0 : 2);
+        if (got.length > 0) some ??= s;
+        checked++;
+      }
+      const r = apply(s, botAction(s));
+      if (!r.ok) throw r.error;
+      s = r.state;
+    }
+    expect(checked).toBeGreaterThan(20);
+    let asked = 0;
+    const none = await adviceForCooperative(k, some!, 20, {
+      pause: async () => {},
+      cancelled: () => ++asked >= 1,
+    });
+    expect(none).toEqual([]);
+    expect(asked).toBe(1);
   });
 });

@@ -91,7 +91,7 @@ function readPreview(x: unknown): StringPreviewRequest {
 export function stringPlugin(
   solver: () => Promise<StringSolver>,
   loadGeometry?: () => Promise<RouteGeometry>,
-): GamePlugin<StringTypes, StringTypes["hint"][]> {
+): GamePlugin<StringTypes> {
   let asked = false;
   const geometry = () => {
     if (asked || !loadGeometry) return;
@@ -116,7 +116,8 @@ export function stringPlugin(
       const { preview, max } = o;
       if (preview) return (state) => previewHint(state, preview);
       const s = await solver();
-      return (state) => s.advice(state, max);
+      // Between its phases it pauses for the worker's other calls, and ends there once the game has moved on.
+      return (state, stale) => s.adviceCooperative(state, max, stale);
     },
     botKeys: ["policy"],
     botOptions: (o) => ({

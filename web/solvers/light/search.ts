@@ -20,7 +20,10 @@ import { seedRng } from "../../engine/common/rng.ts";
 import { DESIGNS, MEASURES, OBJECTIVE_IDS, OBJECTIVES } from "../../engine/light/data.ts";
 import { refusal } from "../../engine/light/engine.ts";
 import { COORD_LIMIT, type LightAction, type LightState } from "../../engine/light/types.ts";
+import { nextTask } from "../next-task.ts";
 import { type LightKernel, SEARCH_STRIDE } from "./kernel.ts";
+
+export { nextTask };
 
 export interface SearchOptions {
   /** Playouts in all (spread round-robin over the placements). Default 2000. */
@@ -287,29 +290,6 @@ export interface CooperativeSearchOptions extends TimedSearchOptions {
 
 /** Default work between two pauses of a cooperative search, in ms. */
 export const YIELD_MS = 8;
-
-/**
- * A macrotask: resolves after the tasks already queued in this thread (a worker's incoming messages among them)
- * have run. Node: `setImmediate`; a browser or worker: a MessageChannel message (not clamped like a nested
- * `setTimeout(0)`, which waits at least 4 ms from the fifth on).
- */
-export function nextTask(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
-  if (typeof immediate === "function") return new Promise((ok) => immediate(ok));
-  if (typeof MessageChannel !== "function") return new Promise((ok) => setTimeout(ok, 0));
-  if (!taskChannel) {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
-    taskChannel = channel.port2;
-  }
-  const port = taskChannel;
-  return new Promise((ok) => {
-    waiting.push(ok);
-    port.postMessage(null);
-  });
-}
-let taskChannel: MessagePort | undefined;
-const waiting: (() => void)[] = [];
 
 /**
  * {@link searchPlacementsWithin}, cooperative: the same batches, with a pause ({@link nextTask}) whenever

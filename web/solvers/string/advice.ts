@@ -9,6 +9,7 @@
  */
 import { previewString, type StringPreview } from "../../engine/string/engine.ts";
 import type { StringAction, StringKind, StringState } from "../../engine/string/types.ts";
+import { nextTask } from "../next-task.ts";
 import type { PlanKernel } from "./kernel.ts";
 import {
   type LongDistanceRoute,
@@ -46,6 +47,38 @@ export interface StringPreviewRequest {
 
 /** The hints for the seat to move: the transport plan, then long-distance routes, then strings; at most `max`. */
 export function adviceFor(k: PlanKernel, s: StringState, max = 20): StringHint[] {
+  const steps = advicePhases(k, s, max);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * {@link adviceFor}, cooperative (the shared game worker: web/worker/plugins.ts): the same phases and the same
+ * hints, with a `pause` (default {@link nextTask}: a macrotask) between the transport plan, the long-distance
+ * routes and the strings, so that the worker answers other calls in between (a Roll of the Train widget on the
+ * same page). `cancelled`, asked after each pause: true ends it there with no hints (the game has moved on and
+ * the page drops the answer).
+ */
+export async function adviceForCooperative(
+  k: PlanKernel,
+  s: StringState,
+  max = 20,
+  opts: { pause?: () => Promise<void>; cancelled?: () => boolean } = {},
+): Promise<StringHint[]> {
+  const pause = opts.pause ?? nextTask;
+  const steps = advicePhases(k, s, max);
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    if (opts.cancelled?.()) return [];
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** The advice in phases: a `yield` after the transport plan and after the long-distance routes. */
+function* advicePhases(k: PlanKernel, s: StringState, max: number): Generator<void, StringHint[]> {
   const player = s.current;
   if (player === null || s.choice) return [];
   const out: StringHint[] = [];
@@ -53,10 +86,12 @@ export function adviceFor(k: PlanKernel, s: StringState, max = 20): StringHint[]
     const plan = planTransport(k, s, player);
     if (plan.actions.length > 0 && plan.score > plan.before)
       out.push({ hint: "transport", action: plan.actions[0]!, plan, gain: plan.score - plan.before });
+    yield;
     for (const route of longDistanceRoutes(k, s, player, s.ap)) {
       if (route.action && route.ap !== null && route.ap <= s.ap)
         out.push({ hint: "long-distance", action: route.action, route, ap: route.ap });
     }
+    yield;
   }
   for (const h of stringHints(k, s, player, max)) out.push({ hint: "string", ...h });
   return out.slice(0, max);

@@ -4,7 +4,7 @@
  * `createStringSolverReference()` on the TypeScript twin (no Wasm needed; slower).
  */
 import type { Counts, StringAction, StringState } from "../../engine/string/types.ts";
-import { adviceFor, type StringHint } from "./advice.ts";
+import { adviceFor, adviceForCooperative, type StringHint } from "./advice.ts";
 import { solverBotAction } from "./bot.ts";
 import type { PlanKernel } from "./kernel.ts";
 import {
@@ -33,6 +33,8 @@ export interface StringSolver {
    * long-distance row, then the best strings; at most `max` in all.
    */
   advice(s: StringState, max?: number): StringHint[];
+  /** `advice`, pausing for the worker's other calls between its phases (advice.ts `adviceForCooperative`). */
+  adviceCooperative(s: StringState, max?: number, cancelled?: () => boolean): Promise<StringHint[]>;
   /** The solver bot's action for the seat to play. */
   botAction(s: StringState): StringAction;
 }
@@ -45,6 +47,8 @@ function bind(kernel: PlanKernel): StringSolver {
     transportPlan: (s, player, ap, tradesLeft) => planTransport(kernel, s, player, ap, tradesLeft),
     stringHints: (s, player, max) => stringHints(kernel, s, player, max),
     advice: (s, max) => adviceFor(kernel, s, max),
+    adviceCooperative: (s, max, cancelled) =>
+      adviceForCooperative(kernel, s, max, cancelled ? { cancelled } : {}),
     botAction: (s) => solverBotAction(s, kernel),
   };
 }
