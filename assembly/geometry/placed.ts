@@ -14,7 +14,7 @@
 // read from boxes kept on append, drops the rest; a path segment over empty cells is skipped early), orders them
 // by id, and runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps
 // the path segment's box is a candidate; the others fail the brute force's box test anyway.
-import { MAX_PATH, MAX_PLACED, MAX_POINTS, max2, min2, pairCrossing, path, points } from "./polyline";
+import { MAX_PATH, MAX_PLACED, MAX_POINTS, max2, min2, pairPoint, path, points } from "./polyline";
 import { pointX, pointY, safePair } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
@@ -218,9 +218,9 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       for (let j = 0; j < count; j++)
         if (unchecked(stamp[j]) == cur && !boxMisses(j, lo, hi)) unchecked((cand[m++] = j));
     }
-    // the same pair test as crossingPoints (its box test passed), over the candidates in ascending id order
+    // the same pair test as crossingPoints after its box test (passed while gathering), in ascending id order
     for (let p = 0; p < m; p++) {
-      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, segs, unchecked(cand[p]), nd, radius, pathSafe)) continue;
+      if (!pairPoint(k, ax, ay, bx, by, segs, unchecked(cand[p]), nd, radius, pathSafe)) continue;
       if (out < MAX_POINTS) {
         unchecked((points[2 * out] = pointX));
         unchecked((points[2 * out + 1] = pointY));

@@ -305,6 +305,29 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
   const dy = unchecked(segs[4 * j + 3]);
   if (max2(cx, dx) < minx || min2(cx, dx) > maxx) return false;
   if (max2(cy, dy) < miny || min2(cy, dy) > maxy) return false;
+  return pairPoint(k, ax, ay, bx, by, segs, j, nd, radius, safe);
+}
+
+/**
+ * `pairCrossing` after its box test (the caller made it: `boxMiss` here, the stored boxes in placed.ts): the
+ * intersection, the once-only rules and the discs. Twin of polyline.ts `pairPoint`.
+ */
+@inline export function pairPoint(
+  k: i32,
+  ax: f64,
+  ay: f64,
+  bx: f64,
+  by: f64,
+  segs: StaticArray<f64>,
+  j: i32,
+  nd: i32,
+  radius: f64,
+  safe: bool,
+): bool {
+  const cx = unchecked(segs[4 * j]);
+  const cy = unchecked(segs[4 * j + 1]);
+  const dx = unchecked(segs[4 * j + 2]);
+  const dy = unchecked(segs[4 * j + 3]);
   if (!intersectionPoint(safe, ax, ay, bx, by, cx, cy, dx, dy)) return false;
   const x = pointX;
   const y = pointY;
@@ -346,8 +369,8 @@ export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
     const lo = f64x2(minx, miny);
     const hi = f64x2(maxx, maxy);
     for (let j = 0; j < ns; j++) {
-      if (boxMiss(placed, j, lo, hi)) continue;
-      if (!pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius, false)) continue;
+      if (boxMiss(placed, j, lo, hi)) continue; // pairCrossing's box test, two lanes at once
+      if (!pairPoint(k, ax, ay, bx, by, placed, j, nd, radius, false)) continue;
       if (count < MAX_POINTS) {
         unchecked((points[2 * count] = pointX));
         unchecked((points[2 * count + 1] = pointY));
