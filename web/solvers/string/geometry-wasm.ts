@@ -322,6 +322,19 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     return true;
   };
 
+  /** `crossingPointsIndexed` over the segments the module's index holds now. */
+  const queryIndexed = (p: Float64Array, d: Float64Array, radius: number): Float64Array => {
+    loadPath(p);
+    loadDiscs(d, radius);
+    const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
+    if (n > limits.points) {
+      // over the output buffer: the brute-force twin over the same segments gives the same points
+      views();
+      return ts.crossingPoints(p, indexed.slice(0, 4 * ex.indexCount()), d, radius);
+    }
+    return points.slice(0, 2 * n);
+  };
+
   // ----- The route geometry (assembly/geometry/route.ts) -----
   /** Whose segments the module's index holds: a route index, or null (this wrapper's own index API, or none). */
   let heldIndex: RouteIndex | null = null;
@@ -367,11 +380,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     }
     crossingPointsIndexed(p: Float64Array, d: Float64Array, radius: number): Float64Array {
       hold(this);
-      loadPath(p);
-      loadDiscs(d, radius);
-      const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
-      if (n > limits.points) return ts.crossingPoints(p, this.segs.slice(0, 4 * this.count), d, radius);
-      return points.slice(0, 2 * n);
+      return queryIndexed(p, d, radius);
     }
   }
 
@@ -545,16 +554,6 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       heldIndex = null; // (after a route measure: appended to that index's segments, as documented)
       appendIndexed(segs, n);
     },
-    crossingPointsIndexed(p, d, radius) {
-      loadPath(p);
-      loadDiscs(d, radius);
-      const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
-      if (n > limits.points) {
-        // over the output buffer: the brute-force twin over the same segments gives the same points
-        views();
-        return ts.crossingPoints(p, indexed.slice(0, 4 * ex.indexCount()), d, radius);
-      }
-      return points.slice(0, 2 * n);
-    },
+    crossingPointsIndexed: (p, d, radius) => queryIndexed(p, d, radius),
   };
 }
