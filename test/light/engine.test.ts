@@ -290,7 +290,7 @@ describe("light placement rules", () => {
     }
   });
 
-  it("light.input: a hostile action object (throwing getter, Proxy, BigInt, cycle) is an InputError", () => {
+  it("light.input: a hostile action object (throwing getter, Proxy, BigInt) is an InputError; a cycle in a field it does not have is not read", () => {
     const s = play(2, [[0, 0]]);
     const throwing = Object.defineProperty({ type: "place", player: 1, r: 1, orientation: 0 }, "q", {
       enumerable: true,
@@ -315,9 +315,18 @@ describe("light placement rules", () => {
     );
     const cycle: Record<string, unknown> = { type: "place", player: 1, q: 0, r: 1, orientation: 0 };
     cycle.self = cycle;
-    for (const bad of [throwing, trap, cycle, { type: "place", player: 1n, q: 0, r: 1, orientation: 0 }]) {
+    for (const bad of [throwing, trap, { type: "place", player: 1n, q: 0, r: 1, orientation: 0 }]) {
       expect(refused(s, bad)).toBeInstanceOf(InputError);
     }
+    // A field a placement does not have is never read (a cycle in it included): the log keeps the placement.
+    const withCycle = E.apply(s, cycle);
+    expect(withCycle.ok && withCycle.state.log[1]).toEqual({
+      type: "place",
+      player: 1,
+      q: 0,
+      r: 1,
+      orientation: 0,
+    });
     const r = E.apply(s, fickle);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.state.log[1]).toEqual({ type: "place", player: 1, q: 0, r: 1, orientation: 0 });

@@ -11,7 +11,8 @@
  * - {@link undoAction}: a seat takes back its own last action of the current turn, back to the last random
  *   reveal; undo is replay minus the undone action.
  * - {@link defineEngine}: an engine's rules plus those three, with `apply` guarded so that no state or
- *   action, however malformed, makes it throw, and the action read once into a plain copy before the rules see it.
+ *   action, however malformed, makes it throw; the rules' `parseAction` reads the action once into a fresh
+ *   normalised copy before their `apply` sees it.
  *
  * Positions built by hand (hints, tools, tests) go through each engine's own constructor, never `load`.
  */
@@ -23,12 +24,6 @@ import {
   firstDifference,
   int,
   isObject,
-  type Json,
-  type JsonObject,
-  MAX_DEPTH,
-  MAX_NODES,
-  MAX_STRING,
-  pointer,
   readJson,
   seed as readSeed,
 } from "./input.ts";
@@ -75,8 +70,18 @@ export interface GameRules<S extends GameHeader<O, A>, A extends SeatAction, O> 
    * Accepts the normalised options a state holds.
    */
   setup(options: O, seed: number | string): S;
-  /** A new state, or a typed refusal; never mutates `state`. */
-  apply(state: S, action: unknown): Result<S>;
+  /**
+   * Reads an action, any value a caller passes (a hostile one included: getters, Proxies, cycles, huge lists),
+   * into a fresh normalised action; InputError at `/action/<field>` for a malformed one. The read contract, what
+   * makes the one read safe without a copy first: each field the action type has is read once (a getter or Proxy
+   * cannot answer one check and fool the next), fields it does not have are never read, a list's `length` is read
+   * once and its items by index (no method of the value is called), every list and string is bounded before it
+   * is walked, and the result shares no object with the value. Anything else it throws, the guard turns into an
+   * InputError at `/action`.
+   */
+  parseAction(state: S, action: unknown): A;
+  /** A new state, or a typed refusal; never mutates `state`. `action` is what `parseAction` returned. */
+  apply(state: S, action: A): Result<S>;
   /** The legal actions now (the move generator of bots and fuzzers); every one is accepted by `apply`. */
   legalActions(state: S): A[];
   /**
@@ -91,8 +96,16 @@ export interface GameRules<S extends GameHeader<O, A>, A extends SeatAction, O> 
   endsTurn?(before: S, action: A, after: S): boolean;
 }
 
+/** The rules with the guarded `apply` of {@link defineEngine}: any value as the action. */
+export interface GuardedRules<S extends GameHeader<O, A>, A extends SeatAction, O>
+  extends GameRules<S, A, O> {
+  /** A new state, or a typed refusal (InputError for a malformed action or state); never throws, never mutates. */
+  apply(state: S, action: unknown): Result<S>;
+}
+
 /** A whole engine: the rules plus the shared load policy, save and undo. */
-export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O> extends GameRules<S, A, O> {
+export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O>
+  extends GuardedRules<S, A, O> {
   /** A saved game (JSON text or a value); InputError unless replaying its options, seed and log reproduces it. */
   load(json: unknown): S;
   /** JSON text of a state; `load(save(s))` equals `s`. */
@@ -105,138 +118,46 @@ export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O>
 export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O>(
   rules: GameRules<S, A, O>,
 ): GameEngine<S, A, O> {
-  /** `rules.apply` with the state checked and anything thrown turned into a refusal; `copy`: read the action first. */
-  const run = (state: S, action: unknown, copy: boolean): Result<S> => {
+  /**
+   * `rules.apply` of the action `rules.parseAction` read, with the state checked and anything thrown turned into
+   * a refusal. The action is read once, by the rules' parser, into its own copy: no generic copy of the whole
+   * value first (a string's 128-number path was copied, then checked and copied again).
+   */
+  const apply = (state: S, action: unknown): Result<S> => {
     if (!isObject(state) || state.game !== rules.id)
       return { ok: false, error: new InputError(`not a ${rules.id} game state: ${describe(state)}`) };
+    let a: A;
     try {
-      return rules.apply(state, copy ? readAction(action) : action);
+      a = rules.parseAction(state, action);
     } catch (e) {
-      if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
+      return refusal(e, "the action cannot be read", "/action");
+    }
+    try {
+      return rules.apply(state, a);
+    } catch (e) {
       // Not reachable for a state the engine made; a malformed state object must still not make apply throw.
-      const why = e instanceof Error ? e.message : describe(e);
-      return { ok: false, error: new InputError(`cannot apply to this state: ${why}`) };
+      return refusal(e, "cannot apply to this state");
     }
   };
-  // Read the action once into a plain copy: a getter or Proxy cannot answer one check and fool the next.
-  const apply = (state: S, action: unknown): Result<S> => run(state, action, true);
-  const guarded: GameRules<S, A, O> = { ...rules, apply };
-  // `load` reads the whole save once (readJson): its log entries are plain copies already, not copied again.
-  const plain: GameRules<S, A, O> = { ...rules, apply: (state, action) => run(state, action, false) };
+  const guarded: GuardedRules<S, A, O> = { ...rules, apply };
   return {
     ...guarded,
-    load: (json: unknown) => loadGame(plain, json),
+    load: (json: unknown) => loadGame(guarded, json),
     save: (state: S) => JSON.stringify(state),
     undo: (state: S, player: number) => undoAction(guarded, state, player),
   };
 }
 
-/**
- * `snapshot(action, "/action")` (common/input.ts), the guard's read of an action, without its cost per value: the
- * same copy and the same refusals (InputError with the same message and JSON pointer), reading every field once in
- * the same order, with the same limits (depth, values, string length), cycle check and `__proto__` rule. The
- * pointer is built only when a refusal names it, and a number inside an array (a string's path: 128 of them) is
- * copied in place. test/string/engine-fast.test.ts compares it with `snapshot` on hostile values.
- */
-export function readAction(action: unknown): Json {
-  return copyValue({ nodes: 0, open: [], tokens: [] }, action, 0);
-}
-
-/** One `readAction`'s walk: values copied so far, the objects and arrays being copied, the pointer's tokens. */
-interface Walk {
-  nodes: number;
-  /** The objects and arrays being copied (the path from the action down): a cycle comes back to one of them. */
-  open: object[];
-  /** The JSON pointer tokens below `/action` of the value being copied. */
-  tokens: (string | number)[];
-}
-
-/** The JSON pointer of the value being copied. */
-function walkAt(w: Walk): string {
-  let p = "/action";
-  for (const k of w.tokens) p = pointer(p, k);
-  return p;
-}
-
-/** `snapshot`'s `copy`, step for step (see `readAction`). */
-function copyValue(w: Walk, x: unknown, depth: number): Json {
-  if (++w.nodes > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, walkAt(w));
-  switch (typeof x) {
-    case "string":
-      if (x.length > MAX_STRING)
-        throw new InputError(`a string longer than ${MAX_STRING} characters`, walkAt(w));
-      return x;
-    case "boolean":
-      return x;
-    case "number":
-      if (!Number.isFinite(x)) throw new InputError(`${x} is not a finite number`, walkAt(w));
-      return x;
-    case "object":
-      break;
-    default:
-      throw new InputError(`${describe(x)} is not a JSON value`, walkAt(w));
-  }
-  if (x === null) return null;
-  if (depth >= MAX_DEPTH) throw new InputError(`nested deeper than ${MAX_DEPTH} levels`, walkAt(w));
-  if (w.open.includes(x)) throw new InputError("a cycle", walkAt(w));
-  w.open.push(x);
-  try {
-    if (Array.isArray(x)) {
-      const n = x.length;
-      if (n > MAX_NODES) throw new InputError(`more than ${MAX_NODES} values`, walkAt(w));
-      const out: Json[] = new Array(n);
-      // The usual case first: finite numbers, copyValue(item) in place.
-      let i = copyNumbers(x, out, Math.min(MAX_NODES - w.nodes, n));
-      w.nodes += i;
-      for (; i < n; i++) {
-        const item: unknown = x[i];
-        if (typeof item === "number" && Number.isFinite(item) && w.nodes < MAX_NODES) {
-          w.nodes++; // copyValue(item) in place
-          out[i] = item;
-          continue;
-        }
-        if (item === undefined) throw new InputError("undefined is not a JSON value", pointer(walkAt(w), i));
-        w.tokens.push(i);
-        out[i] = copyValue(w, item, depth + 1);
-        w.tokens.pop();
-      }
-      return out;
-    }
-    const out: JsonObject = {};
-    for (const k of Object.keys(x)) {
-      const item: unknown = (x as Record<string, unknown>)[k];
-      if (item === undefined) continue;
-      if (k === "__proto__") throw new InputError('a field named "__proto__"', walkAt(w));
-      w.tokens.push(k);
-      out[k] = copyValue(w, item, depth + 1);
-      w.tokens.pop();
-    }
-    return out;
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(
-      `cannot be read: ${e instanceof Error ? excerpt(e.message, 80) : describe(e)}`,
-      walkAt(w),
-    );
-  } finally {
-    w.open.pop();
-  }
-}
-
-/** Copies the leading finite numbers of `x` (at most `room`) into `out`; returns how many (x - x is 0 only for those). */
-function copyNumbers(x: readonly unknown[], out: Json[], room: number): number {
-  let i = 0;
-  for (; i < room; i++) {
-    const item = x[i];
-    if (typeof item !== "number" || item - item !== 0) break;
-    out[i] = item;
-  }
-  return i;
+/** A refusal for what `apply` caught: a RuleError or InputError as it is, anything else an InputError. */
+function refusal<S>(e: unknown, what: string, path?: string): Result<S> {
+  if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
+  const why = e instanceof Error ? excerpt(e.message, 80) : describe(e);
+  return { ok: false, error: new InputError(`${what}: ${why}`, path) };
 }
 
 /** Replays a log from a fresh setup; throws the first refusal's error (its message names the entry). */
 export function replay<S extends GameHeader<O, A>, A extends SeatAction, O>(
-  rules: Pick<GameRules<S, A, O>, "setup" | "apply">,
+  rules: Pick<GuardedRules<S, A, O>, "setup" | "apply">,
   options: O,
   seed: number | string,
   log: readonly unknown[],
@@ -259,7 +180,7 @@ export function replay<S extends GameHeader<O, A>, A extends SeatAction, O>(
  * equals it as JSON. Otherwise InputError with the JSON pointer of the first difference.
  */
 export function loadGame<S extends GameHeader<O, A>, A extends SeatAction, O>(
-  rules: GameRules<S, A, O>,
+  rules: GuardedRules<S, A, O>,
   json: unknown,
 ): S {
   const saved = readJson(json);
@@ -299,7 +220,7 @@ export function loadGame<S extends GameHeader<O, A>, A extends SeatAction, O>(
  * same state back.
  */
 export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
-  rules: GameRules<S, A, O>,
+  rules: GuardedRules<S, A, O>,
   state: S,
   player: number,
 ): Result<S> {

@@ -148,6 +148,19 @@ export function arr(x: unknown, path: string, max: number): unknown[] {
   return x;
 }
 
+/**
+ * The length of the array `x`, at most `max`, read once (a Proxy's `length` can answer anything, and differently
+ * each time): a parser then reads each item once, by index, up to it, and calls no method of `x` (see the read
+ * contract of `GameRules.parseAction`, common/game.ts).
+ */
+export function listLength(x: unknown, path: string, max: number): number {
+  if (!Array.isArray(x)) throw new InputError(`must be an array, got ${describe(x)}`, path);
+  const n: unknown = x.length;
+  if (typeof n !== "number" || !(n >= 0 && n <= max) || !Number.isInteger(n))
+    throw new InputError(`at most ${max} entries, got ${describe(n)}`, path);
+  return n;
+}
+
 /** An integer in `min..max`. */
 export function int(x: unknown, path: string, min: number, max: number): number {
   if (typeof x !== "number" || !Number.isInteger(x) || x < min || x > max)

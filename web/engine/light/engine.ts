@@ -94,10 +94,11 @@ export function cityOf(state: Pick<LightState, "options" | "cards">): City {
 }
 
 /**
- * An action (a snapshot: defineEngine reads it once), normalised; InputError with the path
- * `/action/<field>`. Fields other than these are ignored (the log keeps the normalised action).
+ * An action, normalised (a fresh copy); InputError with the path `/action/<field>`. Each field is read once and
+ * fields other than these are never read (the read contract of `GameRules.parseAction`, common/game.ts): the log
+ * keeps the normalised action.
  */
-function readAction(state: LightState, action: unknown): LightAction {
+export function parseAction(state: LightState, action: unknown): LightAction {
   const a = obj(action, "/action");
   oneOf(a.type, "/action/type", ["place"]);
   const player = int(a.player, "/action/player", 0, state.options.players - 1);
@@ -134,12 +135,8 @@ export function refusal(state: LightState, p: Placement & { player?: number }): 
   return null;
 }
 
-/**
- * The rules' apply: InputError (thrown, turned into a refusal by defineEngine's guard) for a malformed
- * action, a RuleError refusal for an illegal one, else the new state.
- */
-function applyRules(state: LightState, action: unknown): Result<LightState> {
-  const a = readAction(state, action);
+/** The rules' apply of an action `parseAction` read: a RuleError refusal for an illegal one, else the new state. */
+function applyRules(state: LightState, a: LightAction): Result<LightState> {
   const error = refusal(state, a);
   return error ? { ok: false, error } : ok(applyPlacement(state, a));
 }
@@ -306,6 +303,7 @@ export const lightEngine = defineEngine<LightState, LightAction, LightOptions>({
   id: "light",
   version: LIGHT_VERSION,
   setup,
+  parseAction,
   apply: applyRules,
   legalActions,
   reveals,

@@ -17,6 +17,7 @@ import {
   describe,
   firstDifference,
   int,
+  listLength,
   num,
   obj,
   oneOf,
@@ -385,12 +386,13 @@ export const ACTION_TYPES = [
 ] as const;
 
 /**
- * Reads an action (a plain value) into its normalised form: exactly the fields of its type, a fresh copy
+ * Reads an action (any value) into its normalised form: exactly the fields of its type, a fresh copy
  * (`chip` absent reads as null; -0 reads as 0). Throws `InputError` at the JSON pointer of the first
  * malformed field below `base` (`/action/type`, `/action/path/3`, `/log/7/player`). Seats are `0…players-1`,
- * tiles `0…11`. `owned`: `v` is a private plain copy (see `parsePath`): a normal path is kept, not copied.
+ * tiles `0…11`. Each field of the type is read once and no other field is read; lists by index, their length
+ * once (the read contract of `GameRules.parseAction`, common/game.ts).
  */
-export function parseAction(v: unknown, players: number, base = "/action", owned = false): StringAction {
+export function parseAction(v: unknown, players: number, base = "/action"): StringAction {
   const o = obj(v, base);
   // the pointers of `apply`'s action are constants (no string built per call); a log entry's are built
   const at = base === "/action";
@@ -401,7 +403,7 @@ export function parseAction(v: unknown, players: number, base = "/action", owned
       return { type, player, tile: readTile(o, base) };
     case "place-string": {
       const kind = oneOf(o.kind, at ? "/action/kind" : `${base}/kind`, STRING_KINDS);
-      return { type, player, kind, path: parsePath(o.path, at ? "/action/path" : `${base}/path`, owned) };
+      return { type, player, kind, path: parsePath(o.path, at ? "/action/path" : `${base}/path`) };
     }
     case "transport": {
       const colour = oneOf(o.colour, `${base}/colour`, CUBE_COLOURS);
@@ -410,9 +412,11 @@ export function parseAction(v: unknown, players: number, base = "/action", owned
     case "long-distance": {
       const t = readTile(o, base);
       const row = oneOf(o.row, `${base}/row`, ROWS);
-      const list = arr(o.stations, `${base}/stations`, 64);
-      if (list.length === 0) throw new InputError("list 1 to 64 station ids", `${base}/stations`);
-      const stations = list.map((x, i) => str(x, `${base}/stations/${i}`, MAX_ID));
+      const list = o.stations;
+      const n = listLength(list, `${base}/stations`, 64);
+      if (n === 0) throw new InputError("list 1 to 64 station ids", `${base}/stations`);
+      const stations: string[] = new Array(n);
+      for (let i = 0; i < n; i++) stations[i] = str((list as unknown[])[i], `${base}/stations/${i}`, MAX_ID);
       return { type, player, tile: t, row, stations };
     }
     case "new-station": {
@@ -1021,12 +1025,10 @@ function cubesToChange(s: StringState, i: number): Counts {
 }
 
 /**
- * The rules' `apply` (`stringEngine.apply` guards it): reads the action, checks it and plays it on a copy;
- * the accepted action, normalised, joins the log. Malformed input throws `InputError` (the guard returns it).
+ * The rules' `apply` of an action `parseAction` read (`stringEngine.apply` guards it): checks it and plays it on a
+ * copy; the accepted action, normalised, joins the log (the parser's fresh copy: its path is the placed string's).
  */
-function applyRules(state: StringState, action: unknown): Result<StringState> {
-  // The guard read the action into a private copy (readAction; `load`: readJson): its path is kept as it is.
-  const a = parseAction(action, state.options.players, "/action", true);
+function applyRules(state: StringState, a: StringAction): Result<StringState> {
   const s = copyForAction(state, a.player, a.type);
   const rng = new Rng(s.rng);
   const error = step(s, rng, a);
@@ -1209,6 +1211,7 @@ export const stringEngine: GameEngine<StringState, StringAction, StringOptions> 
   id: "string",
   version: STRING_VERSION,
   setup,
+  parseAction: (state, action) => parseAction(action, state.options.players),
   apply: applyRules,
   legalActions,
   reveals,

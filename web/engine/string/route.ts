@@ -4,7 +4,7 @@
  * AP affordability and strings in hand are the engine's business.
  */
 import { InputError, RuleError } from "../common/errors.ts";
-import { arr, num } from "../common/input.ts";
+import { listLength, num } from "../common/input.ts";
 import type { PlacedSegmentIndex } from "./geometry/placed.ts";
 import { pointInDisc, pointInPolygon } from "./geometry/polyline.ts";
 import { measureRoute, type RouteContext, type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
@@ -30,35 +30,26 @@ export interface RouteCheck {
 
 /**
  * Reads a string path: a flat array `[x0, y0, x1, y1, …]` of 2…64 vertices, each coordinate a finite number of
- * magnitude at most 10⁶ (a copy, -0 read as 0). Throws `InputError` at the JSON pointer `path` (a coordinate
- * at `path/i`). `owned`: `v` is a private plain copy nobody else holds (the guard's `readAction`, a save read by
- * `readJson`); a path that is already normal (no -0) is then checked and returned as it is, not copied.
+ * magnitude at most 10⁶, into a fresh copy (-0 read as 0). Throws `InputError` at the JSON pointer `path` (a
+ * coordinate at `path/i`). `v` is read once (its length once, each coordinate once, by index: the read contract
+ * of `GameRules.parseAction`, common/game.ts), in one loop: the copy is the check.
  */
-export function parsePath(v: unknown, path = "/action/path", owned = false): number[] {
-  const list = arr(v, path, 2 * MAX_VERTICES);
-  if (list.length % 2 !== 0 || list.length < 4) {
+export function parsePath(v: unknown, path = "/action/path"): number[] {
+  const n = listLength(v, path, 2 * MAX_VERTICES);
+  if (n % 2 !== 0 || n < 4) {
     throw new InputError(
       `a string is a flat array [x0, y0, x1, y1, …] of 2 to ${MAX_VERTICES} vertices`,
       path,
     );
   }
-  if (owned && isNormalPath(list)) return list as number[];
-  const out = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) {
+  const list = v as readonly unknown[];
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
     const x = list[i];
     // The usual case without building the pointer; anything else goes through `num` for its error.
     out[i] = typeof x === "number" && x >= -1e6 && x <= 1e6 ? x + 0 : num(x, `${path}/${i}`, -1e6, 1e6) + 0;
   }
   return out;
-}
-
-/** Every entry a number in [-10⁶, 10⁶] other than -0 (what `parsePath` would copy unchanged). */
-function isNormalPath(list: readonly unknown[]): boolean {
-  for (let i = 0; i < list.length; i++) {
-    const x = list[i];
-    if (!(typeof x === "number" && x >= -1e6 && x <= 1e6 && (x !== 0 || 1 / x > 0))) return false;
-  }
-  return true;
 }
 
 /** Flattens polylines into independent segments `[x1, y1, x2, y2, …]` (consecutive per string). */

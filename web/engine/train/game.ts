@@ -78,12 +78,11 @@ function refusal(error: RuleError | InputError): Result<TrainGameState> {
 }
 
 /**
- * The rules' `apply` (the engine's `trainEngine.apply` guards it: a state that is not a train game, or an
- * action that cannot be read, is an InputError there, never a throw).
- * Checks in order: action shape (InputError), game over, seat, then the step's rule.
+ * The rules' `apply` of an action `parseAction` read (the engine's `trainEngine.apply` guards it: a state that
+ * is not a train game, or an action that cannot be read, is an InputError there, never a throw).
+ * Checks in order: game over, seat, then the step's rule.
  */
-function applyAction(state: TrainGameState, action: unknown): Result<TrainGameState> {
-  const a = parseAction(action, state.options.players);
+function applyAction(state: TrainGameState, a: TrainAction): Result<TrainGameState> {
   if (state.over || state.current === null)
     return refusal(new RuleError("train.game-over", "the game is over"));
   if (a.player !== state.current)
@@ -227,6 +226,7 @@ export const trainEngine: GameEngine<TrainGameState, TrainAction, TrainOptions> 
   id: "train",
   version: 2,
   setup,
+  parseAction: (state, action) => parseAction(action, state.options.players),
   apply: applyAction,
   legalActions,
   reveals,

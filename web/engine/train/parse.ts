@@ -5,7 +5,7 @@
  * not read here: `load` is the common replay policy (web/engine/common/game.ts).
  */
 import { InputError } from "../common/errors.ts";
-import { arr, describe, int, obj, oneOf, pointer } from "../common/input.ts";
+import { describe, int, listLength, obj, oneOf, pointer } from "../common/input.ts";
 import { counts, DICE, hasEngineAndTender, isCargo, isFace, isFreightTrain } from "./rules.ts";
 import { REGULAR_ROLLS } from "./turn.ts";
 import type { Face, TrainAction, TrainGameOptions, TurnState, TurnStep } from "./types.ts";
@@ -16,13 +16,16 @@ export const MAX_FACES_INPUT = 64;
 export const MAX_POINTS = 1_000_000_000;
 const MAX_GOAL = 100_000;
 
-/** A list of faces (copy). */
+/** A list of faces (a fresh copy; `x` read once, by index: the read contract of `parseAction`). */
 export function faceList(x: unknown, path: string, max: number = MAX_FACES_INPUT): Face[] {
-  const a = arr(x, path, max);
-  return a.map((f, i) => {
+  const n = listLength(x, path, max);
+  const out: Face[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const f: unknown = (x as unknown[])[i];
     if (!isFace(f)) throw new InputError(`not a face (E, T, 4, 3, 2, C): ${describe(f)}`, pointer(path, i));
-    return f;
-  });
+    out[i] = f;
+  }
+  return out;
 }
 
 /**
@@ -52,7 +55,10 @@ export function parseOptions(options: unknown): TrainGameOptions {
 
 const ACTION_TYPES = ["roll", "add", "stop", "bank"] as const;
 
-/** A well-formed action (normalised copy: `{type, player}` plus `faces` for `add`); InputError otherwise. */
+/**
+ * A well-formed action (normalised copy: `{type, player}` plus `faces` for `add`); InputError otherwise. Reads
+ * `action` once, field by field (the read contract of `GameRules.parseAction`, common/game.ts).
+ */
 export function parseAction(action: unknown, players: number): TrainAction {
   const a = obj(action, "/action");
   const type = oneOf(a.type, "/action/type", ACTION_TYPES);
