@@ -4,6 +4,7 @@
  * loop, on every branch of a game); the live check of a string (`previewString`) agrees with `apply`; the `rounds`
  * option; the string plug-in's `preview` hint option and its hints.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { Rng } from "../../web/engine/common/rng.ts";
@@ -22,7 +23,7 @@ import {
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
 import { crossingPoints, pointLocation } from "../../web/engine/string/geometry/polyline.ts";
 import { orient2d } from "../../web/engine/string/geometry/predicates.ts";
-import { toSegments } from "../../web/engine/string/route.ts";
+import { checkRoute, toSegments } from "../../web/engine/string/route.ts";
 import {
   type Counts,
   CUBE_COLOURS,
@@ -197,6 +198,51 @@ describe("the fast paths give the same answers as the plain ones", () => {
     const placed = t.seats[move.player]!.strings.at(-1)!;
     expect(placed.path).toEqual((move as { path: number[] }).path);
     expect(placed.path).not.toBe((move as { path: number[] }).path);
+  });
+});
+
+describe("string.endpoint-not-in-station: the touched stations tried first give the full scan's verdict", () => {
+  it("ends on, just inside and just outside station discs: refused exactly when an end lies in no disc", () => {
+    const s = gameAt(2);
+    const ctx = routeContext(s);
+    const n = ctx.discs.length / 2;
+    const inNoDisc = (x: number, y: number) => {
+      for (let d = 0; d < n; d++) {
+        const dx = x - ctx.discs[2 * d]!;
+        const dy = y - ctx.discs[2 * d + 1]!;
+        if (dx * dx + dy * dy <= ctx.radius * ctx.radius) return false;
+      }
+      return true;
+    };
+    // An end at distance r·(1 + e) from a station's centre, e in about ±1e-15 … ±0.5 (and exactly 0).
+    const end = fc
+      .tuple(
+        fc.integer({ min: 0, max: n - 1 }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.oneof(fc.constant(0), fc.double({ min: -0.5, max: 0.5, noNaN: true })),
+      )
+      .map(([d, a, e]) => {
+        const r = ctx.radius * (1 + e);
+        return [ctx.discs[2 * d]! + r * Math.cos(a), ctx.discs[2 * d + 1]! + r * Math.sin(a)] as const;
+      });
+    let refusedSeen = 0;
+    fc.assert(
+      fc.property(end, end, ([ax, ay], [bx, by]) => {
+        const c = checkRoute(
+          ctx,
+          "long",
+          [ax, ay, (ax + bx) / 2 + 0.3, (ay + by) / 2, bx, by],
+          new Float64Array(0),
+        );
+        const earlier = c.error && c.error.rule !== "string.endpoint-not-in-station" ? c.error.rule : null;
+        fc.pre(earlier === null || earlier === "string.same-station-twice");
+        const want = inNoDisc(ax, ay) || inNoDisc(bx, by);
+        if (want) refusedSeen++;
+        expect(c.error?.rule === "string.endpoint-not-in-station").toBe(want);
+      }),
+      { numRuns: 3000, seed: 10 },
+    );
+    expect(refusedSeen).toBeGreaterThan(100);
   });
 });
 

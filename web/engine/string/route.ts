@@ -75,6 +75,20 @@ function stationAt(ctx: RouteContext, x: number, y: number): number {
 }
 
 /**
+ * Whether (x, y) lies in some station's disc. A disc that holds a point of the path is touched by it, so the
+ * stations the path touches are tried first (two or three, not the board's forty); the others only when none of
+ * them holds it (the answer is the full scan's either way).
+ */
+function inStation(ctx: RouteContext, x: number, y: number, touched: readonly number[]): boolean {
+  const d = ctx.discs;
+  for (let k = 0; k < touched.length; k++) {
+    const i = touched[k]!;
+    if (pointInDisc(x, y, d[2 * i]!, d[2 * i + 1]!, ctx.radius)) return true;
+  }
+  return stationAt(ctx, x, y) >= 0;
+}
+
+/**
  * Evaluates a candidate string: its stations, crossings, mountain, cost, and the first route rule it breaks
  * (in this order: `string.too-long`, `string.leaves-board`, `string.touches-board-edge`,
  * `string.endpoint-not-in-station`, `string.same-station-twice`). `others` are the other players' placed
@@ -110,8 +124,8 @@ export function checkRoute(
       ? new RuleError("string.leaves-board", "the string leaves the board")
       : new RuleError("string.touches-board-edge", "the string touches or crosses the board edge");
   } else if (
-    stationAt(ctx, path[0]!, path[1]!) < 0 ||
-    stationAt(ctx, path[2 * n - 2]!, path[2 * n - 1]!) < 0
+    !inStation(ctx, path[0]!, path[1]!, stations) ||
+    !inStation(ctx, path[2 * n - 2]!, path[2 * n - 1]!, stations)
   ) {
     error = new RuleError(
       "string.endpoint-not-in-station",
