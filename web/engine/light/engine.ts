@@ -98,7 +98,7 @@ export function cityOf(state: Pick<LightState, "options" | "cards">): City {
  * fields other than these are never read (the read contract of `GameRules.parseAction`, common/game.ts): the log
  * keeps the normalised action.
  */
-export function parseAction(state: LightState, action: unknown): LightAction {
+function parseAction(state: LightState, action: unknown): LightAction {
   const a = obj(action, "/action");
   oneOf(a.type, "/action/type", ["place"]);
   const player = int(a.player, "/action/player", 0, state.options.players - 1);
