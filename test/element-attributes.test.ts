@@ -2,7 +2,10 @@
  * Issue #12, attributes: the checks every element runs on its attributes (web/elements/common/attributes.ts)
  * answer a player-facing sentence naming the attribute as written and the values it takes; `bots="9"` is refused,
  * never ignored; the boolean-ish converter reads `hints="false"`, `"off"`, `"0"` as off. The elements show these
- * sentences in place of the game (test/e2e/{train,string,light}.test.ts check that in Chromium).
+ * sentences in place of the game (test/e2e/{train,string,light}.test.ts check that in Chromium). The attribute
+ * gate every element's `willUpdate` runs (web/elements/common/game-element.ts): which changes start a new game,
+ * a start held back while an attribute is wrong, attributes an imported game set starting nothing; and the seat
+ * names and game-over titles the three elements share.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -14,6 +17,13 @@ import {
   checkWhole,
   problems,
 } from "../web/elements/common/attributes.ts";
+import {
+  AttributeGate,
+  appendLog,
+  gameOverTitle,
+  LOG_LINES,
+  seatName,
+} from "../web/elements/common/game-element.ts";
 
 /** A host with these attributes (the checks only read attributes). */
 const host = (attrs: Record<string, string> = {}) =>
@@ -70,5 +80,55 @@ describe("element attributes", () => {
     expect(read(null)).toBe(false);
     expect(booleanish.toAttribute!(true, Boolean)).toBe("");
     expect(booleanish.toAttribute!(false, Boolean)).toBeNull();
+  });
+
+  it("the attribute gate: a game-setting change starts a game, held back while an attribute is wrong", () => {
+    const attrs = new Map<string, string>();
+    const el = {
+      getAttribute: (n: string) => attrs.get(n) ?? null,
+      setAttribute: (n: string, v: string) => attrs.set(n, v),
+      removeAttribute: (n: string) => attrs.delete(n),
+    } as unknown as HTMLElement;
+    const gate = new AttributeGate(el, ["players", "seed"]);
+    const changed = (...keys: string[]) => new Map<PropertyKey, unknown>(keys.map((k) => [k, undefined]));
+    expect(gate.step(changed(), true, "")).toEqual({ kind: "start" });
+    expect(gate.step(changed("hints"), false, "")).toEqual({ kind: "same", hints: true, bots: false });
+    expect(gate.step(changed("bots"), false, "")).toEqual({ kind: "same", hints: false, bots: true });
+    expect(gate.step(changed("seed"), false, "")).toEqual({ kind: "start" });
+    // players changed while bots is wrong: nothing starts, the error is shown; once fixed, the game starts.
+    expect(gate.step(changed("players"), false, "bots wrong")).toEqual({ kind: "wrong" });
+    expect(gate.error).toBe("bots wrong");
+    expect(gate.step(changed("bots"), false, "")).toEqual({ kind: "start" });
+    expect(gate.error).toBe("");
+    // Wrong and fixed with no game-setting change meanwhile: the same game, hints and the computer resume.
+    expect(gate.step(changed("bots"), false, "bots wrong")).toEqual({ kind: "wrong" });
+    expect(gate.step(changed("bots"), false, "")).toEqual({ kind: "same", hints: true, bots: true });
+    // An imported game sets the attributes that describe it: that change starts no new game (once).
+    gate.adopt({ players: "3", bots: null });
+    expect(attrs.get("players")).toBe("3");
+    expect(gate.step(changed("players"), false, "")).toEqual({ kind: "same", hints: false, bots: false });
+    expect(gate.step(changed("players"), false, "")).toEqual({ kind: "start" });
+  });
+
+  it("seat names and the game-over title are the same in every element", () => {
+    const offline = (players: number, bots: string) => ({ players, bots, online: null });
+    expect(seatName(0, offline(2, "1"))).toBe("You");
+    expect(seatName(1, offline(2, "1"))).toBe("Computer");
+    expect(seatName(2, offline(3, "1,2"))).toBe("Computer 3");
+    expect(seatName(1, offline(3, ""))).toBe("Player 2");
+    const online = { players: 3, bots: "", online: { seat: 1, seats: [{ id: 0, name: "Ada" }, { id: 2 }] } };
+    expect([0, 1, 2].map((s) => seatName(s, online))).toEqual(["Ada", "You", "Player 3"]);
+    const name = (s: number) => seatName(s, offline(4, ""));
+    expect(gameOverTitle([2], name)).toBe("Game over: Player 3 wins.");
+    expect(gameOverTitle([0], (s) => seatName(s, offline(2, "1")))).toBe("Game over: You win.");
+    expect(gameOverTitle([0, 1, 3], name)).toBe("Game over: Player 1, Player 2 and Player 4 share the win.");
+  });
+
+  it("the game log keeps the newest LOG_LINES lines", () => {
+    const full = Array.from({ length: LOG_LINES }, (_, i) => `line ${i}`);
+    const next = appendLog(full, ["a", "b"]);
+    expect(next).toHaveLength(LOG_LINES);
+    expect(next.slice(-3)).toEqual([`line ${LOG_LINES - 1}`, "a", "b"]);
+    expect(full).toHaveLength(LOG_LINES); // the old log is left as it was
   });
 });

@@ -88,7 +88,8 @@ export interface SessionOptions<T extends GameTypes> {
   beforeBotMove?(action: T["action"], view: T["view"]): Promise<void> | void;
 }
 
-const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** A pause of `ms` milliseconds. */
+export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

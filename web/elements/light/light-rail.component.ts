@@ -14,7 +14,6 @@ import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { LightTypes, LightView } from "../../worker/protocol.ts";
 import {
-  adoptAttributes,
   booleanish,
   checkBots,
   checkPlayers,
@@ -24,12 +23,24 @@ import {
   renderAttributeError,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
+import {
+  AttributeGate,
+  appendLog,
+  gameOverTitle,
+  importGame,
+  matchOf,
+  renderLog,
+  renderMessage,
+  renderStarting,
+  seatName,
+  stateCopy,
+} from "../common/game-element.ts";
 import { OnlineSession } from "../common/online-session.ts";
 import {
   BOT_DELAY_MS,
+  delay,
   exportSave,
   GameSession,
-  importSave,
   seatList,
   seedFrom,
   type ViewCause,
@@ -72,8 +83,6 @@ export interface LightGameOverDetail {
   fulfilled: string[][];
   winners: number[];
 }
-
-const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const COLOR_LABEL = ["Blue", "Yellow", "Pink", "Green"] as const;
 
@@ -233,12 +242,16 @@ export class LightRail extends LitElement {
   @state() private hintStopped = false;
   private hintAt = -1;
   private seenTask: unknown = null;
-  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
-  private attributeError = "";
-  /** A game-setting attribute changed while another was wrong: start a new game once they are all right. */
-  private restartPending = false;
-  /** Attributes just set to describe an imported game: their change starts no new game. */
-  private adopted = new Set<string>();
+  /** The attribute gate: which changes start a new game, and what is wrong with the attributes. */
+  private readonly gate = new AttributeGate(this, [
+    "players",
+    "seed",
+    "wrap",
+    "server",
+    "match",
+    "seat",
+    "credentials",
+  ]);
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly local = new GameSession<LightTypes>(this, {
@@ -264,10 +277,7 @@ export class LightRail extends LitElement {
   /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
   private readonly online = new OnlineSession<LightTypes>(this, {
     game: "light",
-    server: () => this.server ?? "",
-    match: () => this.match ?? "",
-    seat: () => this.seat,
-    credentials: () => this.credentials ?? undefined,
+    ...matchOf(this),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     hints: () =>
       this.hints &&
@@ -298,8 +308,7 @@ export class LightRail extends LitElement {
    * match (read only).
    */
   get state(): LightState | null {
-    const s = this.session.view?.state;
-    return s ? structuredClone(s) : null;
+    return stateCopy(this.session);
   }
   set state(save: LightState | string | null) {
     if (save !== null) this.import(save).catch(() => {});
@@ -317,16 +326,16 @@ export class LightRail extends LitElement {
    * `players` and `wrap` attributes are set to the loaded game's options and `bots` keeps only the seats that
    * game has (`seed` is left as it is: it seeds the next new game). Not while playing online.
    */
-  async import(json: LightState | string): Promise<void> {
-    const s = await importSave(this.local, json, this.isOnline ? this.online : null);
-    const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
-    this.restartPending = false; // the loaded game is the one its attributes now describe
-    this.adopted = adoptAttributes(this, {
+  import(json: LightState | string): Promise<void> {
+    return importGame(this, this.gate, this.local, json, this.isOnline ? this.online : null, (s) => ({
       players: String(s.options.players),
       wrap: s.options.wrap ? "" : null,
-      bots: this.bots.trim() === "" ? this.getAttribute("bots") : bots,
-    });
-    this.requestUpdate();
+    }));
+  }
+
+  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
+  private get attributeError(): string {
+    return this.gate.error;
   }
 
   private get view(): LightView | null {
@@ -346,25 +355,15 @@ export class LightRail extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const keys = ["players", "seed", "wrap", "server", "match", "seat", "credentials"] as const;
-    const restart = !this.hasUpdated || keys.some((k) => changed.has(k) && !this.adopted.has(k));
-    this.adopted.clear();
-    const wasWrong = this.attributeError !== "";
-    this.attributeError = this.checkAttributes();
-    if (this.attributeError) {
-      // Nothing starts and the computer stops until the attributes are right; the game (if any) is kept.
-      this.restartPending ||= restart;
-      return;
-    }
-    if (restart || this.restartPending) {
-      this.restartPending = false;
-      void this.newGame();
-    } else {
-      if (changed.has("hints") || wasWrong) {
+    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
+    if (step.kind === "wrong") return;
+    if (step.kind === "start") void this.newGame();
+    else {
+      if (step.hints) {
         this.hintStopped = false;
         void this.session.refreshHints();
       }
-      if (changed.has("bots") || wasWrong) this.session.kick();
+      if (step.bots) this.session.kick();
     }
     this.collectHints();
   }
@@ -454,7 +453,7 @@ export class LightRail extends LitElement {
       );
     }
     if (next.state.over && !prev.state.over) lines.push(this.overTitle(next));
-    this.entries = [...this.entries, ...lines].slice(-200);
+    this.entries = appendLog(this.entries, lines);
     this.announcement = lines.join(" ");
     if (this.cursor && !this.isDrawn(this.cursor, next)) this.cursor = null;
     this.dispatchEvent(
@@ -640,14 +639,11 @@ export class LightRail extends LitElement {
   }
 
   private seatName(seat: number): string {
-    if (this.isOnline) {
-      if (seat === this.seat) return "You";
-      return this.online.seats.find((p) => p.id === seat)?.name || `Player ${seat + 1}`;
-    }
-    const bots = seatList(this.bots);
-    if (bots.has(seat))
-      return [...bots].filter((b) => b < this.players).length > 1 ? `Computer ${seat + 1}` : "Computer";
-    return this.humanSeats.length === 1 ? "You" : `Player ${seat + 1}`;
+    return seatName(seat, {
+      players: this.players,
+      bots: this.bots,
+      online: this.isOnline ? { seat: this.seat, seats: this.online.seats } : null,
+    });
   }
 
   /** The seat whose secrets this screen shows: the one person, else the person to move. */
@@ -661,10 +657,7 @@ export class LightRail extends LitElement {
   }
 
   private overTitle(v: LightView): string {
-    const w = v.state.winners;
-    const names = w.map((seat) => this.seatName(seat)).join(" and ");
-    if (w.length > 1) return `Game over: ${names} share the win.`;
-    return `Game over: ${names} ${names === "You" ? "win" : "wins"}.`;
+    return gameOverTitle(v.state.winners, (seat) => this.seatName(seat));
   }
 
   private renderBoard(v: LightView) {
@@ -955,30 +948,10 @@ export class LightRail extends LitElement {
     </section>`;
   }
 
-  private renderLog() {
-    return html`<section class="log" part="log" aria-labelledby="log-h">
-      <h3 id="log-h">Game log <span class="sub">(newest first)</span></h3>
-      ${
-        this.entries.length === 0
-          ? html`<p class="empty">Nothing yet.</p>`
-          : html`<ol reversed aria-label="Newest first">
-              ${this.entries
-                .slice()
-                .reverse()
-                .map((line) => html`<li>${line}</li>`)}
-            </ol>`
-      }
-    </section>`;
-  }
-
   protected override render() {
     if (this.attributeError) return renderAttributeError(this.attributeError);
     const v = this.view;
-    if (!v) {
-      return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">
-        ${this.session.message || "Starting the game…"}
-      </p></div>`;
-    }
+    if (!v) return renderStarting(this.session);
     const s = v.state;
     const title = s.over
       ? this.overTitle(v)
@@ -995,9 +968,7 @@ export class LightRail extends LitElement {
           <span class="turn-meta">${meta}</span>
         </div>
         ${this.renderBoard(v)}
-        <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
-          ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
-        </p>
+        ${renderMessage(this.session)}
         ${
           this.isOnline
             ? nothing
@@ -1012,7 +983,7 @@ export class LightRail extends LitElement {
         </form>`
         }
         <p class="sr-only" aria-live="polite">${this.announcement}</p>
-        ${this.renderLog()}
+        ${renderLog(this.entries)}
       </div>
       <div class="side">
         ${this.renderHand(v)} ${this.renderScoreboard(v)} ${this.renderHints(v)} ${this.renderObjectives(v)}

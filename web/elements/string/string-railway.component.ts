@@ -17,7 +17,6 @@ import type { StringHint, StringPreviewRequest } from "../../solvers/string/advi
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
 import {
-  adoptAttributes,
   booleanish,
   checkBots,
   checkPlayers,
@@ -27,13 +26,25 @@ import {
   renderAttributeError,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
+import {
+  AttributeGate,
+  appendLog,
+  gameOverTitle,
+  importGame,
+  matchOf,
+  renderLog,
+  renderMessage,
+  renderStarting,
+  seatName,
+  stateCopy,
+} from "../common/game-element.ts";
 import { rovingKey } from "../common/keys.ts";
 import { OnlineSession } from "../common/online-session.ts";
 import {
   BOT_DELAY_MS,
+  delay,
   exportSave,
   GameSession,
-  importSave,
   seatList,
   seedFrom,
   type ViewCause,
@@ -60,8 +71,6 @@ export interface StringGameOverDetail {
   /** Per seat, the sets its score pile was split into (a white cube listed as "white"). */
   sets: CubeColour[][][];
 }
-
-const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Seat colours of the rulebook's strings. */
 const SEAT_COLOUR_NAMES = ["orange", "pink", "lilac", "brown", "olive"];
@@ -202,12 +211,17 @@ export class StringRailway extends LitElement {
   private downStation = -1;
   private previewWanted: StringPreviewRequest | null = null;
   private previewBusy = false;
-  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
-  private attributeError = "";
-  /** A game-setting attribute changed while another was wrong: start a new game once they are all right. */
-  private restartPending = false;
-  /** Attributes just set to describe an imported game: their change starts no new game. */
-  private adopted = new Set<string>();
+  /** The attribute gate: which changes start a new game, and what is wrong with the attributes. */
+  private readonly gate = new AttributeGate(this, [
+    "players",
+    "seed",
+    "rounds",
+    "board",
+    "server",
+    "match",
+    "seat",
+    "credentials",
+  ]);
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly local = new GameSession<StringTypes>(this, {
@@ -227,10 +241,7 @@ export class StringRailway extends LitElement {
   /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
   private readonly online = new OnlineSession<StringTypes>(this, {
     game: "string",
-    server: () => this.server ?? "",
-    match: () => this.match ?? "",
-    seat: () => this.seat,
-    credentials: () => this.credentials ?? undefined,
+    ...matchOf(this),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     hints: () => this.hints && !this.attributeError,
     loadHints: async (v) => (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints,
@@ -256,8 +267,7 @@ export class StringRailway extends LitElement {
    * match (read only).
    */
   get state(): StringState | null {
-    const s = this.session.view?.state;
-    return s ? structuredClone(s) : null;
+    return stateCopy(this.session);
   }
   set state(save: StringState | string | null) {
     if (save !== null) this.import(save).catch(() => {});
@@ -275,16 +285,16 @@ export class StringRailway extends LitElement {
    * `players` and `rounds` attributes are set to the loaded game's options and `bots` keeps only the seats that
    * game has (`seed` and `board` are left as they are: they set up the next new game). Not while playing online.
    */
-  async import(json: StringState | string): Promise<void> {
-    const s = await importSave(this.local, json, this.isOnline ? this.online : null);
-    const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
-    this.restartPending = false; // the loaded game is the one its attributes now describe
-    this.adopted = adoptAttributes(this, {
+  import(json: StringState | string): Promise<void> {
+    return importGame(this, this.gate, this.local, json, this.isOnline ? this.online : null, (s) => ({
       players: String(s.options.players),
       rounds: String(s.options.rounds),
-      bots: this.bots.trim() === "" ? this.getAttribute("bots") : bots,
-    });
-    this.requestUpdate();
+    }));
+  }
+
+  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
+  private get attributeError(): string {
+    return this.gate.error;
   }
 
   /** The engine's legal actions now (strings: the straight ones only; any drawn path is checked too). */
@@ -312,22 +322,11 @@ export class StringRailway extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const keys = ["players", "seed", "rounds", "board", "server", "match", "seat", "credentials"] as const;
-    const restart = !this.hasUpdated || keys.some((k) => changed.has(k) && !this.adopted.has(k));
-    this.adopted.clear();
-    const wasWrong = this.attributeError !== "";
-    this.attributeError = this.checkAttributes();
-    if (this.attributeError) {
-      // Nothing starts and the computer stops until the attributes are right; the game (if any) is kept.
-      this.restartPending ||= restart;
-      return;
-    }
-    if (restart || this.restartPending) {
-      this.restartPending = false;
-      void this.newGame();
-    } else {
-      if (changed.has("hints") || wasWrong) void this.session.refreshHints();
-      if (changed.has("bots") || wasWrong) this.session.kick();
+    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
+    if (step.kind === "start") void this.newGame();
+    else if (step.kind === "same") {
+      if (step.hints) void this.session.refreshHints();
+      if (step.bots) this.session.kick();
     }
   }
 
@@ -393,7 +392,7 @@ export class StringRailway extends LitElement {
 
   private log(lines: string[]): void {
     if (lines.length === 0) return;
-    this.entries = [...this.entries, ...lines].slice(-200);
+    this.entries = appendLog(this.entries, lines);
     this.said = lines.join(" ");
   }
 
@@ -473,14 +472,11 @@ export class StringRailway extends LitElement {
   // ---- names -----------------------------------------------------------------------------------------
 
   private seatName(seat: number): string {
-    if (this.isOnline) {
-      if (seat === this.seat) return "You";
-      return this.online.seats.find((p) => p.id === seat)?.name || `Player ${seat + 1}`;
-    }
-    const bots = this.botSeats;
-    if (bots.has(seat)) return bots.size > 1 ? `Computer ${seat + 1}` : "Computer";
-    const humans = this.players - [...bots].filter((b) => b >= 0 && b < this.players).length;
-    return humans === 1 ? "You" : `Player ${seat + 1}`;
+    return seatName(seat, {
+      players: this.players,
+      bots: this.bots,
+      online: this.isOnline ? { seat: this.seat, seats: this.online.seats } : null,
+    });
   }
 
   private stationName(s: StringState, id: string): string {
@@ -499,10 +495,7 @@ export class StringRailway extends LitElement {
   }
 
   private overTitle(s: StringState): string {
-    const list = s.winners.map((w) => this.seatName(w));
-    const names = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : (list[0] ?? "");
-    if (s.winners.length > 1) return `Game over: ${names} share the win.`;
-    return `Game over: ${names} ${names === "You" ? "win" : "wins"}.`;
+    return gameOverTitle(s.winners, (seat) => this.seatName(seat));
   }
 
   // ---- what may be done now --------------------------------------------------------------------------
@@ -1391,28 +1384,10 @@ export class StringRailway extends LitElement {
     </section>`;
   }
 
-  private renderLog() {
-    return html`<section class="zone log" part="log" aria-labelledby="log-h">
-      <h3 id="log-h">Game log (newest first)</h3>
-      ${
-        this.entries.length === 0
-          ? html`<p class="note">Nothing yet.</p>`
-          : html`<ol reversed>${this.entries
-              .slice()
-              .reverse()
-              .map((line) => html`<li>${line}</li>`)}</ol>`
-      }
-    </section>`;
-  }
-
   protected override render() {
     if (this.attributeError) return renderAttributeError(this.attributeError);
     const v = this.view;
-    if (!v) {
-      return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">
-        ${this.session.message || "Starting the game…"}
-      </p></div>`;
-    }
+    if (!v) return renderStarting(this.session);
     const s = v.state;
     const current = s.current;
     const title = s.over
@@ -1440,9 +1415,7 @@ export class StringRailway extends LitElement {
         </div>
         ${this.renderTools(s)}
         ${this.renderBoard(v)}
-        <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
-          ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
-        </p>
+        ${renderMessage(this.session)}
         <p class="sr-only" aria-live="polite">${this.said}</p>
         ${this.renderFinal(s)}
         ${
@@ -1461,7 +1434,7 @@ export class StringRailway extends LitElement {
       </div>
       <div class="side">
         ${this.renderTiles(s)} ${this.renderStringPanel(s)} ${this.renderStationPanel(s)} ${this.renderNewStationPanel(s)}
-        ${this.renderPlayers(v)} ${this.renderHints(v)} ${this.renderLog()}
+        ${this.renderPlayers(v)} ${this.renderHints(v)} ${renderLog(this.entries, true)}
       </div>
     </div>`;
   }

@@ -23,7 +23,6 @@ import {
   SHIPPED_GOAL,
 } from "../../worker/race-context.ts";
 import {
-  adoptAttributes,
   booleanish,
   checkBots,
   checkOneOf,
@@ -33,13 +32,25 @@ import {
   problems,
   renderAttributeError,
 } from "../common/attributes.ts";
+import {
+  AttributeGate,
+  appendLog,
+  gameOverTitle,
+  importGame,
+  matchOf,
+  renderLog,
+  renderMessage,
+  renderStarting,
+  seatName,
+  stateCopy,
+} from "../common/game-element.ts";
 import { rovingKey } from "../common/keys.ts";
 import { OnlineSession } from "../common/online-session.ts";
 import {
   BOT_DELAY_MS,
+  delay,
   exportSave,
   GameSession,
-  importSave,
   seatList,
   seedFrom,
   type ViewCause,
@@ -54,8 +65,6 @@ export interface TrainGameOverDetail {
   /** Seats that won (several on a shared win). */
   winners: number[];
 }
-
-const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Multiset equality / inclusion over faces (no game rule: just comparing lists the engine gave). */
 function faceCounts(faces: readonly Face[]): Map<Face, number> {
@@ -193,12 +202,17 @@ export class TrainGame extends LitElement {
   @state() private solving: (Progress & { goal: number }) | null = null;
   /** Race-hint calls to the solver worker in flight (the bar stays while any is). */
   private solves = 0;
-  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
-  private attributeError = "";
-  /** A game-setting attribute changed while another was wrong: start a new game once they are all right. */
-  private restartPending = false;
-  /** Attributes just set to describe an imported game: their change starts no new game. */
-  private adopted = new Set<string>();
+  /** The attribute gate: which changes start a new game, and what is wrong with the attributes. */
+  private readonly gate = new AttributeGate(this, [
+    "players",
+    "seed",
+    "variant",
+    "goal",
+    "server",
+    "match",
+    "seat",
+    "credentials",
+  ]);
 
   /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
   private readonly local = new GameSession<TrainTypes>(this, {
@@ -220,10 +234,7 @@ export class TrainGame extends LitElement {
   /** An online match through the railkit server, when `server` and `match` are set (web/elements/common/online-session.ts). */
   private readonly online = new OnlineSession<TrainTypes>(this, {
     game: "train",
-    server: () => this.server ?? "",
-    match: () => this.match ?? "",
-    seat: () => this.seat,
-    credentials: () => this.credentials ?? undefined,
+    ...matchOf(this),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     hints: () => this.hints,
     // This seat's view in the player's own workers: the turn, and the race as this seat sees it.
@@ -236,7 +247,12 @@ export class TrainGame extends LitElement {
   });
 
   private get session(): GameSession<TrainTypes> | OnlineSession<TrainTypes> {
-    return this.server && this.match ? this.online : this.local;
+    return this.isOnline ? this.online : this.local;
+  }
+
+  /** Playing (or watching) a match on the railkit server. */
+  private get isOnline(): boolean {
+    return !!(this.server && this.match);
   }
 
   /**
@@ -296,8 +312,7 @@ export class TrainGame extends LitElement {
    * match (read only).
    */
   get state(): TrainGameState | null {
-    const s = this.session.view?.state;
-    return s ? structuredClone(s) : null;
+    return stateCopy(this.session);
   }
   set state(save: TrainGameState | string | null) {
     if (save !== null) this.import(save).catch(() => {});
@@ -315,25 +330,21 @@ export class TrainGame extends LitElement {
    * `players`, `variant` and `goal` attributes are set to the loaded game's options and `bots` keeps only the seats
    * that game has (`seed` is left as it is: it seeds the next new game). Not while playing online.
    */
-  async import(json: TrainGameState | string): Promise<void> {
-    const s = await importSave(this.local, json, this.server && this.match ? this.online : null);
-    const bots = [...seatList(this.bots)].filter((b) => b < s.options.players).join(",");
-    this.restartPending = false; // the loaded game is the one its attributes now describe
-    this.adopted = adoptAttributes(this, {
+  import(json: TrainGameState | string): Promise<void> {
+    return importGame(this, this.gate, this.local, json, this.isOnline ? this.online : null, (s) => ({
       players: String(s.options.players),
       variant: s.options.variant,
       goal: String(s.options.goal),
-      bots: this.bots.trim() === "" ? this.getAttribute("bots") : bots,
-    });
-    this.requestUpdate();
+    }));
+  }
+
+  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
+  private get attributeError(): string {
+    return this.gate.error;
   }
 
   private get view(): TrainView | null {
     return this.session.view;
-  }
-
-  private get botSeats(): Set<number> {
-    return seatList(this.bots);
   }
 
   /** The attributes' problems in words ("" when there are none). */
@@ -353,23 +364,13 @@ export class TrainGame extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const keys = ["players", "seed", "variant", "goal", "server", "match", "seat", "credentials"] as const;
-    const restart = !this.hasUpdated || keys.some((k) => changed.has(k) && !this.adopted.has(k));
-    this.adopted.clear();
-    const wasWrong = this.attributeError !== "";
-    this.attributeError = this.checkAttributes();
-    if (this.attributeError) {
-      // Nothing starts and the computer stops until the attributes are right; the game (if any) is kept.
-      this.restartPending ||= restart;
-      return;
-    }
-    if (restart || this.restartPending) {
-      this.restartPending = false;
+    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
+    if (step.kind === "start") {
       if (!this.hasUpdated) this.warmUp();
       void this.newGame();
-    } else {
-      if (changed.has("hints") || wasWrong) void this.session.refreshHints();
-      if (changed.has("bots") || wasWrong) this.session.kick();
+    } else if (step.kind === "same") {
+      if (step.hints) void this.session.refreshHints();
+      if (step.bots) this.session.kick();
     }
   }
 
@@ -394,9 +395,7 @@ export class TrainGame extends LitElement {
     if (cause.kind === "new") this.entries = [];
     else if (cause.kind === "action" && prev) this.announce(prev, next, cause.action);
     else if (cause.kind === "undo")
-      this.entries = [...this.entries, `${this.seatName(cause.player)} took back the last action.`].slice(
-        -200,
-      );
+      this.entries = appendLog(this.entries, [`${this.seatName(cause.player)} took back the last action.`]);
   }
 
   /** Sends a person's action; focus follows if the focused control went away. */
@@ -428,7 +427,7 @@ export class TrainGame extends LitElement {
       );
     }
     if (next.state.over && !prev.state.over) lines.push(this.overTitle(next));
-    this.entries = [...this.entries, ...lines].slice(-200);
+    this.entries = appendLog(this.entries, lines);
     this.said = lines.join(" ");
     for (const record of next.state.history.slice(before)) {
       this.dispatchEvent(
@@ -547,17 +546,15 @@ export class TrainGame extends LitElement {
   // ---- render ----------------------------------------------------------------------------------------
 
   private seatName(seat: number): string {
-    const bots = this.botSeats;
-    if (bots.has(seat)) return bots.size > 1 ? `Computer ${seat + 1}` : "Computer";
-    const humans = this.players - [...bots].filter((b) => b >= 0 && b < this.players).length;
-    return humans === 1 ? "You" : `Player ${seat + 1}`;
+    return seatName(seat, {
+      players: this.players,
+      bots: this.bots,
+      online: this.isOnline ? { seat: this.seat, seats: this.online.seats } : null,
+    });
   }
 
   private overTitle(v: TrainView): string {
-    const w = v.state.winners;
-    const names = w.map((seat) => this.seatName(seat)).join(" and ");
-    if (w.length > 1) return `Game over: ${names} share the win.`;
-    return `Game over: ${names} ${names === "You" ? "win" : "wins"}.`;
+    return gameOverTitle(v.state.winners, (seat) => this.seatName(seat));
   }
 
   private renderDie(face: Face, opts: { index?: number; selected?: boolean; disabled?: boolean } = {}) {
@@ -708,30 +705,10 @@ export class TrainGame extends LitElement {
       ${r.train.length ? html`<ol class="dice finished" aria-label="The finished train">${r.train.map((f) => this.renderDie(f))}</ol>` : nothing}`;
   }
 
-  private renderLog() {
-    return html`<section class="log" part="log" aria-labelledby="log-h">
-      <h3 id="log-h">Game log <span class="sub">(newest first)</span></h3>
-      ${
-        this.entries.length === 0
-          ? html`<p class="empty">Nothing yet.</p>`
-          : html`<ol reversed aria-label="Newest first">
-              ${this.entries
-                .slice()
-                .reverse()
-                .map((line) => html`<li>${line}</li>`)}
-            </ol>`
-      }
-    </section>`;
-  }
-
   protected override render() {
     if (this.attributeError) return renderAttributeError(this.attributeError);
     const v = this.view;
-    if (!v) {
-      return html`<div class="base" part="base"><p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role="status">
-        ${this.session.message || "Starting the game…"}
-      </p>${FONT_PRIMER}</div>`;
-    }
+    if (!v) return renderStarting(this.session, FONT_PRIMER);
     const s = v.state;
     const turn = s.turn;
     // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
@@ -821,11 +798,9 @@ export class TrainGame extends LitElement {
           >Undo</button>
           ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
         </div>
-        <p class="message ${this.session.messageIsError ? "error" : ""}" part="message" role=${this.session.messageIsError ? "alert" : "status"}>
-          ${this.session.message || (this.session.botTurn ? "The computer is playing…" : "")}
-        </p>
+        ${renderMessage(this.session)}
         <p class="sr-only" aria-live="polite">${this.said}</p>
-        ${this.renderLog()}
+        ${renderLog(this.entries)}
       </div>
       <div class="side">${this.renderScoreboard()} ${this.renderHints()}</div>
     </div>`;
