@@ -2,16 +2,29 @@ import { type CSSResult, css, unsafeCSS } from "lit";
 
 /**
  * The styles every railkit element shares, over its own custom properties (`prefix` is the tag name:
- * `--train-game-bg`, `--light-rail-fg`…): the host box, the widget's frame (`.base`, its columns are the
- * element's own), section headings, the status line and its error form, buttons and selects on the surface
- * colour, the screen-reader-only text, the colour scheme, and `prefers-reduced-motion` (no animation, no
- * transition). Each element keeps its palette, light and dark (`prefers-color-scheme`), in its own styles, as
- * defaults a page overrides by setting the custom properties on the element.
+ * `--train-game-bg`, `--light-rail-fg`…): the eight colours every element has (`bg`, `fg`, `muted`, `border`,
+ * `surface`, `accent`, `accent-fg`, `danger`), light and dark (`prefers-color-scheme`), as defaults a page
+ * overrides by setting the custom properties on the element; the host box, the widget's frame (`.base` with its
+ * `play` and `side` columns: their widths and gaps are the element's own), section headings, the status line and
+ * its error form, the row of controls, buttons and selects on the surface colour (hover, focus ring, disabled),
+ * tables, the empty-state text, the game log's list, the screen-reader-only text, the colour scheme, and
+ * `prefers-reduced-motion` (no animation, no transition). Each element adds its own colours (dice, cubes, seats…)
+ * and layout in its own styles, after these.
  */
 export function baseStyles(prefix: string): CSSResult {
-  const v = (name: string) => unsafeCSS(`var(--${prefix}-${name})`);
+  /** The custom property `--<prefix>-<name>`: its value, or (`declare`) its name. */
+  const v = (name: string, declare = false) =>
+    unsafeCSS(declare ? `--${prefix}-${name}` : `var(--${prefix}-${name})`);
   return css`
     :host {
+      ${v("bg", true)}: #fbfaf7;
+      ${v("fg", true)}: #1f2328;
+      ${v("muted", true)}: #5b636d;
+      ${v("border", true)}: #d9d4c7;
+      ${v("surface", true)}: #ffffff;
+      ${v("accent", true)}: #1d6b4f;
+      ${v("accent-fg", true)}: #ffffff;
+      ${v("danger", true)}: #b42318;
       display: block;
       color: ${v("fg")};
       font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -32,6 +45,19 @@ export function baseStyles(prefix: string): CSSResult {
       background: ${v("bg")};
       border: 1px solid ${v("border")};
       border-radius: 12px;
+      grid-template-areas: "play side";
+    }
+    .play,
+    .side {
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+    }
+    .play {
+      grid-area: play;
+    }
+    .side {
+      grid-area: side;
     }
     h3 {
       margin: 0 0 0.35rem;
@@ -69,6 +95,52 @@ export function baseStyles(prefix: string): CSSResult {
     }
     button {
       cursor: pointer;
+      border-radius: 8px;
+    }
+    button:hover:not(:disabled) {
+      filter: brightness(0.95);
+    }
+    button:focus-visible {
+      outline: 3px solid #2f6fdf;
+      outline-offset: 2px;
+    }
+    button:disabled {
+      cursor: not-allowed;
+      opacity: 0.45;
+    }
+    .controls {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+    }
+    table {
+      width: 100%;
+      border-collapse: collapse;
+      font-variant-numeric: tabular-nums;
+    }
+    th,
+    td {
+      text-align: left;
+      border-bottom: 1px solid ${v("border")};
+    }
+    th.num,
+    td.num {
+      text-align: right;
+    }
+    .empty {
+      color: ${v("muted")};
+      font-style: italic;
+    }
+    h3 .sub {
+      text-transform: none;
+      letter-spacing: 0;
+      font-weight: 400;
+    }
+    .log ol {
+      margin: 0;
+      padding: 0 0 0 2.2rem;
+      overflow-y: auto;
+      font-size: 0.88rem;
     }
     button.primary {
       background: ${v("accent")};
@@ -97,6 +169,14 @@ export function baseStyles(prefix: string): CSSResult {
     }
     @media (prefers-color-scheme: dark) {
       :host {
+        ${v("bg", true)}: #16191d;
+        ${v("fg", true)}: #e8e6e1;
+        ${v("muted", true)}: #a3abb5;
+        ${v("border", true)}: #3a3f46;
+        ${v("surface", true)}: #20242a;
+        ${v("accent", true)}: #3fa37c;
+        ${v("accent-fg", true)}: #0c1a14;
+        ${v("danger", true)}: #ff8a7a;
         color-scheme: dark;
       }
     }

@@ -10,14 +10,6 @@ export const lightRailStyles = [
   baseStyles("light-rail"),
   css`
   :host {
-    --light-rail-bg: #fbfaf7;
-    --light-rail-fg: #1f2328;
-    --light-rail-muted: #5b636d;
-    --light-rail-border: #d9d4c7;
-    --light-rail-surface: #ffffff;
-    --light-rail-accent: #1d6b4f;
-    --light-rail-accent-fg: #ffffff;
-    --light-rail-danger: #b42318;
     --light-rail-board-bg: #e9e4d6;
     --light-rail-blue: #2f6fd6;
     --light-rail-yellow: #d99a00;
@@ -27,34 +19,17 @@ export const lightRailStyles = [
   }
   @media (prefers-color-scheme: dark) {
     :host {
-      --light-rail-bg: #16191d;
-      --light-rail-fg: #e8e6e1;
-      --light-rail-muted: #a3abb5;
-      --light-rail-border: #3a3f46;
-      --light-rail-surface: #20242a;
-      --light-rail-accent: #3fa37c;
-      --light-rail-accent-fg: #0c1a14;
-      --light-rail-danger: #ff8a7a;
       --light-rail-board-bg: #2b2a26;
     }
   }
   .base {
     grid-template-columns: minmax(0, 1fr) 20rem;
-    grid-template-areas: "play side";
   }
   .play {
-    grid-area: play;
-    display: flex;
-    flex-direction: column;
     gap: 0.6rem;
-    min-width: 0;
   }
   .side {
-    grid-area: side;
-    display: flex;
-    flex-direction: column;
     gap: 0.8rem;
-    min-width: 0;
   }
   .status {
     justify-content: space-between;
@@ -282,11 +257,6 @@ export const lightRailStyles = [
     text-transform: capitalize;
   }
   .controls {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
-  }
-  .controls {
     align-items: center;
   }
   .controls label {
@@ -303,25 +273,10 @@ export const lightRailStyles = [
     font-weight: 600;
     min-height: 2.4rem;
     padding: 0.35rem 0.9rem;
-    border-radius: 8px;
-  }
-  button:hover:not(:disabled) {
-    filter: brightness(0.95);
-  }
-  button:focus-visible {
-    outline: 3px solid #2f6fdf;
-    outline-offset: 2px;
-  }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
   }
   th,
   td {
-    text-align: left;
     padding: 0.25rem 0.3rem;
-    border-bottom: 1px solid var(--light-rail-border);
   }
   .num {
     text-align: right;
@@ -400,20 +355,7 @@ export const lightRailStyles = [
     flex: 1;
   }
   .log ol {
-    margin: 0;
-    padding-left: 2.2rem;
     max-height: 10rem;
-    overflow: auto;
-    font-size: 0.88rem;
-  }
-  .empty {
-    color: var(--light-rail-muted);
-    font-style: italic;
-  }
-  .sub {
-    text-transform: none;
-    letter-spacing: 0;
-    font-weight: 400;
   }
   @container (max-width: 760px) {
     /* One column: the city, then the card in hand, then the rest. */

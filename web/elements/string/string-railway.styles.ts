@@ -10,14 +10,6 @@ export const stringRailwayStyles = [
   baseStyles("string-railway"),
   css`
   :host {
-    --string-railway-bg: #fbfaf7;
-    --string-railway-fg: #1f2328;
-    --string-railway-muted: #5b636d;
-    --string-railway-border: #d9d4c7;
-    --string-railway-surface: #ffffff;
-    --string-railway-accent: #1d6b4f;
-    --string-railway-accent-fg: #ffffff;
-    --string-railway-danger: #b42318;
     --string-railway-table: #cbb89a;
     --string-railway-board: #f3ecd9;
     --string-railway-board-edge: #1b1b1b;
@@ -40,21 +32,12 @@ export const stringRailwayStyles = [
   }
   @media (prefers-color-scheme: dark) {
     :host {
-      --string-railway-bg: #16191d;
-      --string-railway-fg: #e8e6e1;
-      --string-railway-muted: #a3abb5;
-      --string-railway-border: #3a3f46;
-      --string-railway-surface: #20242a;
-      --string-railway-accent: #3fa37c;
-      --string-railway-accent-fg: #0c1a14;
-      --string-railway-danger: #ff8a7a;
       --string-railway-table: #4a4034;
       --string-railway-highlight: #2cc3d6;
     }
   }
   .base {
     grid-template-columns: minmax(0, 1fr) 22rem;
-    grid-template-areas: "play side";
   }
   @container (max-width: 760px) {
     .base {
@@ -64,16 +47,7 @@ export const stringRailwayStyles = [
   }
   .play,
   .side {
-    display: flex;
-    flex-direction: column;
     gap: 0.75rem;
-    min-width: 0;
-  }
-  .play {
-    grid-area: play;
-  }
-  .side {
-    grid-area: side;
   }
   .turn-title {
     font-size: 1.2rem;
@@ -321,9 +295,6 @@ export const stringRailwayStyles = [
     padding: 0.6rem 0.75rem;
   }
   .controls {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.4rem;
     align-items: center;
   }
   .tools {
@@ -342,12 +313,8 @@ export const stringRailwayStyles = [
   }
   button {
     padding: 0.35rem 0.7rem;
-    border-radius: 8px;
   }
-  button:disabled {
-    opacity: 0.45;
-    cursor: default;
-  }
+  /* The focus ring in the element's highlight colour (a custom property: reachable stations, hints, focus). */
   button:focus-visible,
   select:focus-visible {
     outline: 3px solid var(--string-railway-highlight);
@@ -374,21 +341,10 @@ export const stringRailwayStyles = [
     color: var(--string-railway-danger);
     font-weight: 600;
   }
-  table {
-    border-collapse: collapse;
-    width: 100%;
-    font-variant-numeric: tabular-nums;
-  }
   th,
   td {
-    text-align: left;
     padding: 0.2rem 0.3rem;
-    border-bottom: 1px solid var(--string-railway-border);
     vertical-align: middle;
-  }
-  th.num,
-  td.num {
-    text-align: right;
   }
   tr.current {
     background: color-mix(in srgb, var(--string-railway-accent) 10%, transparent);
@@ -468,11 +424,7 @@ export const stringRailwayStyles = [
     margin: 0.2rem 0 0;
   }
   .log ol {
-    margin: 0;
-    padding-left: 2.2rem;
     max-height: 11rem;
-    overflow: auto;
-    font-size: 0.88rem;
   }
   .sets {
     display: flex;

@@ -9,33 +9,11 @@ export const trainGameStyles = [
   baseStyles("train-game"),
   css`
   :host {
-    --train-game-bg: #fbfaf7;
-    --train-game-fg: #1f2328;
-    --train-game-muted: #5b636d;
-    --train-game-border: #d9d4c7;
-    --train-game-surface: #ffffff;
-    --train-game-accent: #1d6b4f;
-    --train-game-accent-fg: #ffffff;
     --train-game-selected: #f2b705;
-    --train-game-danger: #b42318;
     --train-game-die-size: 64px;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --train-game-bg: #16191d;
-      --train-game-fg: #e8e6e1;
-      --train-game-muted: #a3abb5;
-      --train-game-border: #3a3f46;
-      --train-game-surface: #20242a;
-      --train-game-accent: #3fa37c;
-      --train-game-accent-fg: #0c1a14;
-      --train-game-selected: #f2b705;
-      --train-game-danger: #ff8a7a;
-    }
   }
   .base {
     grid-template-columns: minmax(0, 1fr) 20rem;
-    grid-template-areas: "play side";
   }
   @container (max-width: 720px) {
     /* One column on a phone: the scores and hints right under the buttons, the log last. */
@@ -55,18 +33,10 @@ export const trainGameStyles = [
     }
   }
   .play {
-    grid-area: play;
-    display: flex;
-    flex-direction: column;
     gap: 0.75rem;
-    min-width: 0;
   }
   .side {
-    grid-area: side;
-    display: flex;
-    flex-direction: column;
     gap: 1rem;
-    min-width: 0;
   }
   .status {
     justify-content: space-between;
@@ -97,10 +67,6 @@ export const trainGameStyles = [
   }
   .train .dice {
     gap: 2px;
-  }
-  .empty {
-    color: var(--train-game-muted);
-    font-style: italic;
   }
   p.finished {
     margin: 0 0 0.4rem;
@@ -137,8 +103,7 @@ export const trainGameStyles = [
       0 2px 0 #c9c2b1;
     transform: translateY(-3px);
   }
-  .die:focus-visible,
-  button:focus-visible {
+  .die:focus-visible {
     outline: 3px solid #2f6fdf;
     outline-offset: 2px;
   }
@@ -229,34 +194,14 @@ export const trainGameStyles = [
     text-anchor: middle;
     fill: #fff;
   }
-  .controls {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
-  }
   button {
     font-weight: 600;
     min-height: 2.5rem;
     padding: 0.4rem 1rem;
-    border-radius: 8px;
-  }
-  button:hover:not(:disabled) {
-    filter: brightness(0.95);
-  }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.45;
-  }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
   }
   th,
   td {
-    text-align: left;
     padding: 0.3rem 0.4rem;
-    border-bottom: 1px solid var(--train-game-border);
   }
   th {
     font-size: 0.8rem;
@@ -265,7 +210,6 @@ export const trainGameStyles = [
   }
   td.num,
   th.num {
-    text-align: right;
     white-space: nowrap;
   }
   tr.current td {
@@ -343,20 +287,11 @@ export const trainGameStyles = [
     display: none;
   }
   .log ol {
-    margin: 0;
-    padding: 0 0 0 1.6rem;
     max-height: 9rem;
-    overflow-y: auto;
-    font-size: 0.88rem;
     color: var(--train-game-muted);
   }
   .log li:first-child {
     color: var(--train-game-fg);
-  }
-  h3 .sub {
-    text-transform: none;
-    letter-spacing: 0;
-    font-weight: 400;
   }
   /*
    * The font primer, drawn (hidden) while the first game is on its way: one sample of each type style of the view
