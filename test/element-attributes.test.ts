@@ -111,16 +111,25 @@ describe("element attributes", () => {
   });
 
   it("seat names and the game-over title are the same in every element", () => {
-    const offline = (players: number, bots: string) => ({ players, bots, online: null });
-    expect(seatName(0, offline(2, "1"))).toBe("You");
-    expect(seatName(1, offline(2, "1"))).toBe("Computer");
-    expect(seatName(2, offline(3, "1,2"))).toBe("Computer 3");
-    expect(seatName(1, offline(3, ""))).toBe("Player 2");
-    const online = { players: 3, bots: "", online: { seat: 1, seats: [{ id: 0, name: "Ada" }, { id: 2 }] } };
-    expect([0, 1, 2].map((s) => seatName(s, online))).toEqual(["Ada", "You", "Player 3"]);
-    const name = (s: number) => seatName(s, offline(4, ""));
+    const offline = (players: number, bots: string) => ({
+      players,
+      bots,
+      server: null,
+      match: null,
+      seat: null,
+    });
+    expect(seatName(0, offline(2, "1"), [])).toBe("You");
+    expect(seatName(1, offline(2, "1"), [])).toBe("Computer");
+    expect(seatName(2, offline(3, "1,2"), [])).toBe("Computer 3");
+    expect(seatName(1, offline(3, ""), [])).toBe("Player 2");
+    // Online (server and match set): this element's seat is "You", the others go by the match's names.
+    const online = { players: 3, bots: "", server: "http://localhost:8000", match: "m1", seat: 1 };
+    const seats = [{ id: 0, name: "Ada" }, { id: 2 }];
+    expect([0, 1, 2].map((s) => seatName(s, online, seats))).toEqual(["Ada", "You", "Player 3"]);
+    expect(seatName(1, { ...online, match: null }, seats)).toBe("Player 2");
+    const name = (s: number) => seatName(s, offline(4, ""), []);
     expect(gameOverTitle([2], name)).toBe("Game over: Player 3 wins.");
-    expect(gameOverTitle([0], (s) => seatName(s, offline(2, "1")))).toBe("Game over: You win.");
+    expect(gameOverTitle([0], (s) => seatName(s, offline(2, "1"), []))).toBe("Game over: You win.");
     expect(gameOverTitle([0, 1, 3], name)).toBe("Game over: Player 1, Player 2 and Player 4 share the win.");
   });
 

@@ -107,13 +107,26 @@ export function appendLog(entries: readonly string[], lines: readonly string[]):
   return [...entries, ...lines].slice(-LOG_LINES);
 }
 
-/** An element's online-play attributes, as its OnlineSession reads them (the match is played when both `server` and `match` are set). */
-export function matchOf(host: {
+/** An element's online-play attributes. */
+interface MatchAttributes {
   server: string | null;
   match: string | null;
   seat: number | null;
-  credentials: string | null;
-}) {
+}
+
+/** What names the seats: the seat count, the computer's seats, and the online-play attributes. */
+interface SeatsOf extends MatchAttributes {
+  players: number;
+  bots: string;
+}
+
+/** The element plays (or watches) a match on the railkit server: both `server` and `match` are set. */
+export function playsOnline(host: MatchAttributes): boolean {
+  return !!(host.server && host.match);
+}
+
+/** An element's online-play attributes, as its OnlineSession reads them. */
+export function matchOf(host: MatchAttributes & { credentials: string | null }) {
   return {
     server: () => host.server ?? "",
     match: () => host.match ?? "",
@@ -127,22 +140,14 @@ export function matchOf(host: {
  * else the name the match gives it, else "Player N". Offline: "Computer" (or "Computer N" when it plays several
  * seats) for a seat in `bots`; "You" when one person plays, else "Player N". Seats are numbered from 1 in names.
  */
-export function seatName(
-  seat: number,
-  game: {
-    players: number;
-    bots: string;
-    online: { seat: number | null; seats: readonly OnlineSeat[] } | null;
-  },
-): string {
-  const { online } = game;
-  if (online) {
-    if (seat === online.seat) return "You";
-    return online.seats.find((p) => p.id === seat)?.name || `Player ${seat + 1}`;
+export function seatName(seat: number, host: SeatsOf, matchSeats: readonly OnlineSeat[]): string {
+  if (playsOnline(host)) {
+    if (seat === host.seat) return "You";
+    return matchSeats.find((p) => p.id === seat)?.name || `Player ${seat + 1}`;
   }
-  const bots = [...seatList(game.bots)].filter((b) => b >= 0 && b < game.players);
+  const bots = [...seatList(host.bots)].filter((b) => b >= 0 && b < host.players);
   if (bots.includes(seat)) return bots.length > 1 ? `Computer ${seat + 1}` : "Computer";
-  return game.players - bots.length === 1 ? "You" : `Player ${seat + 1}`;
+  return host.players - bots.length === 1 ? "You" : `Player ${seat + 1}`;
 }
 
 /** The title of a finished game: `Game over: You win.`, `Game over: Player 1, Player 2 and Player 3 share the win.` */

@@ -29,6 +29,7 @@ import {
   gameOverTitle,
   importGame,
   matchOf,
+  playsOnline,
   renderLog,
   renderMessage,
   renderStarting,
@@ -299,7 +300,7 @@ export class LightRail extends LitElement {
 
   /** Playing (or watching) a match on the railkit server. */
   private get isOnline(): boolean {
-    return !!(this.server && this.match);
+    return playsOnline(this);
   }
 
   /**
@@ -639,11 +640,7 @@ export class LightRail extends LitElement {
   }
 
   private seatName(seat: number): string {
-    return seatName(seat, {
-      players: this.players,
-      bots: this.bots,
-      online: this.isOnline ? { seat: this.seat, seats: this.online.seats } : null,
-    });
+    return seatName(seat, this, this.online.seats);
   }
 
   /** The seat whose secrets this screen shows: the one person, else the person to move. */

@@ -32,6 +32,7 @@ import {
   gameOverTitle,
   importGame,
   matchOf,
+  playsOnline,
   renderLog,
   renderMessage,
   renderStarting,
@@ -253,7 +254,7 @@ export class StringRailway extends LitElement {
 
   /** Playing (or watching) a match on the railkit server. */
   private get isOnline(): boolean {
-    return !!(this.server && this.match);
+    return playsOnline(this);
   }
 
   /** The same as `import(json)` (its earlier name). */
@@ -472,11 +473,7 @@ export class StringRailway extends LitElement {
   // ---- names -----------------------------------------------------------------------------------------
 
   private seatName(seat: number): string {
-    return seatName(seat, {
-      players: this.players,
-      bots: this.bots,
-      online: this.isOnline ? { seat: this.seat, seats: this.online.seats } : null,
-    });
+    return seatName(seat, this, this.online.seats);
   }
 
   private stationName(s: StringState, id: string): string {

@@ -38,6 +38,7 @@ import {
   gameOverTitle,
   importGame,
   matchOf,
+  playsOnline,
   renderLog,
   renderMessage,
   renderStarting,
@@ -252,7 +253,7 @@ export class TrainGame extends LitElement {
 
   /** Playing (or watching) a match on the railkit server. */
   private get isOnline(): boolean {
-    return !!(this.server && this.match);
+    return playsOnline(this);
   }
 
   /**
@@ -546,11 +547,7 @@ export class TrainGame extends LitElement {
   // ---- render ----------------------------------------------------------------------------------------
 
   private seatName(seat: number): string {
-    return seatName(seat, {
-      players: this.players,
-      bots: this.bots,
-      online: this.isOnline ? { seat: this.seat, seats: this.online.seats } : null,
-    });
+    return seatName(seat, this, this.online.seats);
   }
 
   private overTitle(v: TrainView): string {
