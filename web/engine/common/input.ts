@@ -143,9 +143,8 @@ export function obj(x: unknown, path: string): Record<string, unknown> {
 
 /** An array of at most `max` entries. */
 export function arr(x: unknown, path: string, max: number): unknown[] {
-  if (!Array.isArray(x)) throw new InputError(`must be an array, got ${describe(x)}`, path);
-  if (x.length > max) throw new InputError(`at most ${max} entries, got ${x.length}`, path);
-  return x;
+  listLength(x, path, max);
+  return x as unknown[];
 }
 
 /**

@@ -335,6 +335,14 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     return points.slice(0, 2 * n);
   };
 
+  /** The grid for a whole new set of segments (`setPlacedSegments`), after checking their count and numbers. */
+  const newGrid = (src: Float64Array, bounds: ArrayLike<number> | undefined, cellSize: number) => {
+    const n = src.length >> 2;
+    refuseOver(n, limits.placedSegments, "placed segments");
+    checkFinite(src.subarray(0, 4 * n), "segments");
+    return checkGrid(src.subarray(0, 4 * n), bounds, cellSize);
+  };
+
   // ----- The route geometry (assembly/geometry/route.ts) -----
   /** Whose segments the module's index holds: a route index, or null (this wrapper's own index API, or none). */
   let heldIndex: RouteIndex | null = null;
@@ -356,9 +364,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     }
     setPlacedSegments(src: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL): void {
       const n = src.length >> 2;
-      refuseOver(n, limits.placedSegments, "placed segments");
-      checkFinite(src.subarray(0, 4 * n), "segments");
-      this.grid = checkGrid(src.subarray(0, 4 * n), bounds, cellSize);
+      this.grid = newGrid(src, bounds, cellSize);
       this.count = 0;
       if (heldIndex === this) heldIndex = null; // another grid: the module builds it again when measured
       this.append(src, n);
@@ -541,9 +547,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     },
     setPlacedSegments(segs, bounds, cellSize = DEFAULT_CELL) {
       const n = segs.length >> 2;
-      refuseOver(n, limits.placedSegments, "placed segments");
-      checkFinite(segs.subarray(0, 4 * n), "segments"); // before the reset: a refused call changes nothing
-      const [minX, minY, maxX, maxY, cell] = checkGrid(segs.subarray(0, 4 * n), bounds, cellSize);
+      const [minX, minY, maxX, maxY, cell] = newGrid(segs, bounds, cellSize); // before the reset: a refused call changes nothing
       heldIndex = null; // the module's index is this wrapper's own now
       ex.indexReset(minX, minY, maxX, maxY, cell);
       appendIndexed(segs, n);
