@@ -50,7 +50,21 @@ import {
   seedFrom,
   type ViewCause,
 } from "../common/session.ts";
-import { CUBE_ORDER, cubesSvg, fieldSvg, points, stationFill, stringsSvg, viewBoxOf } from "./board-view.ts";
+import {
+  CUBE_ORDER,
+  cubesSvg,
+  fieldSvg,
+  marksSvg,
+  meetingText,
+  offsetPath,
+  points,
+  seatOffset,
+  seatSample,
+  stationFill,
+  stretchesSvg,
+  stringsSvg,
+  viewBoxOf,
+} from "./board-view.ts";
 import { keyboardPaths, type Point, round, Trail, toPath } from "./draw.ts";
 import { stringRailwayStyles } from "./string-railway.styles.ts";
 
@@ -73,8 +87,14 @@ export interface StringGameOverDetail {
   sets: CubeColour[][][];
 }
 
-/** Seat colours of the rulebook's strings. */
-const SEAT_COLOUR_NAMES = ["orange", "pink", "lilac", "brown", "olive"];
+/** Seat colours of the rulebook's strings, with the pattern drawn along each seat's strings (board-view.ts). */
+const SEAT_COLOUR_NAMES = [
+  "orange, plain",
+  "pink, dotted",
+  "lilac, dashed",
+  "brown, long dashes",
+  "olive, dash-dot",
+];
 /** Strings drawn as ghosts on the board from the hints. */
 const GHOSTS = 5;
 /** Pointer travel (cm) under which a press on a station is a click, not a drawing. */
@@ -95,6 +115,12 @@ interface RoutePick {
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * The engine's check of a path, with the shared stretches to highlight (`[x0, y0, x1, y1, …]`, segments) where
+ * the engine gives them (optional: an engine without them gives none).
+ */
+type Preview = StringPreview & { stretches?: number[] };
+
+/**
  * String Railway: Transport for 2–5 seats, some of them played by the computer. Thin, like every railkit
  * element: the rules, the bots, the hints and the live check of a string being drawn run in the railkit
  * worker; the session (the worker's game, the computer's seats, hints, fault recovery) is the shared controller
@@ -103,7 +129,8 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * - **Lay a string** (route phase): press on a station and draw; the path follows the pointer, is simplified
  *   (at most 64 vertices) and stops at the string's length. While drawing, the engine's check of the path
  *   (`hints` with the `preview` option, one round trip at a time) shows the length left, the stations touched,
- *   each paid crossing marked on the board, the mountain charge and whether the string is legal, and why not.
+ *   each meeting place with a rival string marked on the board (a shared stretch highlighted, "×2" where one
+ *   point is charged for two rival strings), the mountain charge and whether the string is legal, and why not.
  *   Release to place; Escape cancels. Keyboard (or two clicks): pick two stations, then the straight or a
  *   one-bend string between them, and Place.
  * - **Move cubes**: pick a station, a cube on it, then a highlighted destination (stations along your strings).
@@ -111,7 +138,9 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * - Long-distance tiles: pick a row to see its planned route and AP, then confirm. Upgrade, replenish, cube for
  *   AP, draw a tile, undo (own turn), end turn: buttons with their limits.
  *
- * Seats are numbered from 0.
+ * Seats are numbered from 0. Each seat's strings have its colour and a pattern along their middle (seat 0 none,
+ * then dots, dashes, long dashes, dash-dot), and are drawn a little to one side of their line, further for later
+ * seats, so strings that share a stretch lie side by side.
  *
  * @fires turn-end - A turn ended. `detail`: `{ player, round, points }`.
  * @fires game-over - The game ended. `detail`: `{ points, cubes, winners, sets }`.
@@ -147,7 +176,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * @cssprop --string-railway-outskirts - Outskirts stations.
  * @cssprop --string-railway-seat-0 - Seat 0's strings (…-seat-1 to -seat-4 likewise).
  * @cssprop --string-railway-red - Red cubes and stations (…-blue, -purple, -yellow, -green, -white).
- * @cssprop --string-railway-crossing - Paid crossing marks.
+ * @cssprop --string-railway-crossing - Meeting places marked while drawing (crossings, touches, shared stretches).
  * @cssprop --string-railway-highlight - Reachable stations, hints, focus.
  */
 export class StringRailway extends LitElement {
@@ -189,7 +218,7 @@ export class StringRailway extends LitElement {
   @state() private kind: StringKind | null = null;
   /** The path drawn or picked (flat), with the engine's check of it once it arrives. */
   @state() private draft: number[] | null = null;
-  @state() private preview: StringPreview | null = null;
+  @state() private preview: Preview | null = null;
   /** Keyboard path: the first station picked, then the second, and which candidate between them. */
   @state() private endA: number | null = null;
   @state() private endB: number | null = null;
@@ -812,7 +841,7 @@ export class StringRailway extends LitElement {
             <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--string-railway-highlight)" />
           </marker>
         </defs>
-        ${fieldSvg(s)} ${stringsSvg(s)}
+        ${fieldSvg(s)} ${stretchesSvg(this.preview?.stretches ?? [])} ${stringsSvg(s)}
         ${ghosts.map(
           (g, k) => svg`<g class="ghost-hint">
             <polyline class="ghost ${this.ghostFocus === k ? "focus" : ""}" points=${points(g.path)} />
@@ -828,7 +857,7 @@ export class StringRailway extends LitElement {
             ? svg`<polyline class="draft seat-${me ?? 0} ${this.preview?.error ? "illegal" : ""}" points=${points(this.draft)} />`
             : nothing
         }
-        ${this.renderCrossings()}
+        ${marksSvg(this.preview?.points ?? [])}
       </svg>
       <span id="board-help" class="sr-only">
         Stations: arrow keys move between them, Enter picks one. To lay a string, pick its two ends; to move a cube, pick its
@@ -842,24 +871,10 @@ export class StringRailway extends LitElement {
     return [st.x, st.y];
   }
 
-  private renderCrossings() {
-    const pts = this.preview?.points ?? [];
-    const out = [];
-    for (let i = 0; i + 1 < pts.length; i += 2) {
-      const cx = pts[i]!;
-      const cy = pts[i + 1]!;
-      out.push(svg`<g class="crossing" data-crossing=${i / 2}>
-        <circle cx=${cx} cy=${cy} r="1.1" />
-        <path d="M${cx - 0.55},${cy - 0.55} L${cx + 0.55},${cy + 0.55} M${cx + 0.55},${cy - 0.55} L${cx - 0.55},${cy + 0.55}" />
-      </g>`);
-    }
-    return out;
-  }
-
   private renderBotMove(s: StringState, a: StringAction) {
     switch (a.type) {
       case "place-string":
-        return svg`<polyline class="bot-move seat-${a.player}" points=${points(a.path)} />`;
+        return svg`<polyline class="bot-move seat-${a.player}" points=${points(offsetPath(a.path, seatOffset(a.player, s.seats.length)))} />`;
       case "transport":
         return svg`<polyline class="route-plan" points=${points([...this.xy(s, a.from), ...this.xy(s, a.to)])} />`;
       case "long-distance":
@@ -1030,8 +1045,8 @@ export class StringRailway extends LitElement {
               <dd data-length>${p.length.toFixed(1)} of ${p.max} cm (${Math.max(0, p.max - p.length).toFixed(1)} left)</dd>
               <dt>Stations</dt>
               <dd data-stations>${p.stations.length ? p.stations.map((id) => this.stationName(s, id)).join(", ") : "none"}</dd>
-              <dt>Crossings</dt>
-              <dd data-crossings>${p.crossings}${p.crossings ? ` (${p.crossings} AP)` : ""}</dd>
+              <dt>Meeting places</dt>
+              <dd data-crossings>${meetingText(p)}</dd>
               <dt>Mountain</dt>
               <dd>${p.mountain ? "crosses it (+1 AP)" : "no"}</dd>
               <dt>Cost</dt>
@@ -1258,7 +1273,7 @@ export class StringRailway extends LitElement {
             return html`<tr class=${current ? "current" : ""} data-seat=${seatNo} aria-current=${current ? "true" : "false"}>
               <td>${k + 1}</td>
               <td class="seat-${seatNo}">
-                <span class="swatch" title=${SEAT_COLOUR_NAMES[seatNo]}></span>${this.seatName(seatNo)}
+                <span class="swatch" title=${SEAT_COLOUR_NAMES[seatNo]}>${seatSample(seatNo)}</span>${this.seatName(seatNo)}
                 ${current ? html`<span class="tag">to play</span>` : nothing}
                 ${s.winners.includes(seatNo) ? html`<span class="tag win">winner</span>` : nothing}
                 <div class="note">
@@ -1362,7 +1377,7 @@ export class StringRailway extends LitElement {
             const flipped = seat.tiles.filter((t) => t.flipped).length;
             const up = seat.tiles.length - flipped;
             return html`<tr data-final=${i}>
-              <td class="seat-${i}"><span class="swatch"></span>${this.seatName(i)}${s.winners.includes(i) ? html`<span class="tag win">winner</span>` : nothing}</td>
+              <td class="seat-${i}"><span class="swatch" title=${SEAT_COLOUR_NAMES[i]}>${seatSample(i)}</span>${this.seatName(i)}${s.winners.includes(i) ? html`<span class="tag win">winner</span>` : nothing}</td>
               <td><div class="sets">
                 ${r.sets[i]!.map(
                   (set) =>

@@ -120,6 +120,38 @@ export const stringRailwayStyles = [
     stroke-linecap: round;
     stroke-linejoin: round;
   }
+  /* Under each string: a paper edge, so a string laid over another (side by side, board-view.ts) keeps its outline. */
+  .string-casing {
+    fill: none;
+    stroke: var(--string-railway-board);
+    stroke-width: 0.91;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  /* Each seat's pattern along its strings' middle: the seat reads without its colour (seat 0 plain). */
+  .string-mark {
+    fill: none;
+    stroke: rgb(255 255 255 / 0.9);
+    stroke-width: 0.24;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  .string-mark.m-0 {
+    display: none;
+  }
+  .string-mark.m-1 {
+    stroke-width: 0.3;
+    stroke-dasharray: 0 0.9;
+  }
+  .string-mark.m-2 {
+    stroke-dasharray: 0.7 0.7;
+  }
+  .string-mark.m-3 {
+    stroke-dasharray: 1.8 0.8;
+  }
+  .string-mark.m-4 {
+    stroke-dasharray: 1.3 0.55 0 0.55;
+  }
   .seat-0 {
     stroke: var(--string-railway-seat-0);
     --seat: var(--string-railway-seat-0);
@@ -140,9 +172,10 @@ export const stringRailwayStyles = [
     stroke: var(--string-railway-seat-4);
     --seat: var(--string-railway-seat-4);
   }
+  /* Thinner than a placed string: a rival string the draft runs along shows on both sides of it. */
   .draft {
     fill: none;
-    stroke-width: 0.8;
+    stroke-width: 0.45;
     stroke-linecap: round;
     stroke-linejoin: round;
     stroke-dasharray: 1.4 0.7;
@@ -199,6 +232,21 @@ export const stringRailwayStyles = [
     stroke: var(--string-railway-crossing);
     stroke-width: 0.45;
     stroke-linecap: round;
+  }
+  .crossing-count {
+    font-size: 1.9px;
+    font-weight: 700;
+    fill: var(--string-railway-crossing);
+    paint-order: stroke;
+    stroke: #fff;
+    stroke-width: 0.45;
+  }
+  /* A stretch the new string shares with a rival string: one meeting place however long. */
+  .meeting-stretch {
+    stroke: var(--string-railway-crossing);
+    stroke-width: 2.6;
+    stroke-linecap: round;
+    opacity: 0.4;
   }
   .station {
     cursor: pointer;
@@ -351,12 +399,18 @@ export const stringRailwayStyles = [
   }
   .swatch {
     display: inline-block;
-    width: 0.8rem;
+    width: 1.6rem;
     height: 0.8rem;
     border-radius: 3px;
-    background: var(--seat);
+    background: var(--string-railway-board);
+    box-shadow: inset 0 0 0 1px var(--string-railway-border);
     vertical-align: -1px;
     margin-right: 0.3rem;
+  }
+  .seat-sample {
+    display: block;
+    width: 100%;
+    height: 100%;
   }
   .sq {
     display: inline-block;
