@@ -109,8 +109,6 @@ const PLAYER_ID = /^\d{1,2}$/;
 const MAX_CREDENTIALS = 200;
 /** Refusals of one socket after which it is dropped (a client sending junk in a loop). */
 const MAX_SOCKET_REFUSALS = 50;
-/** Refusals of one socket logged in full; the rest are counted and summed up when it goes. */
-const LOGGED_REFUSALS = 5;
 
 /** The parts of socket.io's server socket used here. */
 interface IoSocket {
@@ -118,7 +116,7 @@ interface IoSocket {
   handshake: { address: string };
   conn: {
     writeBuffer?: { data?: unknown }[];
-    transport?: { socket?: { bufferedAmount?: number } };
+    transport?: { socket?: { bufferedAmount?: number; terminate?: () => void } };
     close(discard?: boolean): void;
   };
   on(event: string, handler: (...args: unknown[]) => unknown): unknown;
@@ -201,7 +199,8 @@ function guardSocket(
   let dropped = false;
   const refuse = (what: string, reason: string) => {
     refusals++;
-    if (refusals <= LOGGED_REFUSALS) log(`refused ${what} from ${who()}: ${reason}`);
+    // At most MAX_SOCKET_REFUSALS lines a socket: then it is dropped.
+    log(`refused ${what} from ${who()}: ${reason}`);
     if (refusals >= MAX_SOCKET_REFUSALS && !dropped) {
       dropped = true;
       log(`dropped ${who()}: ${refusals} refused messages`);
@@ -235,7 +234,11 @@ function guardSocket(
     if (pending > limits.pendingBytes) {
       dropped = true;
       log(`dropped ${who()}: ${pending} bytes wait to be sent (bound ${limits.pendingBytes})`);
+      // engine.io (4, under koa-socket-2) waits for the write buffer to drain before it closes: empty it first,
+      // and end a websocket at once rather than by a closing handshake its reader would never answer.
+      if (socket.conn.writeBuffer) socket.conn.writeBuffer.length = 0;
       socket.conn.close(true);
+      socket.conn.transport?.socket?.terminate?.();
       return false;
     }
     return emit(event, ...args);
@@ -392,7 +395,6 @@ function guardSocket(
     if (event === "disconnect")
       return on(event, (...args: unknown[]) => {
         leaveSpectators();
-        if (refusals > LOGGED_REFUSALS) log(`${who()} closed after ${refusals} refused messages`);
         run("disconnect", handler, args);
       });
     return on(event, handler);
