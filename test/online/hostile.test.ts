@@ -496,7 +496,7 @@ describe("hostile clients, chat on", () => {
   let e: Env;
   beforeAll(async () => {
     const store = tempDir();
-    e = await start({ dir: store.dir, limits: { chat: true, chatBytes: 200 } });
+    e = await start({ dir: store.dir, limits: { chat: true, chatBytes: 200, chatPerMinute: 3 } });
     const close = e.server.close.bind(e.server);
     e.server.close = async () => {
       await close();
@@ -505,7 +505,7 @@ describe("hostile clients, chat on", () => {
   });
   afterAll(() => stop(e));
 
-  it("online.chat: with chat on, a seat's short message reaches the other seat; a long one is refused", async () => {
+  it("online.chat: with chat on, a seat's short message reaches the other seat; a long one, or a 4th in a minute, is refused", async () => {
     const { matchID, creds } = await twoSeats(e, "train");
     const a = open(e, e.server.url, "train", matchID, 0, creds[0]);
     const b = open(e, e.server.url, "train", matchID, 1, creds[1]);
@@ -517,6 +517,15 @@ describe("hostile clients, chat on", () => {
     a.sendChatMessage("hello");
     for (let i = 0; i < 100 && b.chatMessages.length === 0; i++) await sleep(20);
     expect(b.chatMessages.map((m) => m.payload)).toEqual(["hello"]);
+    // Three a minute here: the fourth is refused.
+    a.sendChatMessage("again");
+    a.sendChatMessage("and again");
+    a.sendChatMessage("one more");
+    await e.refusals.waitFor(/refused chat .*in the last minute \(bound 3\)/, from);
+    // Chat waits up to 1 s for a storage write (web/online/store-first.ts): wait for the two, then a little more.
+    for (let i = 0; i < 100 && b.chatMessages.length < 3; i++) await sleep(20);
+    await sleep(1200);
+    expect(b.chatMessages.map((m) => m.payload)).toEqual(["hello", "again", "and again"]);
   });
 });
 

@@ -49,6 +49,8 @@ export interface GuardLimits {
   chat: boolean;
   /** JSON size of a chat message's payload, in characters (when chat is on). */
   chatBytes: number;
+  /** Chat messages one socket may send per minute (when chat is on). */
+  chatPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: GuardLimits = {
@@ -62,6 +64,7 @@ export const DEFAULT_LIMITS: GuardLimits = {
   bodyBytes: 64 * 1024,
   chat: false,
   chatBytes: 1000,
+  chatPerMinute: 30,
 };
 
 /** The environment variable of each bound (read by scripts/serve.ts). */
@@ -76,6 +79,7 @@ export const LIMIT_VARIABLES: Record<keyof GuardLimits, string> = {
   bodyBytes: "RAILKIT_MAX_BODY_BYTES",
   chat: "RAILKIT_CHAT",
   chatBytes: "RAILKIT_MAX_CHAT_BYTES",
+  chatPerMinute: "RAILKIT_MAX_CHAT_PER_MINUTE",
 };
 
 /** The bounds set in `env` (a positive integer each; `RAILKIT_CHAT=1` turns chat on); throws on a bad value. */
@@ -209,6 +213,7 @@ function guardSocket(
   };
   /** The state the socket's seat synced (for the engine's `parseAction`, which reads the options only). */
   let synced: GameHeader | null = null;
+  let chats: number[] = [];
   let spectatorOf: string | null = null;
   const leaveSpectators = () => {
     if (spectatorOf === null) return;
@@ -380,6 +385,14 @@ function guardSocket(
         return refuse("chat", `a chat payload of ${size} characters (bound ${limits.chatBytes})`);
       if (typeof credentials !== "string" || credentials.length > MAX_CREDENTIALS)
         return refuse("chat", "chat without credentials");
+      const now = Date.now();
+      chats = chats.filter((t) => now - t < 60_000);
+      if (chats.length >= limits.chatPerMinute)
+        return refuse(
+          "chat",
+          `${chats.length} chat messages in the last minute (bound ${limits.chatPerMinute})`,
+        );
+      chats.push(now);
       run("chat", handler, [
         matchID,
         { id: message.id, sender: message.sender, payload: message.payload },
