@@ -325,6 +325,16 @@ describe("hostile clients, flat files", () => {
     expect(after.log).toHaveLength(0);
   });
 
+  it("online.bounds: a socket that keeps sending refused messages is dropped after 50", async () => {
+    const s = await raw(e, "train");
+    const gone = new Promise<void>((ok) => s.on("disconnect", () => ok()));
+    const from = e.refusals.lines.length;
+    for (let i = 0; i < 60; i++) s.emit("update", { type: "GAME_EVENT" }, 0, "x", "0");
+    await gone;
+    await e.refusals.waitFor(/dropped socket .*: 50 refused messages/, from);
+    expect(e.refusals.lines.slice(from).filter((l) => l.startsWith("refused update"))).toHaveLength(50);
+  });
+
   it("online.no-crash: a playerView given another game's state answers an error, not a throw", () => {
     const light = lightEngine.setup({ players: 2 }, SEED);
     const train = railkitGame("train", { log: () => {} });
