@@ -126,7 +126,6 @@ interface IoSocket {
   on(event: string, handler: (...args: unknown[]) => unknown): unknown;
   emit(event: string, ...args: unknown[]): boolean;
   use(fn: (packet: unknown[], next: (err?: Error) => void) => void): unknown;
-  disconnect(close?: boolean): unknown;
 }
 
 interface ClientInfo {
@@ -201,15 +200,24 @@ function guardSocket(
   const who = () => `socket ${socket.id} (${socket.handshake.address}) on ${gameName}`;
   let refusals = 0;
   let dropped = false;
+  /**
+   * Ends the socket now. engine.io (4, under koa-socket-2) waits for its write buffer to drain before it closes,
+   * which a socket that does not read never does: empty it first, and end a websocket at once rather than by a
+   * closing handshake its reader would never answer.
+   */
+  const drop = (why: string) => {
+    if (dropped) return;
+    dropped = true;
+    log(`dropped ${who()}: ${why}`);
+    if (socket.conn.writeBuffer) socket.conn.writeBuffer.length = 0;
+    socket.conn.close(true);
+    socket.conn.transport?.socket?.terminate?.();
+  };
   const refuse = (what: string, reason: string) => {
     refusals++;
     // At most MAX_SOCKET_REFUSALS lines a socket: then it is dropped.
     log(`refused ${what} from ${who()}: ${reason}`);
-    if (refusals >= MAX_SOCKET_REFUSALS && !dropped) {
-      dropped = true;
-      log(`dropped ${who()}: ${refusals} refused messages`);
-      socket.disconnect(true);
-    }
+    if (refusals >= MAX_SOCKET_REFUSALS) drop(`${refusals} refused messages`);
   };
   /** The state the socket's seat synced (for the engine's `parseAction`, which reads the options only). */
   let synced: GameHeader | null = null;
@@ -237,13 +245,7 @@ function guardSocket(
     if (dropped) return false;
     const pending = pendingBytes(socket);
     if (pending > limits.pendingBytes) {
-      dropped = true;
-      log(`dropped ${who()}: ${pending} bytes wait to be sent (bound ${limits.pendingBytes})`);
-      // engine.io (4, under koa-socket-2) waits for the write buffer to drain before it closes: empty it first,
-      // and end a websocket at once rather than by a closing handshake its reader would never answer.
-      if (socket.conn.writeBuffer) socket.conn.writeBuffer.length = 0;
-      socket.conn.close(true);
-      socket.conn.transport?.socket?.terminate?.();
+      drop(`${pending} bytes wait to be sent (bound ${limits.pendingBytes})`);
       return false;
     }
     return emit(event, ...args);
@@ -299,7 +301,7 @@ function guardSocket(
         const set = spectating.get(matchID) ?? new Set<string>();
         if (set.size >= limits.spectators) {
           refuse("sync", `match ${matchID} has ${set.size} spectators already (bound ${limits.spectators})`);
-          socket.disconnect(true);
+          drop("no place for another spectator");
           return;
         }
         set.add(socket.id);
