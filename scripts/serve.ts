@@ -4,9 +4,13 @@
  *
  * Environment: PORT (default 8000), HOST (default 127.0.0.1), RAILKIT_MATCHES (flat-file folder, default
  * .railkit-matches). Scale-out (docs/online.md): REDIS_URL selects Redis pub/sub between instances and
- * DATABASE_URL Postgres storage instead of flat files.
+ * DATABASE_URL Postgres storage instead of flat files. Bounds on what clients send (web/online/guard.ts,
+ * docs/online.md "Security"): RAILKIT_MAX_CREATES_PER_MINUTE, RAILKIT_MAX_SETUP_BYTES, RAILKIT_MAX_NAME_LENGTH,
+ * RAILKIT_MAX_MOVE_BYTES, RAILKIT_MAX_SPECTATORS, RAILKIT_MAX_MESSAGE_BYTES, RAILKIT_MAX_PENDING_BYTES,
+ * RAILKIT_MAX_BODY_BYTES, RAILKIT_MAX_CHAT_BYTES; RAILKIT_CHAT=1 turns chat on.
  */
 
+import { limitsFromEnv } from "../web/online/guard.ts";
 import { scaleOutFromEnv } from "../web/online/scale.ts";
 import { startServer } from "../web/online/server.ts";
 
@@ -19,6 +23,7 @@ const server = await startServer({
   ...(process.env.RAILKIT_MATCHES ? { dir: process.env.RAILKIT_MATCHES } : {}),
   ...scale,
   fixedSeeds: process.env.RAILKIT_FIXED_SEEDS === "1",
+  limits: limitsFromEnv(process.env),
 });
 console.log(`railkit server on ${server.url} (lobby: ${server.url}/lobby.html)`);
 const stop = () => {

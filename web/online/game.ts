@@ -145,6 +145,24 @@ const plain = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 export interface AdapterOptions {
   /** Accept `setupData.seed` (tests and replays only: the Lobby API shows `setupData` to anyone). Default false. */
   fixedSeeds?: boolean;
+  /** Largest `setupData` as JSON text, in characters (default {@link MAX_SETUP_BYTES}). */
+  maxSetupBytes?: number;
+  /** Where a state that cannot be shown is reported (default `console.error`). */
+  log?: (line: string) => void;
+}
+
+/** Default bound on the JSON size of `setupData` (the Lobby API lists it to anyone). */
+export const MAX_SETUP_BYTES = 16 * 1024;
+
+const SETUP_FIELDS = ["options", "seed", "bots"];
+
+/** JSON text length of `x` (Infinity when it cannot be written). */
+function jsonLength(x: unknown): number {
+  try {
+    return JSON.stringify(x)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /** The boardgame.io `Game` of one railkit game, run by the server. */
@@ -155,6 +173,8 @@ export function railkitGame(
   const rules = ONLINE_RULES[id];
   const { engine } = rules;
   const start = (setupData: OnlineSetup) => engine.setup(setupData.options, setupData.seed ?? serverSeed());
+  const maxSetup = opts.maxSetupBytes ?? MAX_SETUP_BYTES;
+  const log = opts.log ?? ((line: string) => console.error(line));
   return {
     name: ONLINE_NAMES[id],
     minPlayers: rules.minPlayers,
@@ -163,6 +183,12 @@ export function railkitGame(
     validateSetupData: (setupData, numPlayers) => {
       if (!isObject(setupData) || !isObject(setupData.options))
         return "setupData must be { options: {...} } with the game's options";
+      // Stored and listed to anyone by the Lobby API: the game's own fields only, bounded.
+      const size = jsonLength(setupData);
+      if (size > maxSetup) return `setupData is ${size} characters of JSON (at most ${maxSetup})`;
+      const extra = Object.keys(setupData).find((k) => !SETUP_FIELDS.includes(k));
+      if (extra !== undefined)
+        return `unknown setupData field ${describe(extra)} (fields are options, seed, bots)`;
       if (setupData.options.players !== numPlayers)
         return `options.players (${describe(setupData.options.players)}) must equal numPlayers (${numPlayers})`;
       if (setupData.seed !== undefined && !opts.fixedSeeds) return "this server draws the seed itself";
@@ -175,11 +201,17 @@ export function railkitGame(
           !bots.every((b) => Number.isInteger(b) && b >= 0 && b < numPlayers))
       )
         return "bots must list distinct seats of the match";
+      let state: GameHeader;
       try {
-        start(setupData as OnlineSetup);
+        state = start(setupData as OnlineSetup);
       } catch (e) {
         return e instanceof Error ? e.message : String(e);
       }
+      // Options only the engine's own fields: those of the normalised options it keeps in the state.
+      const known = isObject(state.options) ? Object.keys(state.options) : [];
+      const unknown = Object.keys(setupData.options).find((k) => !known.includes(k));
+      if (unknown !== undefined)
+        return `unknown option ${describe(unknown)} (options are ${known.join(", ")})`;
       return undefined;
     },
     setup: (_context, setupData) => {
@@ -217,8 +249,18 @@ export function railkitGame(
       },
     },
     endIf: ({ G }) => (G.over ? { winners: G.winners } : undefined),
-    playerView: ({ G, ctx, playerID }) =>
-      viewFor(id, G, seatOf(playerID, ctx.numPlayers)) as unknown as GameHeader,
+    // A state that is not this game's (another game's match, a broken file) is that match's error alone: logged,
+    // and the client gets an error in place of a view rather than the process a throw.
+    playerView: ({ G, ctx, playerID }) => {
+      try {
+        if (!isObject(G) || G.game !== id)
+          throw new Error(`not a ${id} state (game ${describe(isObject(G) ? G.game : G)})`);
+        return viewFor(id, G, seatOf(playerID, ctx.numPlayers)) as unknown as GameHeader;
+      } catch (e) {
+        log(`playerView of ${ONLINE_NAMES[id]} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return { error: "this match's state cannot be shown" } as unknown as GameHeader;
+      }
+    },
   };
 }
 

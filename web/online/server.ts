@@ -9,6 +9,8 @@
  *   (boardgame.io skips the check while no seat has joined yet).
  * - The match's initial state is never sent: boardgame.io 0.50 sends it unfiltered with every `sync`, and it
  *   holds the seed, the generator's state and every deck.
+ * - Clients send only what railkit's game defines, within bounds (web/online/guard.ts): the moves `act` and
+ *   `undo`, `sync`, chat when enabled; every other message is dropped and logged, and no message stops the process.
  * - `POST /railkit/check/<game>/<matchID>` with `{ playerID, credentials, action }` (or `undo: true`) answers
  *   whether the engine would accept it now, with the rule id of a refusal: boardgame.io tells a client nothing
  *   when a move is `INVALID_MOVE`, so the page asks here (web/elements/common/online-session.ts).
@@ -24,6 +26,7 @@ import type { GameHeader, GameId } from "../engine/common/game.ts";
 import { isObject } from "../engine/common/input.ts";
 import { ServerBots } from "./bots.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
+import { DEFAULT_LIMITS, type GuardLimits, guardLobby, guardSockets, type RefusalLog } from "./guard.ts";
 import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
@@ -58,6 +61,10 @@ export interface ServeOptions extends AdapterOptions {
   onClose?: () => Promise<void>;
   /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
   origins?: (string | RegExp)[];
+  /** Bounds on what clients send (web/online/guard.ts; defaults there, variables read by scripts/serve.ts). */
+  limits?: Partial<GuardLimits>;
+  /** Where refused messages are reported (default: `console.warn`). */
+  logRefusal?: RefusalLog;
 }
 
 export interface RunningServer {
@@ -247,9 +254,19 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       return r;
     };
   }
-  const transport = new SocketIO({ pubSub: pubSub as never });
+  const limits: GuardLimits = { ...DEFAULT_LIMITS, ...o.limits };
+  const logRefusal = o.logRefusal ?? ((line: string) => console.warn(line));
+  const transport = new SocketIO({
+    pubSub: pubSub as never,
+    // Partial options: boardgame.io spreads them over its own; its type asks for every field.
+    socketOpts: { maxHttpBufferSize: limits.messageBytes } as never,
+  });
   if (o.leases) lockMoves(transport, o.leases);
-  const server = Server({ games: railkitGames(o), db, origins, transport });
+  guardSockets(transport, db, limits, logRefusal);
+  const games = railkitGames({ ...o, maxSetupBytes: limits.setupBytes, log: logRefusal });
+  const server = Server({ games, db, origins, transport });
+  // Before boardgame.io's router, which `run` mounts last.
+  server.app.use(guardLobby(limits, logRefusal));
   server.auth.authenticateCredentials = async ({ playerID, credentials, metadata }) =>
     credentialsMatch(playerID, credentials, metadata);
 
@@ -284,7 +301,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       const body = await readBody(ctx.req);
       if (!id || !isObject(body)) throw new Error("bad request");
       const { state, metadata } = await db.fetch(ctx.params.matchID ?? "", { state: true, metadata: true });
-      if (!state || !metadata) {
+      if (!state || !metadata || metadata.gameName !== ctx.params.name) {
         ctx.status = 404;
         ctx.body = { ok: false, kind: "input", rule: "/matchID", message: "no such match" };
         return;

@@ -65,7 +65,15 @@ export class StoreFirstPubSub<T> implements PubSub<T> {
   }
 
   subscribe(channelId: string, callback: (payload: T) => void): void {
-    this.inner.subscribe(channelId, callback);
+    // One match's failing broadcast (a state its playerView cannot show) is logged, not thrown at the storage
+    // write or timer that released it.
+    this.inner.subscribe(channelId, (payload) => {
+      try {
+        callback(payload);
+      } catch (e) {
+        console.error(`broadcast on ${channelId} failed: ${(e as Error)?.stack ?? String(e)}`);
+      }
+    });
   }
 
   unsubscribeAll(channelId: string): void {
