@@ -138,6 +138,26 @@ describe("RailkitFlatFile: matches with broken files", () => {
   });
 });
 
+describe("RailkitFlatFile: a kill -9 between a move's log write and its state write", () => {
+  it("the lost move's log entries are dropped on read and on the next write", async () => {
+    const dir = folder();
+    const db = new RailkitFlatFile(dir, () => {});
+    await db.connect();
+    const state = (n: number) => ({ G: { n }, ctx: { numPlayers: 2 }, _stateID: n, plugins: {} });
+    const entry = (n: number, what: string) => ({ _stateID: n, action: { type: what }, turn: 1, phase: "" });
+    await db.createMatch("m", {
+      initialState: state(0) as never,
+      metadata: { gameName: "g", players: {} } as never,
+    });
+    await db.setState("m", state(1) as never, [entry(0, "a")] as never);
+    // The crash: the log of the move played on state 1 was written, its state 2 was not.
+    await db.files.setItem("m:log", [entry(0, "a"), entry(1, "lost")]);
+    expect((await db.fetch("m", { state: true, log: true })).log).toEqual([entry(0, "a")]);
+    await db.setState("m", state(2) as never, [entry(1, "b")] as never);
+    expect(await db.files.getItem("m:log")).toEqual([entry(0, "a"), entry(1, "b")]);
+  });
+});
+
 describe("the server with broken match files (npm run serve, a child process)", () => {
   const options = { players: 2, variant: "race", goal: 100 } as const;
 

@@ -108,7 +108,15 @@ describe("kill -9 of the flat-file server", () => {
       const store = tempDir();
       const random = mulberry32(SEED);
       const known = new Map<string, Known>();
-      const stats = { kills: 0, moves: 0, tempsLeft: 0, tempsRemoved: 0, unseen: 0, started: 0 };
+      const stats = {
+        kills: 0,
+        moves: 0,
+        tempsLeft: 0,
+        tempsRemoved: 0,
+        unseen: 0,
+        logsAhead: 0,
+        started: 0,
+      };
       let server: ServerProcess | undefined;
       try {
         for (let cycle = 0; cycle < CYCLES; cycle++) {
@@ -158,7 +166,15 @@ describe("kill -9 of the flat-file server", () => {
           const broken: string[] = [];
           const db = new RailkitFlatFile(store.dir, (l) => broken.push(l));
           for (const [id, k] of known) {
-            const { state, metadata } = await db.fetch(id, { state: true, metadata: true });
+            const { state, metadata, log } = await db.fetch(id, { state: true, metadata: true, log: true });
+            // boardgame.io's log: only moves whose state was stored (a kill between the two writes is trimmed).
+            const stateID = state?._stateID ?? 0;
+            expect(
+              (log ?? []).every((e) => e._stateID < stateID),
+              `cycle ${cycle}: log of ${id}`,
+            ).toBe(true);
+            const raw = (await db.files.getItem(`${id}:log`)) as { _stateID: number }[] | undefined;
+            if (raw?.some((e) => e._stateID >= stateID)) stats.logsAhead++;
             expect(state && metadata, `cycle ${cycle}: match ${id} lost`).toBeTruthy();
             const G = state!.G as ReturnType<typeof trainEngine.setup>;
             expect(replay(trainEngine, G.options, G.seed, G.log), `cycle ${cycle}: match ${id}`).toEqual(G);
@@ -185,7 +201,8 @@ describe("kill -9 of the flat-file server", () => {
         console.log(
           `kill -9: ${stats.kills} kills, ${stats.started + 1} starts, ${known.size} matches, ${stats.moves} moves stored, ` +
             `${stats.tempsLeft} temporary files left by a kill (${stats.tempsRemoved} removed at start), ` +
-            `${stats.unseen} moves in flight at a kill stored though no client had seen them`,
+            `${stats.unseen} moves in flight at a kill stored though no client had seen them, ` +
+            `${stats.logsAhead} logs a move ahead of their state (trimmed)`,
         );
         expect(known.size).toBeGreaterThan(0);
       } finally {

@@ -16,6 +16,8 @@
  *   without `G`, metadata without `players`) reads as missing too, so the game code never meets it.
  * - `fetch` never rejects: a read error (a permission, a file turned into a folder) is logged and the part
  *   reads as missing, so a `sync` of that match answers nothing instead of stopping the process.
+ * - A move's log entries are kept only with its state: a kill -9 between the log's write and the state's left
+ *   the log one move ahead of the state; those entries are dropped on read and on the next write.
  * - Its own store per server (FlatFile uses node-persist's shared instance, so two servers in one process wrote
  *   into one folder), no write queue (node-persist batched writes once a second), no expiry timer (nothing
  *   expires; node-persist's timer read every file every two minutes and a broken file made it throw).
@@ -25,7 +27,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { StorageAPI } from "boardgame.io";
+import type { LogEntry, State, StorageAPI } from "boardgame.io";
 import { FlatFile } from "boardgame.io/server";
 import { isObject } from "../engine/common/input.ts";
 
@@ -201,6 +203,13 @@ export class AtomicFiles {
   }
 }
 
+/** The entries of a stored log played on states before `stateID` (all of them, when every entry is). */
+function playedBefore(log: unknown, stateID: number): unknown[] {
+  if (!Array.isArray(log)) return [];
+  const kept = log.filter((e) => !(isObject(e) && typeof e._stateID === "number" && e._stateID >= stateID));
+  return kept.length === log.length ? log : kept;
+}
+
 /** Does a stored value have the shape the game code reads? (Everything deeper is the engine's own check.) */
 const SHAPES: Record<string, (v: unknown) => boolean> = {
   state: (v) => isObject(v) && isObject(v.G) && isObject(v.ctx) && typeof v._stateID === "number",
@@ -255,7 +264,27 @@ export class RailkitFlatFile extends FlatFile {
       }
       result[part] = value;
     }
+    // The log entries of a move whose state a crash lost (see setState) are not part of the match.
+    if (isObject(result.state) && Array.isArray(result.log))
+      result.log = playedBefore(result.log, result.state._stateID as number);
     return result as StorageAPI.FetchResult<O>;
+  }
+
+  /**
+   * FlatFile's, but the log first drops the entries of a move whose state was never stored: a move writes its
+   * log, then its state, so a kill -9 between them left the lost move's entries in the log (each entry has the
+   * `_stateID` of the state it was played on; a state from a move has that id plus one).
+   */
+  override async setState(id: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+    const own = this as unknown as {
+      getItem(key: string): Promise<unknown>;
+      setItem(key: string, value: unknown): Promise<unknown>;
+    };
+    if (deltalog && deltalog.length > 0) {
+      const log = await own.getItem(`${id}:log`);
+      await own.setItem(`${id}:log`, [...playedBefore(log, deltalog[0]!._stateID), ...deltalog]);
+    }
+    await own.setItem(id, state);
   }
 
   override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
