@@ -176,7 +176,7 @@ export class AtomicFiles {
       this.report(file, text.length === 0 ? "is empty (0 bytes)" : `is not JSON (${text.length} bytes)`);
       return undefined;
     }
-    if (!isObject(datum) || typeof datum.key !== "string" || !("value" in datum)) {
+    if (!isObject(datum) || typeof datum.key !== "string") {
       this.report(file, "is JSON but not a storage file ({ key, value })");
       return undefined;
     }
