@@ -5,13 +5,15 @@
  * address has `?server=`.
  *
  * Address: `lobby.html?game=train&match=<id>` shows the match's seats (take one, or watch); `&seat=<n>` plays
- * that seat with the credentials this browser got when it joined (kept in localStorage), or `&credentials=`.
+ * that seat with the credentials this browser got when it joined (kept in localStorage per server origin, so
+ * they only ever go back to the server that gave them: web/demo/lobby-credentials.ts), or `&credentials=`.
  */
 import "../elements/train/train-game.ts";
 import "../elements/light/light-rail.ts";
 import "../elements/string/string-railway.ts";
 import type { GameId } from "../engine/common/game.ts";
 import { createMatch, getMatch, joinMatch, type MatchInfo } from "../online/lobby.ts";
+import { storeCredentials, storedCredentials } from "./lobby-credentials.ts";
 
 const params = new URLSearchParams(location.search);
 const server = params.get("server") ?? location.origin;
@@ -21,8 +23,6 @@ const status = (text: string) => {
 };
 const GAMES: GameId[] = ["train", "string", "light"];
 const TAGS: Record<GameId, string> = { train: "train-game", string: "string-railway", light: "light-rail" };
-
-const credKey = (match: string, seat: number) => `railkit:credentials:${match}:${seat}`;
 
 function pageUrl(game: GameId, match: string, seat?: number): string {
   const q = new URLSearchParams({ game, match });
@@ -55,7 +55,7 @@ async function join(game: GameId, match: string, seat: number): Promise<void> {
   try {
     const name = $<HTMLInputElement>("player-name").value.trim() || `Player ${seat + 1}`;
     const credentials = await joinMatch(server, game, match, seat, name);
-    localStorage.setItem(credKey(match, seat), credentials);
+    storeCredentials(localStorage, server, location.href, match, seat, credentials);
     location.assign(pageUrl(game, match, seat));
   } catch (err) {
     status(`Could not take seat ${seat + 1}: ${(err as Error).message}`);
@@ -92,7 +92,8 @@ async function showMatch(game: GameId, match: string): Promise<void> {
   const seatParam = params.get("seat");
   const seat = seatParam !== null && /^\d+$/.test(seatParam) ? Number(seatParam) : null;
   const credentials =
-    params.get("credentials") ?? (seat === null ? null : localStorage.getItem(credKey(match, seat)));
+    params.get("credentials") ??
+    (seat === null ? null : storedCredentials(localStorage, server, location.href, match, seat));
   const playing = seat !== null && !!credentials;
   // Each element plays online once it has the `server` attribute (web/elements/common/online-session.ts).
   const el = document.createElement(TAGS[game]);

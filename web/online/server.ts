@@ -21,10 +21,11 @@ import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
-import { FlatFile, Origins, Server, SocketIO } from "boardgame.io/server";
+import { Origins, Server, SocketIO } from "boardgame.io/server";
 import type { GameHeader, GameId } from "../engine/common/game.ts";
 import { isObject } from "../engine/common/input.ts";
 import { ServerBots } from "./bots.ts";
+import { flatFile } from "./flat-file.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
 import { DEFAULT_LIMITS, type GuardLimits, guardLobby, guardSockets, type RefusalLog } from "./guard.ts";
 import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
@@ -107,37 +108,6 @@ async function readBody(req: NodeJS.ReadableStream, limit = 64 * 1024): Promise<
     if (text.length > limit) throw new Error("body too large");
   }
   return JSON.parse(text);
-}
-
-/**
- * boardgame.io's flat-file storage, with two changes: its own node-persist instance (FlatFile uses the module's
- * shared one, so two servers in one process would write into the folder of whichever connected last), and
- * node-persist's write queue off (by default it batches writes once a second, so every move waited up to a
- * second to be stored before the next one could be played).
- */
-function flatFile(dir: string): FlatFile {
-  const db = new FlatFile({ dir });
-  const internals = db as unknown as {
-    games: { create(o: object): { init(): Promise<unknown> } };
-  };
-  const storage = internals.games.create({ dir, logging: false, ttl: false, writeQueue: false });
-  internals.games = storage as never;
-  db.connect = async () => {
-    await storage.init();
-  };
-  // Listing reads every file, outside FlatFile's per-key order: a file being written reads as invalid. Try again.
-  const list = db.listMatches.bind(db);
-  db.listMatches = async (opts) => {
-    for (let tries = 1; ; tries++) {
-      try {
-        return await list(opts);
-      } catch (e) {
-        if (tries >= 5) throw e;
-        await new Promise((r) => setTimeout(r, 20 * tries));
-      }
-    }
-  };
-  return db;
 }
 
 interface MatchQueue {
