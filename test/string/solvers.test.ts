@@ -215,7 +215,105 @@ describe("string solvers 2: long-distance route", () => {
     }
     expect(checked).toBeGreaterThan(20);
   });
+
+  it("string.ld-hop-twice: the fewest-hop route (Wasm, twin, engine legalActions) equals a brute force over every journey up to 6 hops", () => {
+    let found = 0;
+    let needsDetour = 0;
+    let none = 0;
+    for (let seed = 0; seed < 150; seed++) {
+      const { s, p } = randomPosition(5000 + seed);
+      const BOUND = 6;
+      s.ap = BOUND;
+      const rng = new Rng(seed + 77);
+      for (let i = 0; i < 5; i++) s.stationCubes[rng.int(s.stations.length)]!.white++;
+      const seat = s.seats[p]!;
+      const goal = seat.newStation!;
+      const engineLd = legalActions(s).filter(
+        (a): a is StringAction & { type: "long-distance" } => a.type === "long-distance",
+      );
+      const rw = longDistanceRoutes(wasm, s, p, BOUND);
+      const rr = longDistanceRoutes(ref, s, p, BOUND);
+      expect(rw).toEqual(rr);
+      for (const t of seat.tiles) {
+        for (const row of ["A", "B", "C"] as const) {
+          const colours = TILES[t.id]!.route.slice(["A", "B", "C"].indexOf(row));
+          let best = Number.POSITIVE_INFINITY;
+          let bestRepeating = Number.POSITIVE_INFINITY;
+          s.stations.forEach((st, start) => {
+            if (st.colour !== colours[0] || (st.kind !== "city" && st.kind !== "new")) return;
+            if (s.stationCubes[start]!.white === 0) return;
+            const mine = bruteJourney(s, p, start, goal, colours, BOUND, false);
+            const loose = bruteJourney(s, p, start, goal, colours, BOUND, true);
+            bestRepeating = Math.min(bestRepeating, loose);
+            best = Math.min(best, mine);
+            const cand = engineLd.find((a) => a.tile === t.id && a.row === row && a.stations[0] === st.id);
+            expect(cand ? cand.stations.length - 1 : Number.POSITIVE_INFINITY).toBe(mine);
+          });
+          const r = rw.find((x) => x.tile === t.id && x.row === row)!;
+          expect(r.ap ?? Number.POSITIVE_INFINITY).toBe(best);
+          if (r.action) {
+            const res = apply(s, r.action);
+            expect(res.ok, res.ok ? "" : res.error.message).toBe(true);
+            found++;
+            if (best > bestRepeating) needsDetour++;
+          } else none++;
+        }
+      }
+    }
+    // The positions exercise the rule: some routes exist, some need a longer way round, some none.
+    expect(found).toBeGreaterThan(30);
+    expect(needsDetour).toBeGreaterThan(5);
+    expect(none).toBeGreaterThan(5);
+  });
 });
+
+/**
+ * Independent oracle for long-distance journeys: the fewest hops (≤ bound) from `start` via the colours in order to
+ * `goal`, enumerating every journey as a sequence of (string, next station) hops with no (string, pair of stations)
+ * used twice; with `repeat` hops may repeat (the old reading). Infinity when there is none.
+ */
+function bruteJourney(
+  s: StringState,
+  p: number,
+  start: number,
+  goal: number,
+  colours: readonly string[],
+  bound: number,
+  repeat: boolean,
+): number {
+  const strings = s.seats[p]!.strings.map((x) => x.stations);
+  const colourOf = (v: number) => {
+    const st = s.stations[v]!;
+    return st.kind === "city" || st.kind === "new" ? st.colour : null;
+  };
+  const used = new Set<string>();
+  let best = Number.POSITIVE_INFINITY;
+  const walk = (v: number, k: number, d: number): void => {
+    if (d >= bound || d + 1 >= best) return;
+    strings.forEach((st, j) => {
+      const next = new Set<number>();
+      for (let i = 0; i < st.length; i++) {
+        if (st[i] !== v) continue;
+        if (i > 0 && st[i - 1] !== v) next.add(st[i - 1]!);
+        if (i + 1 < st.length && st[i + 1] !== v) next.add(st[i + 1]!);
+      }
+      for (const w of next) {
+        const hop = `${j}:${Math.min(v, w)}-${Math.max(v, w)}`;
+        if (!repeat && used.has(hop)) continue;
+        const k2 = k < colours.length && colourOf(w) === colours[k] ? k + 1 : k;
+        if (w === goal && k2 === colours.length) {
+          best = Math.min(best, d + 1);
+          continue;
+        }
+        if (!repeat) used.add(hop);
+        walk(w, k2, d + 1);
+        used.delete(hop);
+      }
+    });
+  };
+  walk(start, 1, 0);
+  return best;
+}
 
 /** Independent oracle: memoised search over every transport and trade the rules allow (small positions). */
 function bruteBest(s: StringState, p: number, ap: number, trades: number): number {
