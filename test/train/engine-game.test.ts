@@ -115,7 +115,7 @@ function deepFreeze<T>(x: T): T {
 describe("setup", () => {
   it("starts with seat 0, zero scores, a fresh turn, the common header", () => {
     const s = engine.setup({ players: 3, variant: "race" }, 1);
-    expect(s).toMatchObject({ game: "train", version: 2, seed: 1, over: false, winners: [], log: [] });
+    expect(s).toMatchObject({ game: "train", version: 3, seed: 1, over: false, winners: [], log: [] });
     expect(s.options).toEqual({ players: 3, variant: "race", goal: 100 });
     expect(s.scores).toEqual([0, 0, 0]);
     expect(s.current).toBe(0);
@@ -652,6 +652,20 @@ describe("position (hand-built games, never load)", () => {
 describe("save and load (a save loads only if replaying its options, seed and log reproduces it)", () => {
   const race2: TrainOptions = { players: 2, variant: "race" };
   const loadPath = (x: unknown): string => inputPath(() => engine.load(x));
+
+  it("a version-2 save (played when a stop before the first roll was allowed) is refused, naming the rule change", () => {
+    const s = rollThenStop(engine.setup(race2, 1));
+    expect(s.version).toBe(3);
+    expect(engine.load(engine.save(s))).toEqual(s);
+    const old = { ...JSON.parse(engine.save(s)), version: 2 };
+    expect(loadPath(old)).toBe("/version");
+    expect(() => engine.load(JSON.stringify(old))).toThrow(
+      "/version: This Train Game save was played under rules version 2, when a player could stop before the turn's first roll; it cannot be replayed under version 3, where the first action of every turn is a roll",
+    );
+    // A save of the old rules that used the stop before a roll: refused at the version, not at the log entry.
+    const stall = { ...engine.setup(race2, 1), version: 2, log: [{ type: "stop", player: 0 }] };
+    expect(() => engine.load(stall)).toThrow(/rules version 2/);
+  });
 
   it("round-trips through JSON text and parsed objects", () => {
     let s = engine.setup({ players: 2, variant: "elimination" }, "save");

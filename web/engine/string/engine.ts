@@ -10,7 +10,7 @@
  * Positions built by hand (tests, tools) go through {@link position}, never `load`.
  */
 import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
-import { defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
+import { checkVersion, defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
 import {
   arr,
   bool,
@@ -62,8 +62,15 @@ import {
 
 export { UPGRADE_COST };
 
-/** The state format version (`state.version`). */
-export const STRING_VERSION = 2;
+/**
+ * The state format version (`state.version`): 3 since meeting places (shared stretches and touches) cost AP and a
+ * long-distance journey uses each hop at most once. Saves of earlier versions are refused (`STRING_RETIRED`).
+ */
+export const STRING_VERSION = 3;
+/** Retired versions and the message `load` and `position` refuse them with (docs/rules/string-railway.md). */
+export const STRING_RETIRED: Readonly<Record<number, string>> = {
+  2: "This String Railway save was played under rules version 2, before meeting places (shared stretches and touches) were charged and long-distance hops were limited to once; it cannot be replayed under version 3",
+};
 export const ROUNDS = 5;
 export const START_LOCO = 3;
 export const MAX_LOCO = 6;
@@ -132,7 +139,7 @@ export function setup(options: StringOptions, seed: number | string): StringStat
   const deck = rng.shuffle(TILES.map((t) => t.id));
   const state: StringState = {
     game: "string",
-    version: 2,
+    version: STRING_VERSION,
     options: opts,
     seed: theSeed,
     rng: rng.state,
@@ -1197,6 +1204,7 @@ export const stringEngine: GameEngine<StringState, StringAction, StringOptions> 
 >({
   id: "string",
   version: STRING_VERSION,
+  retired: STRING_RETIRED,
   setup,
   parseAction: (state, action) => parseAction(action, state.options.players),
   apply: applyRules,
@@ -1293,8 +1301,7 @@ function readChoice(v: unknown, players: number): TileChoice | null {
 export function position(fields: unknown): StringState {
   const v = obj(readJson(fields), "");
   if (v.game !== "string") throw new InputError(`must be "string", got ${describe(v.game)}`, "/game");
-  if (v.version !== STRING_VERSION)
-    throw new InputError(`must be ${STRING_VERSION}, got ${describe(v.version)}`, "/version");
+  checkVersion({ version: STRING_VERSION, retired: STRING_RETIRED }, v.version);
   const options = readOptions(v.options, "/options");
   const players = options.players;
   const seed = readSeed(v.seed, "/seed");
@@ -1385,7 +1392,7 @@ export function position(fields: unknown): StringState {
     throw new InputError("a long-distance tile is in two places (deck, choice, seats)", "/deck");
   const state: StringState = {
     game: "string",
-    version: 2,
+    version: STRING_VERSION,
     options,
     seed,
     rng: rngState,

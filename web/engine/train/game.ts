@@ -32,6 +32,8 @@ import {
   type TrainAction,
   type TrainGameState,
   type TrainOptions,
+  TRAIN_RETIRED,
+  TRAIN_VERSION,
   type TurnEnd,
   type TurnState,
 } from "./types.ts";
@@ -42,7 +44,7 @@ export function setup(options: TrainOptions, seed: number | string): TrainGameSt
   const s = readSeed(seed, "/seed");
   return {
     game: "train",
-    version: 2,
+    version: TRAIN_VERSION,
     options: opts,
     seed: s,
     rng: seedRng(s),
@@ -224,7 +226,8 @@ export function endsTurn(before: TrainGameState, _action: TrainAction, after: Tr
  */
 export const trainEngine: GameEngine<TrainGameState, TrainAction, TrainOptions> = defineEngine({
   id: "train",
-  version: 2,
+  version: TRAIN_VERSION,
+  retired: TRAIN_RETIRED,
   setup,
   parseAction: (state, action) => parseAction(action, state.options.players),
   apply: applyAction,
