@@ -29,11 +29,11 @@ import {
   FACES,
   type Face,
   type StepResult,
+  TRAIN_RETIRED,
+  TRAIN_VERSION,
   type TrainAction,
   type TrainGameState,
   type TrainOptions,
-  TRAIN_RETIRED,
-  TRAIN_VERSION,
   type TurnEnd,
   type TurnState,
 } from "./types.ts";
