@@ -4,6 +4,7 @@ import { Rng } from "../../web/engine/common/rng.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
 import { apply, legalActions, setup } from "../../web/engine/string/engine.ts";
 import { scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
+import { hopGraph, shortestJourney } from "../../web/engine/string/journey.ts";
 import { TILES } from "../../web/engine/string/tiles.ts";
 import {
   CITY_COLOURS,
@@ -264,6 +265,45 @@ describe("string solvers 2: long-distance route", () => {
     expect(found).toBeGreaterThan(30);
     expect(needsDetour).toBeGreaterThan(5);
     expect(none).toBeGreaterThan(5);
+  });
+});
+
+describe("string solvers 2b: long-distance search cost", () => {
+  it("string.ld-hop-twice: a dense network whose only blue station is behind a single hop (no route) answers fast", () => {
+    // Stations 0..9 all joined pairwise (one zig-zag string: 45 hops), station 10 (blue) hangs off 0 by one hop;
+    // from red 1 via blue to 9 the cube would have to come back along that hop: no route, at any length.
+    const K = 10;
+    const zig: number[] = [];
+    for (let a = 0; a < K; a++)
+      for (let b = a + 1; b < K; b++) {
+        if (zig.at(-1) !== a) zig.push(a);
+        zig.push(b);
+      }
+    const graph = hopGraph([zig, [0, K]], K + 1);
+    const colourOf = Array.from({ length: K + 1 }, (_, v) => (v === 1 ? 0 : v === K ? 1 : -1));
+    let t = performance.now();
+    expect(shortestJourney(graph, colourOf, [0, 1], 1, K - 1, 8)).toBeNull();
+    expect(performance.now() - t).toBeLessThan(2000);
+    for (const k of [wasm, ref]) {
+      let e = 0;
+      for (let v = 0; v <= K; v++) {
+        k.adjStart[v] = e;
+        for (const w of graph[v]!) k.adj[e++] = w;
+        k.colour[v] = colourOf[v]!;
+        k.white[v] = v === 1 ? 1 : 0;
+      }
+      k.adjStart[K + 1] = e;
+      t = performance.now();
+      expect(k.ldRoute(K + 1, K - 1, 0, 1, -1, 2, 8)).toBe(-1);
+      expect(performance.now() - t).toBeLessThan(2000);
+    }
+    // The planner searches at most 8 hops (the most AP a turn has): more is refused before any search.
+    const { s, p } = randomPosition(1);
+    for (const k of [wasm, ref]) expect(() => longDistanceRoutes(k, s, p, 9)).toThrow(RangeError);
+    expect(() => wasm.ldRoute(s.stations.length, 0, 0, 1, -1, 2, 64)).toThrow(RangeError);
+    // With a second string to the blue station the route exists: 1 → 0 → blue → 0 → 9.
+    const two = hopGraph([zig, [0, K], [K, 0]], K + 1);
+    expect(shortestJourney(two, colourOf, [0, 1], 1, K - 1, 8)).toEqual([1, 0, K, 0, K - 1]);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   type StringKind,
   type StringState,
 } from "../../engine/string/types.ts";
-import { check, MAX_CAND, type PlanKernel, ROUTE_ERRORS } from "./kernel.ts";
+import { check, MAX_CAND, MAX_HOPS, type PlanKernel, ROUTE_ERRORS } from "./kernel.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // 1. Final cube score
@@ -86,15 +86,17 @@ export interface LongDistanceRoute {
 }
 
 /**
- * Fewest-AP long-distance route for each row of each of the player's face-up tiles (at most `maxHops` hops,
- * default 64). Needs the player's new station (otherwise every row has no route).
+ * Fewest-AP long-distance route (no hop twice) for each row of each of the player's face-up tiles (at most
+ * `maxHops` hops, 0…MAX_HOPS = 8, default 8: no turn has more AP; RangeError otherwise). Needs the player's new
+ * station (otherwise every row has no route).
  */
 export function longDistanceRoutes(
   k: PlanKernel,
   s: StringState,
   player: number,
-  maxHops = 64,
+  maxHops = MAX_HOPS,
 ): LongDistanceRoute[] {
+  check.hops(maxHops);
   const seat = s.seats[player]!;
   const out: LongDistanceRoute[] = [];
   const n = check.stations(s.stations.length);
