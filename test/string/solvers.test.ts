@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../web/engine/common/rng.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
 import { apply, legalActions, setup } from "../../web/engine/string/engine.ts";
-import { scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
 import { hopGraph, shortestJourney } from "../../web/engine/string/journey.ts";
+import { scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
 import { TILES } from "../../web/engine/string/tiles.ts";
 import {
   CITY_COLOURS,
