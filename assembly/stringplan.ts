@@ -16,7 +16,8 @@ export { evaluate } from "./plan/hint";
 // The descriptor (glue/descriptor.ts): every table the wrapper fills or reads, by the PlanKernel field name
 // (web/solvers/string/kernel.ts), and the kernels' limits. Bump VERSION whenever a buffer, a limit's meaning or
 // an export's signature changes.
-const VERSION: i32 = 1;
+// 2: the long-distance adjacency is a multigraph (one entry per own string); ldRoute never uses a hop twice.
+const VERSION: i32 = 2;
 d.describe("stringplan", VERSION);
 d.buffer("adjStart", mem.adjStart);
 d.buffer("adj", mem.adj);

@@ -104,7 +104,7 @@ export async function run(): Promise<void> {
     planTransport(k, s, p, 8, 2);
   });
   add("long-distance routes", "3 tiles × 3 rows", 200, (k) => {
-    longDistanceRoutes(k, ld, p, 16);
+    longDistanceRoutes(k, ld, p, 8);
   });
   add("cube score", "10⁵ piles", 10, (k) => {
     let acc = 0;

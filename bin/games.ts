@@ -119,15 +119,15 @@ const train: GameAdapter = {
     if (s.over) lines.push("  game over");
     else {
       const t = s.turn;
-      const train = (t.train as string[]).length
+      const cars = (t.train as string[]).length
         ? (t.train as string[]).map((f) => `[${f}]`).join("-")
         : "(empty)";
-      lines.push(`  train:  ${train}`);
+      lines.push(`  train:  ${cars}`);
       lines.push(
         `  dice:   ${(t.table as string[]).length ? (t.table as string[]).map((f) => `⟨${f}⟩`).join(" ") : "(none on the table)"}`,
       );
       lines.push(
-        `  phase ${t.phase}, ${t.phase === "regular" ? `${t.rollsLeft} roll(s) left, ` : ""}banked ${t.banked}, waiting for ${t.step === "roll" ? "roll / stop / bank" : "add / stop"}`,
+        `  phase ${t.phase}, ${t.phase === "regular" ? `${t.rollsLeft} roll(s) left, ` : ""}banked ${t.banked}, waiting for ${[...new Set(train.engine.legalActions(s).map((a) => a.type))].join(" / ")}`,
       );
     }
     if (s.lastRoll) lines.push(`  last roll (seat ${s.lastRoll.player}): ${s.lastRoll.faces.join(" ")}`);

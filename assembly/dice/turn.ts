@@ -193,7 +193,8 @@ export function solveTurn(pcap: i32): f64 {
       }
       const valid = ldi(cfgValid, c) == 1;
       const stop = ldf(f, valid ? ldi(cfgSum, c) : 0);
-      if (stop >= acc) {
+      // With three rolls left nothing is rolled yet: the turn's first action is a roll (no stop; train.roll-first).
+      if (r < 3 && stop >= acc) {
         stf(reg, r * nc + c, stop);
         stf(regZ, r * nc + c, valid ? 0 : 1);
       } else {

@@ -3,8 +3,9 @@
 // linear memory; web/solvers/string/reference.ts holds the same tables as plain typed arrays.
 //
 // Layouts (i32 unless stated; station indices are the engine's `state.stations` indices):
-// - `adjStart[0..n]`, `adj[..]`: CSR adjacency. LD: hop graph (next/previous touched station along one own
-//   string). Transport: connection graph (both stations touched by one own string).
+// - `adjStart[0..n]`, `adj[..]`: CSR adjacency. LD: hop multigraph (next/previous touched station along one own
+//   string, once per string that joins the two). Transport: connection graph (both stations touched by one own
+//   string).
 // - `colour[v]`: LD route colour (0 red, 1 blue, 2 purple, 3 yellow, -1 none) or, for transports, the scoring
 //   colour (0..4 with 4 green, -1 none).
 // - `white[v]`: LD: 1 when station v holds a white cube. `cubes[6 v + c]`: cubes of colour c (0..5, 5 white) on v.

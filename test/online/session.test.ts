@@ -63,8 +63,17 @@ it("move.lock (session): of one seat's two tabs moving at once, one move is play
   const b = session(matchID, 0, c0);
   await Promise.all([a.newGame(), b.newGame()]);
   await until(() => !!a.view && !!b.view && a.connected && b.connected, "both tabs to sync");
-  // Seat 0 may roll or stop: one tab rolls, the other stops, at the same state.
+  // A turn starts with a roll (train.roll-first); after it seat 0 has at least two moves (add or roll, or stop).
+  const roll = a.view!.legal[0]!;
+  expect(roll.type).toBe("roll");
+  expect(await a.act(roll)).toBe(true);
+  await until(
+    () => b.view!.state.log.length === 1 && a.view!.state.log.length === 1,
+    "both tabs to see the roll",
+  );
+  // One tab plays one move, the other another, at the same state.
   const [x, y] = [a.view!.legal[0]!, a.view!.legal[1]!];
+  expect(y).toBeDefined();
   expect(x).not.toEqual(y);
   const [ra, rb] = await Promise.all([a.act(x), b.act(y)]);
   expect([ra, rb].sort()).toEqual([false, true]);
@@ -72,5 +81,5 @@ it("move.lock (session): of one seat's two tabs moving at once, one move is play
   expect(loser.message).toMatch(/Another move of this seat was played first/);
   expect(loser.messageIsError).toBe(true);
   expect(a.view!.state.log).toEqual(b.view!.state.log);
-  expect(a.view!.state.log).toEqual([ra ? x : y]);
+  expect(a.view!.state.log).toEqual([roll, ra ? x : y]);
 }, 30_000);

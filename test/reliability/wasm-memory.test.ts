@@ -176,7 +176,7 @@ describe("string: fixed bug", () => {
 });
 
 describe("stringplan: planning kernels (web/solvers/string/wasm.ts)", () => {
-  // The kernels write prev/queue (4 per station), resI/resF (per candidate), the path (per candidate vertex)
+  // The kernels write their scratch (4 per station), resI/resF (per candidate), the path (per candidate vertex)
   // unchecked: before the wrapper checked counts, ldRoute(300, …) wrote past its 4 × 256 slots into the next
   // table. Every count and every index the kernels follow is now checked against the descriptor's limits.
   it("refuses counts over the module's limits with a RangeError, leaving memory byte for byte as it was", async () => {
@@ -191,8 +191,9 @@ describe("stringplan: planning kernels (web/solvers/string/wasm.ts)", () => {
     k.candNv[0] = 2;
     const before = new Uint8Array(memory.buffer).slice();
     const refused: [string, () => unknown][] = [
-      ["ldRoute stations", () => k.ldRoute(MAX_ST + 1, 2, 0, 1, 2, 3, 64)],
-      ["ldRoute colours", () => k.ldRoute(3, 2, 0, 1, 2, 4, 64)],
+      ["ldRoute stations", () => k.ldRoute(MAX_ST + 1, 2, 0, 1, 2, 3, 8)],
+      ["ldRoute colours", () => k.ldRoute(3, 2, 0, 1, 2, 4, 8)],
+      ["ldRoute maxHops", () => k.ldRoute(3, 2, 0, 1, 2, 3, 9)],
       ["planTransports stations", () => k.planTransports(MAX_ST + 1, 3, 0)],
       ["planTransports budget", () => k.planTransports(3, MAX_BUDGET, 1)],
       ["evaluate candidates", () => k.evaluate(MAX_CAND + 1, 3, 0, 4, 4, 2.5, 3)],
@@ -202,14 +203,14 @@ describe("stringplan: planning kernels (web/solvers/string/wasm.ts)", () => {
       ["evaluate mountain", () => k.evaluate(1, 3, 0, 4, 2, 2.5, 3)],
       ["evaluate radius", () => k.evaluate(1, 3, 0, 4, 4, Number.NaN, 3)],
       ["scoreCubes", () => k.scoreCubes(0, 0, 0, 0, 0, 95)],
-      ["negative count", () => k.ldRoute(-1, 2, 0, 1, 2, 3, 64)],
+      ["negative count", () => k.ldRoute(-1, 2, 0, 1, 2, 3, 8)],
       ["fractional count", () => k.evaluate(1.5, 3, 0, 4, 4, 2.5, 3)],
     ];
     for (const [what, call] of refused) expect(call, what).toThrow(RangeError);
     // the tables the kernels follow: an adjacency entry past the stations, a CSR end past the limit, a
     // candidate of 40 vertices (the path buffer holds 64)
     k.adj[1] = 7;
-    expect(() => k.ldRoute(3, 2, 0, 1, 2, 3, 64)).toThrow(/adj\[1\]/);
+    expect(() => k.ldRoute(3, 2, 0, 1, 2, 3, 8)).toThrow(/adj\[1\]/);
     k.adj[1] = 0;
     k.adjStart[3] = 1 << 20;
     expect(() => k.planTransports(3, 3, 0)).toThrow(/adjacency entries/);
@@ -219,7 +220,7 @@ describe("stringplan: planning kernels (web/solvers/string/wasm.ts)", () => {
     k.candNv[0] = 2;
     expect(Buffer.from(memory.buffer).equals(Buffer.from(before.buffer))).toBe(true);
     // and the kernel answers: the white cube goes 0 → 1 → 2 through colours 0, 1, 2
-    expect(k.ldRoute(3, 2, 0, 1, 2, 3, 64)).toBe(2);
+    expect(k.ldRoute(3, 2, 0, 1, 2, 3, 8)).toBe(2);
     expect([...k.out.subarray(0, 3)]).toEqual([0, 1, 2]);
   });
 });

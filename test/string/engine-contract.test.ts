@@ -71,7 +71,7 @@ describe("string: the common header", () => {
   it("setup: options normalised (board null when generated), seed, empty log, current = the choosing seat", () => {
     const s = setup({ players: 3 }, 7);
     expect(s.options).toEqual({ players: 3, board: null, rounds: 5 });
-    expect([s.game, s.version, s.seed, s.log, s.over, s.winners]).toEqual(["string", 2, 7, [], false, []]);
+    expect([s.game, s.version, s.seed, s.log, s.over, s.winners]).toEqual(["string", 3, 7, [], false, []]);
     expect(s.current).toBe(s.choice!.player);
     expect(s.current).toBe(s.order[0]);
     const b = setup({ players: 2, board: { ...BOARD, radius: undefined } as unknown as Board }, "x");

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringCommand } from "../../bin/commands/string.ts";
+import { InputError } from "../../web/engine/common/errors.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { Rng } from "../../web/engine/common/rng.ts";
 import { generateBoard, parseBoard, STATION_COUNTS, validateBoard } from "../../web/engine/string/board.ts";
@@ -12,6 +13,7 @@ import {
   apply,
   legalActions,
   load,
+  position,
   save,
   setup,
   stringEngine,
@@ -145,6 +147,28 @@ describe("string games", () => {
     expect(() => load("nope")).toThrow(/not JSON/);
     expect(() => load({ game: "train", version: 2 })).toThrow(/not a string game/);
     expect(() => load({ ...s, version: 1 })).toThrow(/unsupported version/);
+  });
+
+  it("load: a version-2 save (played before meeting places were charged and hops limited to once) is refused, naming the rule change", () => {
+    const s = setup({ players: 2 }, 1);
+    expect(s.version).toBe(3);
+    let err: unknown;
+    try {
+      load({ ...JSON.parse(save(s)), version: 2 });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).path).toBe("/version");
+    expect((err as InputError).message).toBe(
+      "/version: This String Railway save was played under rules version 2, before meeting places (shared stretches and touches) were charged and long-distance hops were limited to once; it cannot be replayed under version 3",
+    );
+    // The same save text with version 2 as JSON text; and a hand-built position of version 2.
+    expect(() => load(save({ ...s, version: 2 } as unknown as StringState))).toThrow(/rules version 2/);
+    expect(() => position({ ...s, version: 2 } as unknown as StringState)).toThrow(
+      /^\/version: This String Railway save was played under rules version 2/,
+    );
+    expect(() => position({ ...s, version: 4 } as unknown as StringState)).toThrow(/unsupported version 4/);
     const leak = JSON.parse(save(s)) as StringState;
     leak.bag.red += 1;
     expect(() => load(leak)).toThrow(/^\/bag\/red: /);

@@ -410,10 +410,56 @@ describe("string engine: long-distance tiles", () => {
     expect(totalCubes(s)).toBe(94);
   });
 
-  it("string.long-distance: revisiting stations is allowed (and paid)", () => {
-    const s = turnOf(ldGame(), 0, 5);
-    const t = must(apply(s, ld("A", ["R", "B", "R", "B", "P", "new-0"])));
-    expect(t.ap).toBe(0);
+  it("string.long-distance: revisiting stations is allowed (and paid) along different hops", () => {
+    // A second string R–B: two hops between R and B, so B → R → B goes out on one and back on the other.
+    const s = turnOf(lay(ldGame(), 0, [10, 51, 30, 51]), 0, 5);
+    const t = must(apply(s, ld("B", ["B", "R", "B", "P", "new-0"])));
+    expect(t.ap).toBe(1);
+  });
+
+  it("string.ld-hop-twice: going straight back along the hop just travelled is refused", () => {
+    const s = turnOf(ldGame(), 0, 6);
+    refused(s, ld("A", ["R", "B", "R", "B", "P", "new-0"]), "string.ld-hop-twice");
+    refused(s, ld("B", ["B", "R", "B", "P", "new-0"]), "string.ld-hop-twice");
+    refused(s, ld("B", ["B", "P", "B", "P", "new-0"]), "string.ld-hop-twice");
+    // The last hop back and forth too: P → new → P → new.
+    refused(s, ld("C", ["P", "new-0", "P", "new-0"]), "string.ld-hop-twice");
+  });
+
+  it("string.ld-hop-twice: two strings between the same stations are two hops; a third pass is refused", () => {
+    const s = turnOf(lay(ldGame(), 0, [10, 51, 30, 51]), 0, 8);
+    expect(apply(s, ld("B", ["B", "R", "B", "P", "new-0"])).ok).toBe(true);
+    refused(s, ld("B", ["B", "R", "B", "R", "B", "P", "new-0"]), "string.ld-hop-twice");
+  });
+
+  it("string.ld-hop-twice: one string that passes the same two stations twice (R, B, R) is one hop", () => {
+    let s = edit(game(), (t) => giveTiles(t, 0, [{ id: 0 }]));
+    s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
+    s = lay(s, 0, [10, 50, 30, 50.5, 10, 51], "long");
+    expect(s.seats[0]!.strings.at(-1)!.stations.map((i) => s.stations[i]!.id)).toEqual(["R", "B", "R"]);
+    s = lay(s, 0, line("B", "P"));
+    s = lay(s, 0, [30, 70, 50, 70]);
+    s = turnOf(put(s, "B", { white: 1 }), 0, 6);
+    refused(s, ld("B", ["B", "R", "B", "P", "new-0"]), "string.ld-hop-twice");
+    expect(apply(s, ld("B", ["B", "P", "new-0"])).ok).toBe(true);
+  });
+
+  it("string.ld-hop-twice: legalActions and the shortest route follow the rule (a dead end needs a second string)", () => {
+    // Strings R–B (B a dead end), R–P, P–new; tile 0 is red → blue → purple: row A must go R → B and back.
+    let s = edit(game(), (t) => giveTiles(t, 0, [{ id: 0 }]));
+    s = must(apply(turnOf(s, 0), { type: "new-station", player: 0, x: 50, y: 70, chip: "yellow" }));
+    s = lay(s, 0, line("R", "B"));
+    s = lay(s, 0, line("R", "P"));
+    s = lay(s, 0, [30, 70, 50, 70]);
+    s = turnOf(put(s, "R", { white: 1 }), 0, 8);
+    const rowA = (t: StringState) =>
+      legalActions(t).filter((a) => a.type === "long-distance" && a.row === "A" && a.tile === 0);
+    refused(s, ld("A", ["R", "B", "R", "P", "new-0"]), "string.ld-hop-twice");
+    expect(rowA(s)).toEqual([]);
+    // With a second string R–B the route exists, and it is the one offered.
+    const t = turnOf(lay(s, 0, [10, 51, 30, 51]), 0, 8);
+    expect(rowA(t)).toEqual([ld("A", ["R", "B", "R", "P", "new-0"])]);
+    expect(apply(t, ld("A", ["R", "B", "R", "P", "new-0"])).ok).toBe(true);
   });
 
   it("string.ld-wrong-start, string.ld-not-adjacent, string.ld-colours-out-of-order: refusals: wrong start colour, hop not along a string, colours out of order, not at the new station, AP", () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../web/engine/common/rng.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
 import { apply, legalActions, setup } from "../../web/engine/string/engine.ts";
+import { hopGraph, shortestJourney } from "../../web/engine/string/journey.ts";
 import { scoreCubes, scoreCubesBruteForce } from "../../web/engine/string/scoring.ts";
 import { TILES } from "../../web/engine/string/tiles.ts";
 import {
@@ -215,7 +216,144 @@ describe("string solvers 2: long-distance route", () => {
     }
     expect(checked).toBeGreaterThan(20);
   });
+
+  it("string.ld-hop-twice: the fewest-hop route (Wasm, twin, engine legalActions) equals a brute force over every journey up to 6 hops", () => {
+    let found = 0;
+    let needsDetour = 0;
+    let none = 0;
+    for (let seed = 0; seed < 150; seed++) {
+      const { s, p } = randomPosition(5000 + seed);
+      const BOUND = 6;
+      s.ap = BOUND;
+      const rng = new Rng(seed + 77);
+      for (let i = 0; i < 5; i++) s.stationCubes[rng.int(s.stations.length)]!.white++;
+      const seat = s.seats[p]!;
+      const goal = seat.newStation!;
+      const engineLd = legalActions(s).filter(
+        (a): a is StringAction & { type: "long-distance" } => a.type === "long-distance",
+      );
+      const rw = longDistanceRoutes(wasm, s, p, BOUND);
+      const rr = longDistanceRoutes(ref, s, p, BOUND);
+      expect(rw).toEqual(rr);
+      for (const t of seat.tiles) {
+        for (const row of ["A", "B", "C"] as const) {
+          const colours = TILES[t.id]!.route.slice(["A", "B", "C"].indexOf(row));
+          let best = Number.POSITIVE_INFINITY;
+          let bestRepeating = Number.POSITIVE_INFINITY;
+          s.stations.forEach((st, start) => {
+            if (st.colour !== colours[0] || (st.kind !== "city" && st.kind !== "new")) return;
+            if (s.stationCubes[start]!.white === 0) return;
+            const mine = bruteJourney(s, p, start, goal, colours, BOUND, false);
+            const loose = bruteJourney(s, p, start, goal, colours, BOUND, true);
+            bestRepeating = Math.min(bestRepeating, loose);
+            best = Math.min(best, mine);
+            const cand = engineLd.find((a) => a.tile === t.id && a.row === row && a.stations[0] === st.id);
+            expect(cand ? cand.stations.length - 1 : Number.POSITIVE_INFINITY).toBe(mine);
+          });
+          const r = rw.find((x) => x.tile === t.id && x.row === row)!;
+          expect(r.ap ?? Number.POSITIVE_INFINITY).toBe(best);
+          if (r.action) {
+            const res = apply(s, r.action);
+            expect(res.ok, res.ok ? "" : res.error.message).toBe(true);
+            found++;
+            if (best > bestRepeating) needsDetour++;
+          } else none++;
+        }
+      }
+    }
+    // The positions exercise the rule: some routes exist, some need a longer way round, some none.
+    expect(found).toBeGreaterThan(30);
+    expect(needsDetour).toBeGreaterThan(5);
+    expect(none).toBeGreaterThan(5);
+  });
 });
+
+describe("string solvers 2b: long-distance search cost", () => {
+  it("string.ld-hop-twice: a dense network whose only blue station is behind a single hop (no route) answers fast", () => {
+    // Stations 0..9 all joined pairwise (one zig-zag string: 45 hops), station 10 (blue) hangs off 0 by one hop;
+    // from red 1 via blue to 9 the cube would have to come back along that hop: no route, at any length.
+    const K = 10;
+    const zig: number[] = [];
+    for (let a = 0; a < K; a++)
+      for (let b = a + 1; b < K; b++) {
+        if (zig.at(-1) !== a) zig.push(a);
+        zig.push(b);
+      }
+    const graph = hopGraph([zig, [0, K]], K + 1);
+    const colourOf = Array.from({ length: K + 1 }, (_, v) => (v === 1 ? 0 : v === K ? 1 : -1));
+    let t = performance.now();
+    expect(shortestJourney(graph, colourOf, [0, 1], 1, K - 1, 8)).toBeNull();
+    expect(performance.now() - t).toBeLessThan(2000);
+    for (const k of [wasm, ref]) {
+      let e = 0;
+      for (let v = 0; v <= K; v++) {
+        k.adjStart[v] = e;
+        for (const w of graph[v]!) k.adj[e++] = w;
+        k.colour[v] = colourOf[v]!;
+        k.white[v] = v === 1 ? 1 : 0;
+      }
+      k.adjStart[K + 1] = e;
+      t = performance.now();
+      expect(k.ldRoute(K + 1, K - 1, 0, 1, -1, 2, 8)).toBe(-1);
+      expect(performance.now() - t).toBeLessThan(2000);
+    }
+    // The planner searches at most 8 hops (the most AP a turn has): more is refused before any search.
+    const { s, p } = randomPosition(1);
+    for (const k of [wasm, ref]) expect(() => longDistanceRoutes(k, s, p, 9)).toThrow(RangeError);
+    expect(() => wasm.ldRoute(s.stations.length, 0, 0, 1, -1, 2, 64)).toThrow(RangeError);
+    // With a second string to the blue station the route exists: 1 → 0 → blue → 0 → 9.
+    const two = hopGraph([zig, [0, K], [K, 0]], K + 1);
+    expect(shortestJourney(two, colourOf, [0, 1], 1, K - 1, 8)).toEqual([1, 0, K, 0, K - 1]);
+  });
+});
+
+/**
+ * Independent oracle for long-distance journeys: the fewest hops (≤ bound) from `start` via the colours in order to
+ * `goal`, enumerating every journey as a sequence of (string, next station) hops with no (string, pair of stations)
+ * used twice; with `repeat` hops may repeat (the old reading). Infinity when there is none.
+ */
+function bruteJourney(
+  s: StringState,
+  p: number,
+  start: number,
+  goal: number,
+  colours: readonly string[],
+  bound: number,
+  repeat: boolean,
+): number {
+  const strings = s.seats[p]!.strings.map((x) => x.stations);
+  const colourOf = (v: number) => {
+    const st = s.stations[v]!;
+    return st.kind === "city" || st.kind === "new" ? st.colour : null;
+  };
+  const used = new Set<string>();
+  let best = Number.POSITIVE_INFINITY;
+  const walk = (v: number, k: number, d: number): void => {
+    if (d >= bound || d + 1 >= best) return;
+    strings.forEach((st, j) => {
+      const next = new Set<number>();
+      for (let i = 0; i < st.length; i++) {
+        if (st[i] !== v) continue;
+        if (i > 0 && st[i - 1] !== v) next.add(st[i - 1]!);
+        if (i + 1 < st.length && st[i + 1] !== v) next.add(st[i + 1]!);
+      }
+      for (const w of next) {
+        const hop = `${j}:${Math.min(v, w)}-${Math.max(v, w)}`;
+        if (!repeat && used.has(hop)) continue;
+        const k2 = k < colours.length && colourOf(w) === colours[k] ? k + 1 : k;
+        if (w === goal && k2 === colours.length) {
+          best = Math.min(best, d + 1);
+          continue;
+        }
+        if (!repeat) used.add(hop);
+        walk(w, k2, d + 1);
+        used.delete(hop);
+      }
+    });
+  };
+  walk(start, 1, 0);
+  return best;
+}
 
 /** Independent oracle: memoised search over every transport and trade the rules allow (small positions). */
 function bruteBest(s: StringState, p: number, ap: number, trades: number): number {

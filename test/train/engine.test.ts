@@ -11,6 +11,7 @@ import {
   applyStop,
   canBank,
   checkRoll,
+  checkStop,
   type Face,
   isBonusTrain,
   isFreightTrain,
@@ -182,8 +183,15 @@ describe("regular phase", () => {
     expect(applyAdd(t, F("432C")).ended).toEqual({ score: 25, reason: "caboose" });
   });
 
+  it("train.roll-first: no stop at the start of a turn (nothing rolled); a stop after a roll with no Engine is a shortage", () => {
+    expect(checkStop(newTurn())?.rule).toBe("train.roll-first");
+    expect(() => applyStop(newTurn())).toThrow(RuleError);
+    // One roll spent without an Engine: the train is empty but a roll was made, so the stop is allowed.
+    expect(checkStop(makeTurn({ train: [], rollsLeft: 2 }))).toBeNull();
+    expect(applyStop(makeTurn({ train: [], rollsLeft: 2 })).ended).toEqual({ score: 0, reason: "shortage" });
+  });
+
   it("train.regular: Equipment Shortage when stopping with an invalid train", () => {
-    expect(applyStop(newTurn()).ended).toEqual({ score: 0, reason: "shortage" });
     expect(applyStop(makeTurn({ train: F("E"), rollsLeft: 2 })).ended).toEqual({
       score: 0,
       reason: "shortage",

@@ -14,6 +14,7 @@ import {
   legalAdds,
   makeTurn,
   newTurn,
+  parseFaces,
   type TurnState,
   trainEngine,
 } from "../../web/engine/train/index.ts";
@@ -90,23 +91,25 @@ describe("train.race-bot-best", () => {
 
   it("the last turn with the mover already ahead: every option wins (1, not P(score > 0) = 0.8607)", () => {
     for (const [name, s] of solvers) {
+      // At the start of the turn the only option is the roll (train.roll-first), and it wins for sure.
       const hint = s.hint(newTurn(), { me: 110, opponent: 105, first: false, lastTurnTarget: 105 });
       expect(
-        hint.map((o) => o.winProbability),
+        hint.map((o) => [o.action.type, o.winProbability]),
         name,
-      ).toEqual([1, 1]);
-      expect(hint[0]!.action.type).toBe("stop");
-      // Level with the target: a zero shares (½), any score wins.
+      ).toEqual([["roll", 1]]);
+      // After the roll, every option wins and the bot takes its points: the stop comes first.
+      const rolled = makeTurn({ train: parseFaces("ET"), table: parseFaces("4432"), rollsLeft: 2 });
+      const after = s.hint(rolled, { me: 110, opponent: 105, first: false, lastTurnTarget: 105 });
+      expect(after.every((o) => o.winProbability === 1)).toBe(true);
+      expect(after[0]!.action.type).toBe("stop");
+      // Level with the target: a zero shares (½), any score wins; the roll is the only option.
       const level = s.hint(newTurn(), { me: 105, opponent: 105, first: false, lastTurnTarget: 105 });
-      expect(level.find((o) => o.action.type === "stop")!.winProbability).toBe(0.5);
-      expect(level.find((o) => o.action.type === "roll")!.winProbability).toBeCloseTo(
-        0.5 + 0.5 * s.beatProbability(0),
-        12,
-      );
-      // The bot in a three-seat game whose leader is past the goal and the mover further still.
+      expect(level.map((o) => o.action.type)).toEqual(["roll"]);
+      expect(level[0]!.winProbability).toBeCloseTo(0.5 + 0.5 * s.beatProbability(0), 12);
+      // The bot in a three-seat game whose leader is past the goal and the mover further still: it must roll.
       const three = trainEngine.setup({ players: 3, variant: "race" }, 2);
       const state = { ...three, current: 2, scores: [105, 40, 112], turnsTaken: [6, 6, 5] };
-      expect(s.botAction(state, "race")).toEqual({ type: "stop", player: 2 });
+      expect(s.botAction(state, "race")).toEqual({ type: "roll", player: 2 });
     }
   });
 

@@ -619,10 +619,8 @@ export class TrainGame extends LitElement {
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (task.status !== "complete" || !task.hints)
         return this.solving ? this.renderSolving(this.solving) : html`<p>Computing…</p>`;
-      const t = v.state.turn;
-      const notRolled =
-        t.phase === "regular" && t.rollsLeft === 3 && t.train.length === 0 && t.table.length === 0;
-      const hints = notRolled ? task.hints.filter((h) => h.action.type !== "stop") : task.hints;
+      // The solver lists only legal options (no stop before the turn's first roll: train.roll-first).
+      const hints = task.hints;
       if (hints.length === 0) return html`<p>No choice to make now.</p>`;
       const race = hints.some((o) => o.winProbability !== undefined);
       return html`<table>
@@ -713,10 +711,10 @@ export class TrainGame extends LitElement {
     const table = turn.table;
     const canAdd = human && table.length > 0 && this.canAddSelection;
     const roll = this.legal("roll");
-    // Before the turn's first roll stopping scores nothing (Equipment Shortage): legal, never offered.
     const notRolled =
       turn.phase === "regular" && turn.rollsLeft === 3 && turn.train.length === 0 && table.length === 0;
-    const stop = this.legal("stop") && !notRolled;
+    // Stop is legal only after the turn's first roll (train.roll-first): the button follows the legal actions.
+    const stop = this.legal("stop");
     const bank = this.legal("bank");
     const rolling = 6 - turn.train.length;
     const title = s.over ? this.overTitle(v) : `${this.seatName(s.current!)} to play`;

@@ -7,7 +7,8 @@
  * - {@link replay}: setup plus the log;
  * - {@link loadGame}, the load policy: a save is accepted only when replaying its options, seed and log
  *   reproduces it exactly; otherwise an `InputError` names the JSON pointer of the first difference (an
- *   unknown field is a difference). Every loaded state is reachable by play.
+ *   unknown field is a difference). Every loaded state is reachable by play. A save of a retired version
+ *   (played under earlier rules) is refused at `/version` with the engine's message naming the rule change.
  * - {@link undoAction}: a seat takes back its own last action of the current turn, back to the last random
  *   reveal; undo is replay minus the undone action.
  * - {@link defineEngine}: an engine's rules plus those three, with `apply` guarded so that no state or
@@ -65,6 +66,12 @@ export interface GameRules<S extends GameHeader<O, A>, A extends SeatAction, O> 
   readonly id: GameId;
   /** The state format version (`state.version`). */
   readonly version: number;
+  /**
+   * Earlier state format versions whose saves were played under other rules, each with the message `load` (and a
+   * hand-built position that checks its version) refuses them with, naming the rule change: such a save cannot be
+   * replayed under today's rules. Versions not listed are simply unsupported.
+   */
+  readonly retired?: Readonly<Record<number, string>>;
   /**
    * A new game. Throws InputError for bad options (path `/options/<field>`) or a bad seed (`/seed`).
    * Accepts the normalised options a state holds.
@@ -175,6 +182,26 @@ export function replay<S extends GameHeader<O, A>, A extends SeatAction, O>(
 }
 
 /**
+ * InputError at `/version` unless `version` is the rules' own: a retired version's message names the rule change
+ * (`rules.retired`), any other value is unsupported.
+ */
+export function checkVersion(
+  rules: Pick<GameRules<never, never, never>, "version" | "retired">,
+  version: unknown,
+): void {
+  if (version === rules.version) return;
+  const retired =
+    typeof version === "number" && rules.retired && Object.hasOwn(rules.retired, version)
+      ? rules.retired[version]
+      : undefined;
+  if (retired !== undefined) throw new InputError(retired, "/version");
+  throw new InputError(
+    `unsupported version ${describe(version)} (this engine reads ${rules.version})`,
+    "/version",
+  );
+}
+
+/**
  * The load policy: reads the save once (JSON text or a value; a hostile object is an InputError), checks
  * `game` and `version`, replays `options`, `seed` and `log`, and returns the replayed state if the save
  * equals it as JSON. Otherwise InputError with the JSON pointer of the first difference.
@@ -187,11 +214,7 @@ export function loadGame<S extends GameHeader<O, A>, A extends SeatAction, O>(
   if (!isObject(saved)) throw new InputError(`a saved game is an object, got ${describe(saved)}`, "");
   if (saved.game !== rules.id)
     throw new InputError(`not a ${rules.id} game (game is ${describe(saved.game)})`, "/game");
-  if (saved.version !== rules.version)
-    throw new InputError(
-      `unsupported version ${describe(saved.version)} (this engine reads ${rules.version})`,
-      "/version",
-    );
+  checkVersion(rules, saved.version);
   if (!isObject(saved.options))
     throw new InputError(`must be an object, got ${describe(saved.options)}`, "/options");
   const seed = readSeed(saved.seed, "/seed");

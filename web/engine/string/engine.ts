@@ -10,7 +10,7 @@
  * Positions built by hand (tests, tools) go through {@link position}, never `load`.
  */
 import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
-import { defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
+import { checkVersion, defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
 import {
   arr,
   bool,
@@ -33,6 +33,7 @@ import { addCounts, BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
 import { boundsOf, type PlacedSegmentIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
+import { hopGraph, hopUsedTwice, shortestJourney } from "./journey.ts";
 import { checkRoute, parsePath, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
 import { bestSplit, scoreCubes } from "./scoring.ts";
 import { ROWS, type Row, rowColours, TILES } from "./tiles.ts";
@@ -61,8 +62,15 @@ import {
 
 export { UPGRADE_COST };
 
-/** The state format version (`state.version`). */
-export const STRING_VERSION = 2;
+/**
+ * The state format version (`state.version`): 3 since meeting places (shared stretches and touches) cost AP and a
+ * long-distance journey uses each hop at most once. Saves of earlier versions are refused (`STRING_RETIRED`).
+ */
+export const STRING_VERSION = 3;
+/** Retired versions and the message `load` and `position` refuse them with (docs/rules/string-railway.md). */
+export const STRING_RETIRED: Readonly<Record<number, string>> = {
+  2: "This String Railway save was played under rules version 2, before meeting places (shared stretches and touches) were charged and long-distance hops were limited to once; it cannot be replayed under version 3",
+};
 export const ROUNDS = 5;
 export const START_LOCO = 3;
 export const MAX_LOCO = 6;
@@ -131,7 +139,7 @@ export function setup(options: StringOptions, seed: number | string): StringStat
   const deck = rng.shuffle(TILES.map((t) => t.id));
   const state: StringState = {
     game: "string",
-    version: 2,
+    version: STRING_VERSION,
     options: opts,
     seed: theSeed,
     rng: rng.state,
@@ -354,18 +362,12 @@ export function connected(s: StringState, player: number, a: number, b: number):
   return s.seats[player]!.strings.some((str) => str.stations.includes(a) && str.stations.includes(b));
 }
 
-/** Stations adjacent to `a` along the player's strings (next or previous touched station on one string). */
-function hops(s: StringState, player: number, a: number): Set<number> {
-  const out = new Set<number>();
-  for (const str of s.seats[player]!.strings) {
-    str.stations.forEach((st, i) => {
-      if (st !== a) return;
-      if (i > 0) out.add(str.stations[i - 1]!);
-      if (i + 1 < str.stations.length) out.add(str.stations[i + 1]!);
-    });
-  }
-  out.delete(a);
-  return out;
+/** The hop multigraph of the player's strings (journey.ts `hopGraph`: each neighbour once per joining string). */
+function ownHopGraph(s: StringState, player: number): number[][] {
+  return hopGraph(
+    s.seats[player]!.strings.map((str) => str.stations),
+    s.stations.length,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -605,12 +607,21 @@ function checkLongDistance(
     return rule("string.no-white-cube", "no white cube on the start station");
   if (path[path.length - 1] !== seat.newStation)
     return rule("string.ld-must-end-at-new-station", "the white cube must end on your new station");
+  const graph = ownHopGraph(s, player);
   for (let i = 1; i < path.length; i++) {
-    if (!hops(s, player, path[i - 1]!).has(path[i]!))
+    if (!graph[path[i - 1]!]!.includes(path[i]!))
       return rule(
         "string.ld-not-adjacent",
         "each hop goes to the next station touched along one of your strings",
       );
+  }
+  const twice = hopUsedTwice(graph, path);
+  if (twice) {
+    const [a, b] = twice.map((i) => s.stations[i]!.id);
+    return rule(
+      "string.ld-hop-twice",
+      `the route travels between ${a} and ${b} more often than your strings join them: a long-distance journey never uses the same hop twice (return by a different route)`,
+    );
   }
   let k = 1;
   for (let i = 1; i < path.length && k < colours.length; i++) {
@@ -1090,47 +1101,30 @@ export function stringCandidates(s: StringState, player: number): StringCandidat
   return out;
 }
 
-/** Shortest (fewest hops) long-distance routes, one per tile, row and start station, within this turn's AP. */
+/**
+ * Shortest (fewest hops, no hop twice) long-distance routes, one per tile, row and start station, within this
+ * turn's AP (journey.ts `shortestJourney`, exact).
+ */
 function longDistanceCandidates(s: StringState, player: number): StringAction[] {
   const out: StringAction[] = [];
   const seat = s.seats[player]!;
   if (seat.newStation === null || s.step === "locomotive" || s.ap < 1) return out;
   const goal = seat.newStation;
+  const graph = ownHopGraph(s, player);
+  const colourOf = s.stations.map((st) => {
+    const c = routeColour(st);
+    return c === null ? -1 : CITY_COLOURS.indexOf(c);
+  });
   for (const t of seat.tiles) {
     if (t.flipped) continue;
     for (const row of ROWS) {
-      const colours = rowColours(t.id, row);
-      s.stations.forEach((st, start) => {
-        if (routeColour(st) !== colours[0] || s.stationCubes[start]!.white === 0) return;
-        // BFS over (station, colours matched so far).
-        const key = (v: number, k: number): number => v * 4 + k;
-        const prev = new Map<number, number>([[key(start, 1), -1]]);
-        let frontier = [key(start, 1)];
-        let found = -1;
-        for (let depth = 0; depth < s.ap && found < 0 && frontier.length; depth++) {
-          const next: number[] = [];
-          for (const cur of frontier) {
-            const v = Math.floor(cur / 4);
-            const k = cur % 4;
-            for (const w of hops(s, player, v)) {
-              const k2 = k < colours.length && routeColour(s.stations[w]!) === colours[k] ? k + 1 : k;
-              const nk = key(w, k2);
-              if (prev.has(nk)) continue;
-              prev.set(nk, cur);
-              if (w === goal && k2 === colours.length) {
-                found = nk;
-                break;
-              }
-              next.push(nk);
-            }
-            if (found >= 0) break;
-          }
-          frontier = next;
-        }
-        if (found < 0) return;
-        const path: string[] = [];
-        for (let c = found; c >= 0; c = prev.get(c)!) path.unshift(s.stations[Math.floor(c / 4)]!.id);
-        out.push({ type: "long-distance", player, tile: t.id, row, stations: path });
+      const colours = rowColours(t.id, row).map((c) => CITY_COLOURS.indexOf(c));
+      s.stations.forEach((_, start) => {
+        if (colourOf[start] !== colours[0] || s.stationCubes[start]!.white === 0) return;
+        const path = shortestJourney(graph, colourOf, colours, start, goal, s.ap);
+        if (path === null) return;
+        const stations = path.map((i) => s.stations[i]!.id);
+        out.push({ type: "long-distance", player, tile: t.id, row, stations });
       });
     }
   }
@@ -1210,6 +1204,7 @@ export const stringEngine: GameEngine<StringState, StringAction, StringOptions> 
 >({
   id: "string",
   version: STRING_VERSION,
+  retired: STRING_RETIRED,
   setup,
   parseAction: (state, action) => parseAction(action, state.options.players),
   apply: applyRules,
@@ -1306,8 +1301,7 @@ function readChoice(v: unknown, players: number): TileChoice | null {
 export function position(fields: unknown): StringState {
   const v = obj(readJson(fields), "");
   if (v.game !== "string") throw new InputError(`must be "string", got ${describe(v.game)}`, "/game");
-  if (v.version !== STRING_VERSION)
-    throw new InputError(`must be ${STRING_VERSION}, got ${describe(v.version)}`, "/version");
+  checkVersion({ version: STRING_VERSION, retired: STRING_RETIRED }, v.version);
   const options = readOptions(v.options, "/options");
   const players = options.players;
   const seed = readSeed(v.seed, "/seed");
@@ -1398,7 +1392,7 @@ export function position(fields: unknown): StringState {
     throw new InputError("a long-distance tile is in two places (deck, choice, seats)", "/deck");
   const state: StringState = {
     game: "string",
-    version: 2,
+    version: STRING_VERSION,
     options,
     seed,
     rng: rngState,

@@ -23,6 +23,7 @@ export {
   reveals,
   rivalIndex,
   routeGeometryInUse,
+  STRING_RETIRED,
   STRING_VERSION,
   type StringPreview,
   save,

@@ -119,12 +119,12 @@ export interface StringGameOptions {
 }
 
 /**
- * A game state, format version 2: the common header (web/engine/common/game.ts `GameHeader`; `current` is
+ * A game state, format version 3: the common header (web/engine/common/game.ts `GameHeader`; `current` is
  * the seat that must act now, the choosing seat while a tile choice is pending) and the table.
  */
 export interface StringState extends GameHeader<StringGameOptions, StringAction> {
   game: "string";
-  version: 2;
+  version: 3;
   board: { polygon: number[]; mountain: number[]; radius: number };
   /** Board stations, then new stations in the order they were placed. */
   stations: Station[];

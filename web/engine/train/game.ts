@@ -29,6 +29,8 @@ import {
   FACES,
   type Face,
   type StepResult,
+  TRAIN_RETIRED,
+  TRAIN_VERSION,
   type TrainAction,
   type TrainGameState,
   type TrainOptions,
@@ -42,7 +44,7 @@ export function setup(options: TrainOptions, seed: number | string): TrainGameSt
   const s = readSeed(seed, "/seed");
   return {
     game: "train",
-    version: 2,
+    version: TRAIN_VERSION,
     options: opts,
     seed: s,
     rng: seedRng(s),
@@ -224,7 +226,8 @@ export function endsTurn(before: TrainGameState, _action: TrainAction, after: Tr
  */
 export const trainEngine: GameEngine<TrainGameState, TrainAction, TrainOptions> = defineEngine({
   id: "train",
-  version: 2,
+  version: TRAIN_VERSION,
+  retired: TRAIN_RETIRED,
   setup,
   parseAction: (state, action) => parseAction(action, state.options.players),
   apply: applyAction,

@@ -11,7 +11,7 @@ import { arr, int, obj, seed as readSeed, snapshot } from "../common/input.ts";
 import { seedRng } from "../common/rng.ts";
 import { MAX_POINTS, makeTurn, parseOptions, type TurnSpec } from "./parse.ts";
 import { newTurn } from "./turn.ts";
-import type { TrainGameState, TrainOptions } from "./types.ts";
+import { TRAIN_VERSION, type TrainGameState, type TrainOptions } from "./types.ts";
 
 export interface PositionSpec {
   options: TrainOptions;
@@ -92,7 +92,7 @@ export function position(spec: PositionSpec): TrainGameState {
 
   return {
     game: "train",
-    version: 2,
+    version: TRAIN_VERSION,
     options,
     seed,
     rng: seedRng(seed),

@@ -180,7 +180,14 @@ export function applyAdd(turn: TurnState, faces: readonly Face[]): StepResult {
   return { turn: next };
 }
 
+/** Whether nothing has been rolled yet this turn (a regular turn with all three rolls left). */
+export function beforeFirstRoll(turn: TurnState): boolean {
+  return turn.phase === "regular" && turn.step === "roll" && turn.rollsLeft >= REGULAR_ROLLS;
+}
+
 export function checkStop(turn: TurnState): RuleError | null {
+  if (beforeFirstRoll(turn))
+    return new RuleError("train.roll-first", "the first action of a turn is a roll: stop only after rolling");
   if (turn.phase === "freight" && turn.step === "add")
     return new RuleError("train.freight-must-add", "in a freight roll at least one rolled die must be added");
   return null;

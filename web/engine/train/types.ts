@@ -90,9 +90,19 @@ export interface TrainGameOptions {
  * own fields. A game is `options` + `seed` + `log`: `replay(trainEngine, options, seed, log)` rebuilds it
  * exactly, and `load` accepts a save only if that replay reproduces it.
  */
+/**
+ * The state format version (`state.version`): 3 since a player may stop only after the turn's first roll
+ * (`train.roll-first`). Saves of earlier versions are refused (`TRAIN_RETIRED`).
+ */
+export const TRAIN_VERSION = 3;
+/** Retired versions and the message `load` refuses them with (docs/rules/train-game.md). */
+export const TRAIN_RETIRED: Readonly<Record<number, string>> = {
+  2: "This Train Game save was played under rules version 2, when a player could stop before the turn's first roll; it cannot be replayed under version 3, where the first action of every turn is a roll",
+};
+
 export interface TrainGameState extends GameHeader<TrainGameOptions, TrainAction> {
   game: "train";
-  version: 2;
+  version: typeof TRAIN_VERSION;
   options: TrainGameOptions;
   /** The seed `setup` was given. */
   seed: number | string;

@@ -64,7 +64,7 @@ function newStationSpot(s: StringState, player: number): StringAction | null {
 
 /**
  * The offered tile with the best long-distance prospect on the player's network now: fewest hops for row A, then
- * row B, then row C (a row without a route counts as 99 hops); the first offered on ties (and at setup, where
+ * row B, then row C (a row without a route of at most 8 hops, the most AP a turn has, counts as 99 hops); the first offered on ties (and at setup, where
  * no network exists yet).
  */
 function keepTile(k: PlanKernel, s: StringState, player: number, tiles: readonly number[]): number {

@@ -3,7 +3,8 @@
  * TypeScript twin (reference.ts) and the Wasm module (wasm.ts, assembly/stringplan.ts). The caller fills the
  * input views, then calls a kernel with counts. Layouts (docs/string-solvers.md, assembly/plan/mem.ts):
  *
- * - `adjStart[0..n]`, `adj`: CSR adjacency (Int32). Long distance: the hop graph; transports: the connection graph.
+ * - `adjStart[0..n]`, `adj`: CSR adjacency (Int32). Long distance: the hop multigraph (w in v's list once per own
+ *   string that joins them); transports: the connection graph.
  * - `colour[v]` (Int32): long distance: route colour 0 red, 1 blue, 2 purple, 3 yellow, −1 none; transports and
  *   hints: scoring colour 0..4 (4 green), −1 none.
  * - `white[v]`: 1 when station v holds a white cube (long distance). `cubes[6 v + c]`: cubes of colour c on v
@@ -23,6 +24,12 @@ export const MAX_BOARD = 512;
 export const MAX_PLACED = 8192;
 /** AP + trades the transport search takes (the game's range is 0..6 + 2). */
 export const MAX_BUDGET = 16;
+/**
+ * Most hops a long-distance search takes: the most AP a turn can have (a 6 AP locomotive and two cube-for-AP
+ * trades). A journey is paid in one action, so a longer one can never be resolved; and the exact search over
+ * journeys with no hop twice grows exponentially with the bound on dense networks (docs/string-solvers.md).
+ */
+export const MAX_HOPS = 8;
 
 /** Route error codes of `evaluate`, index = code (0 = legal), as the engine's `checkRoute` rule ids. */
 export const ROUTE_ERRORS = [
@@ -58,7 +65,8 @@ export interface PlanKernel {
   scoreCubes(r: number, b: number, p: number, y: number, g: number, w: number): number;
   /**
    * Fewest hops of a long-distance route over n stations from a white cube on a station of colour c0, via c1
-   * then c2 (the first `len` of c0, c1, c2), to `goal`, at most maxHops; the path goes into `out`. −1 if none.
+   * then c2 (the first `len` of c0, c1, c2), to `goal`, at most maxHops (0..MAX_HOPS), no hop twice; the path
+   * goes into `out`. −1 if none.
    */
   ldRoute(n: number, goal: number, c0: number, c1: number, c2: number, len: number, maxHops: number): number;
   /**
@@ -88,6 +96,7 @@ function intIn(v: number, name: string, min: number, max: number): number {
 export const check = {
   stations: (n: number) => intIn(n, "stations", 0, MAX_ST),
   adjacency: (e: number) => intIn(e, "adjacency entries", 0, MAX_ADJ),
+  hops: (maxHops: number) => intIn(maxHops, "maxHops", 0, MAX_HOPS),
   budget: (ap: number, trades: number) => {
     intIn(trades, "tradesLeft", 0, 2);
     intIn(ap, "ap", 0, MAX_BUDGET - trades);

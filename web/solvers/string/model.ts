@@ -4,6 +4,7 @@
  */
 import { routeContext, scoringColour } from "../../engine/string/engine.ts";
 import { stationsTouched } from "../../engine/string/geometry/polyline.ts";
+import { hopGraph } from "../../engine/string/journey.ts";
 import { MAX_WHITES } from "../../engine/string/scoring.ts";
 import { ROWS, type Row, rowColours } from "../../engine/string/tiles.ts";
 import {
@@ -17,7 +18,7 @@ import {
   type StringKind,
   type StringState,
 } from "../../engine/string/types.ts";
-import { check, MAX_CAND, type PlanKernel, ROUTE_ERRORS } from "./kernel.ts";
+import { check, MAX_CAND, MAX_HOPS, type PlanKernel, ROUTE_ERRORS } from "./kernel.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // 1. Final cube score
@@ -43,17 +44,15 @@ function fillCsr(k: PlanKernel, lists: number[][]): void {
   k.adjStart[n] = e;
 }
 
-/** Hop graph: the next and previous station touched along each of the player's strings (engine `hops`). */
+/**
+ * Hop graph: the next and previous station touched along each of the player's strings, each neighbour once per
+ * string that joins the two (a multigraph: the engine's `hopGraph`, web/engine/string/journey.ts).
+ */
 export function hopLists(s: StringState, player: number): number[][] {
-  const lists: Set<number>[] = s.stations.map(() => new Set<number>());
-  for (const str of s.seats[player]!.strings) {
-    const st = str.stations;
-    for (let i = 0; i < st.length; i++) {
-      if (i > 0 && st[i - 1] !== st[i]) lists[st[i]!]!.add(st[i - 1]!);
-      if (i + 1 < st.length && st[i + 1] !== st[i]) lists[st[i]!]!.add(st[i + 1]!);
-    }
-  }
-  return lists.map((x) => [...x]);
+  return hopGraph(
+    s.seats[player]!.strings.map((str) => str.stations),
+    s.stations.length,
+  );
 }
 
 /** Connection graph: stations both touched by one of the player's strings (engine `connected`). */
@@ -87,15 +86,17 @@ export interface LongDistanceRoute {
 }
 
 /**
- * Fewest-AP long-distance route for each row of each of the player's face-up tiles (at most `maxHops` hops,
- * default 64). Needs the player's new station (otherwise every row has no route).
+ * Fewest-AP long-distance route (no hop twice) for each row of each of the player's face-up tiles (at most
+ * `maxHops` hops, 0…MAX_HOPS = 8, default 8: no turn has more AP; RangeError otherwise). Needs the player's new
+ * station (otherwise every row has no route).
  */
 export function longDistanceRoutes(
   k: PlanKernel,
   s: StringState,
   player: number,
-  maxHops = 64,
+  maxHops = MAX_HOPS,
 ): LongDistanceRoute[] {
+  check.hops(maxHops);
   const seat = s.seats[player]!;
   const out: LongDistanceRoute[] = [];
   const n = check.stations(s.stations.length);

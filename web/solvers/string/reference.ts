@@ -82,10 +82,64 @@ export function createReferenceKernel(): PlanKernel {
   const discs = new Float64Array(2 * 1024);
   const placed = new Float64Array(4 * MAX_PLACED);
 
-  // --- long distance (assembly/plan/ld.ts)
-  const prev = new Int32Array(4 * MAX_ST);
-  const queue = new Int32Array(4 * MAX_ST);
-  const depth = new Int32Array(4 * MAX_ST);
+  // --- long distance (assembly/plan/ld.ts): IDA* over journeys with no hop twice
+  const LD_INF = 0x3fffffff;
+  const ldH = new Int32Array(4 * MAX_ST);
+  const ldUsed = new Int32Array(MAX_ADJ);
+  let gGoal = 0;
+  let gLen = 0;
+  let gC1 = 0;
+  let gC2 = 0;
+  let gBound = 0;
+  let gOver = 0;
+  let gHops = 0;
+  const ldStep = (k: number, w: number): number => {
+    const want = k === 1 ? gC1 : gC2;
+    return k < gLen && colour[w] === want ? k + 1 : k;
+  };
+  const firstEntry = (v: number, w: number): number => {
+    let e = adjStart[v]!;
+    while (adj[e] !== w) e++;
+    return e;
+  };
+  const pairSlot = (v: number, w: number): number => {
+    const a = Math.min(v, w);
+    const b = Math.max(v, w);
+    const e1 = adjStart[a + 1]!;
+    for (let e = adjStart[a]!; e < e1; e++) if (adj[e] === b) return e;
+    return firstEntry(v, w);
+  };
+  const ldDfs = (v: number, k: number, d: number): boolean => {
+    const e0 = adjStart[v]!;
+    const e1 = adjStart[v + 1]!;
+    for (let e = e0; e < e1; e++) {
+      const w = adj[e]!;
+      if (firstEntry(v, w) !== e) continue;
+      let cap = 0;
+      for (let x = e; x < e1; x++) if (adj[x] === w) cap++;
+      const slot = pairSlot(v, w);
+      const u = ldUsed[slot]!;
+      if (u >= cap) continue;
+      const k2 = ldStep(k, w);
+      if (w === gGoal && k2 === gLen) {
+        out[d + 1] = w;
+        gHops = d + 1;
+        return true;
+      }
+      const hw = ldH[4 * w + k2]!;
+      if (hw === LD_INF) continue;
+      const f = d + 1 + hw;
+      if (f > gBound) {
+        if (f < gOver) gOver = f;
+        continue;
+      }
+      ldUsed[slot] = u + 1;
+      out[d + 1] = w;
+      if (ldDfs(w, k2, d + 1)) return true;
+      ldUsed[slot] = u;
+    }
+    return false;
+  };
   function ldRoute(
     n: number,
     goal: number,
@@ -95,49 +149,54 @@ export function createReferenceKernel(): PlanKernel {
     len: number,
     maxHops: number,
   ) {
-    prev.fill(-2, 0, 4 * n);
-    let head = 0;
-    let tail = 0;
-    for (let s = 0; s < n; s++) {
-      if (colour[s] !== c0 || white[s] === 0) continue;
-      const st = 4 * s + 1;
-      prev[st] = -1;
-      depth[st] = 0;
-      queue[tail++] = st;
-    }
-    let found = -1;
-    let goalState = -1;
-    while (head < tail && found < 0) {
-      const cur = queue[head++]!;
-      const v = cur >> 2;
-      const k = cur & 3;
-      const d = depth[cur]!;
-      if (d >= maxHops) continue;
-      for (let e = adjStart[v]!; e < adjStart[v + 1]!; e++) {
-        const w = adj[e]!;
-        const want = k === 1 ? c1 : c2;
-        const k2 = k < len && colour[w] === want ? k + 1 : k;
-        const nk = 4 * w + k2;
-        if (w === goal && k2 === len) {
-          found = cur;
-          goalState = nk;
-          break;
+    if (maxHops > MAX_OUT - 1) maxHops = MAX_OUT - 1;
+    gGoal = goal;
+    gLen = len;
+    gC1 = c1;
+    gC2 = c2;
+    ldH.fill(LD_INF, 0, 4 * n);
+    ldUsed.fill(0, 0, adjStart[n]!);
+    let changed = true;
+    for (let round = 0; changed && round <= maxHops; round++) {
+      changed = false;
+      for (let v = 0; v < n; v++) {
+        for (let k = 1; k <= len; k++) {
+          let best = ldH[4 * v + k]!;
+          for (let e = adjStart[v]!; e < adjStart[v + 1]!; e++) {
+            const w = adj[e]!;
+            const k2 = ldStep(k, w);
+            const hw = ldH[4 * w + k2]!;
+            const d = w === goal && k2 === len ? 1 : hw === LD_INF ? LD_INF : hw + 1;
+            if (d < best) best = d;
+          }
+          if (best < ldH[4 * v + k]!) {
+            ldH[4 * v + k] = best;
+            changed = true;
+          }
         }
-        if (prev[nk] !== -2) continue;
-        prev[nk] = cur;
-        depth[nk] = d + 1;
-        queue[tail++] = nk;
       }
     }
-    if (found < 0) return -1;
-    const hops = depth[found]! + 1;
-    out[hops] = goalState >> 2;
-    let c = found;
-    for (let i = hops - 1; i >= 0; i--) {
-      out[i] = c >> 2;
-      c = prev[c]!;
+    let bound = LD_INF;
+    for (let s = 0; s < n; s++) {
+      if (colour[s] !== c0 || white[s] === 0) continue;
+      bound = Math.min(bound, ldH[4 * s + 1]!);
     }
-    return hops;
+    while (bound <= maxHops) {
+      gBound = bound;
+      gOver = LD_INF;
+      for (let s = 0; s < n; s++) {
+        if (colour[s] !== c0 || white[s] === 0) continue;
+        const hs = ldH[4 * s + 1]!;
+        if (hs > bound) {
+          if (hs < gOver) gOver = hs;
+          continue;
+        }
+        out[0] = s;
+        if (ldDfs(s, 1, 0)) return gHops;
+      }
+      bound = gOver;
+    }
+    return -1;
   }
 
   // --- transport plan (assembly/plan/transport.ts)

@@ -22,7 +22,7 @@ export interface StringSolver {
   readonly kernel: PlanKernel;
   /** Exact maximum score of a pile (no tiles). */
   scorePile(counts: Partial<Readonly<Counts>>): number;
-  /** Fewest-AP route for each row of each face-up tile of the player (within `maxHops`, default 64). */
+  /** Fewest-AP route (no hop twice) for each row of each face-up tile of the player (within `maxHops` 0…8, default 8). */
   longDistance(s: StringState, player: number, maxHops?: number): LongDistanceRoute[];
   /** The exact best transport plan for the player now (this turn's AP and trades left by default). */
   transportPlan(s: StringState, player: number, ap?: number, tradesLeft?: number): TransportPlan;

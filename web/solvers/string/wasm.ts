@@ -6,6 +6,7 @@ import {
   MAX_BOARD,
   MAX_BUDGET,
   MAX_CAND,
+  MAX_HOPS,
   MAX_OUT,
   MAX_PLACED,
   MAX_ST,
@@ -21,7 +22,7 @@ type Exports = Awaited<ReturnType<typeof instantiate>>;
  */
 export const STRING_PLAN_SPEC = {
   module: "stringplan",
-  version: 1,
+  version: 2,
   buffers: {
     adjStart: "i32",
     adj: "i32",
@@ -94,6 +95,7 @@ export async function createWasmKernel(module: WebAssembly.Module): Promise<Plan
     ldRoute(n, goal, c0, c1, c2, len, maxHops) {
       graph(n);
       checkRange("route colours", len, 1, 3); // the search's states are (station, colours matched 0..3)
+      checkRange("maxHops", maxHops, 0, MAX_HOPS); // the search is exponential in it on dense networks
       return ex.ldRoute(n, goal, c0, c1, c2, len, maxHops);
     },
     planTransports(n, ap, tradesLeft) {

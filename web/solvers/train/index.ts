@@ -348,7 +348,7 @@ export function listOptions(turn: TurnState): Option[] {
   }
   if (turn.train.length < 6 && (turn.phase === "freight" || turn.rollsLeft > 0)) out.push({ type: "roll" });
   if (canBank(turn)) out.push({ type: "bank" });
-  out.push({ type: "stop" });
+  if (checkStop(turn) === null) out.push({ type: "stop" });
   return out;
 }
 

@@ -45,7 +45,7 @@ export class TurnBuffers {
 /**
  * Solves one turn for the payoff `f` (f[s] = worth of ending the turn with score s, s = 0..SMAX), maximising
  * E[f(score)]. Freight states with P > pcap are valued as an immediate stop (docs/solvers.md bounds what this
- * neglects). Returns the value at the start of the turn (config 0, three rolls left). Ties keep the stop, then the
+ * neglects). Returns the value at the start of the turn (config 0, three rolls left). The turn starts with a roll (no stop before it: train.roll-first). Ties keep the stop, then the
  * first choice in table order (the zero-score probabilities follow that choice).
  */
 export function solveTurn(f: Float64Array, pcap: number, b: TurnBuffers): number {
@@ -155,7 +155,8 @@ export function solveTurn(f: Float64Array, pcap: number, b: TurnBuffers): number
       }
       const valid = T.cfgValid[c] === 1;
       const stop = f[valid ? T.cfgSum[c]! : 0]!;
-      if (stop >= acc) {
+      // With three rolls left nothing is rolled yet: the turn's first action is a roll (no stop; train.roll-first).
+      if (r < 3 && stop >= acc) {
         reg[r * nc + c] = stop;
         regZ[r * nc + c] = valid ? 0 : 1;
       } else {
