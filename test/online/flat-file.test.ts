@@ -138,6 +138,26 @@ describe("RailkitFlatFile: matches with broken files", () => {
   });
 });
 
+describe("RailkitFlatFile: match ids that are Object.prototype's names", () => {
+  it("a match id such as constructor or __proto__ is a key of its own: stored, fetched, nothing reported", async () => {
+    const dir = folder();
+    const lines: string[] = [];
+    const db = new RailkitFlatFile(dir, (l) => lines.push(l));
+    await db.connect();
+    const state = { G: { x: 1 }, ctx: { numPlayers: 2 }, _stateID: 0, plugins: {} };
+    const metadata = { gameName: "train-game", players: { 0: { id: 0 } }, createdAt: 1, updatedAt: 1 };
+    for (const id of ["constructor", "__proto__", "toString"]) {
+      expect(await db.fetch(id, { state: true, metadata: true })).toEqual({
+        state: undefined,
+        metadata: undefined,
+      });
+      await db.createMatch(id, { initialState: state as never, metadata: metadata as never });
+      expect(await db.fetch(id, { state: true })).toEqual({ state });
+    }
+    expect(lines).toEqual([]);
+  });
+});
+
 describe("RailkitFlatFile: a kill -9 between a move's log write and its state write", () => {
   it("the lost move's log entries are dropped on read and on the next write", async () => {
     const dir = folder();

@@ -236,6 +236,9 @@ export class RailkitFlatFile extends FlatFile {
     super({ dir });
     this.files = new AtomicFiles(dir, log);
     (this as unknown as { games: AtomicFiles }).games = this.files;
+    // FlatFile's per-key write chains: without a prototype, so a match id such as "constructor" or "__proto__"
+    // (a hostile sync) names a key of its own, not one of Object.prototype's members.
+    (this as unknown as { fileQueues: Record<string, Promise<unknown>> }).fileQueues = Object.create(null);
   }
 
   override async connect(): Promise<void> {
