@@ -16,7 +16,7 @@ export { evaluate } from "./plan/hint";
 // The descriptor (glue/descriptor.ts): every table the wrapper fills or reads, by the PlanKernel field name
 // (web/solvers/string/kernel.ts), and the kernels' limits. Bump VERSION whenever a buffer, a limit's meaning or
 // an export's signature changes.
-const VERSION: i32 = 1;
+const VERSION: i32 = 2; // 2: placedString (meeting places count per rival string)
 d.describe("stringplan", VERSION);
 d.buffer("adjStart", mem.adjStart);
 d.buffer("adj", mem.adj);
@@ -36,6 +36,7 @@ d.buffer("resI", hint.resI);
 d.buffer("resF", hint.resF);
 d.buffer("discs", poly.discs);
 d.buffer("placed", poly.placed);
+d.buffer("placedString", poly.placedString); // the string id of each placed segment
 d.limit("stations", mem.MAX_ST);
 d.limit("adjacency", mem.MAX_ADJ);
 d.limit("out", mem.MAX_OUT);

@@ -21,7 +21,7 @@ type Exports = Awaited<ReturnType<typeof instantiate>>;
  */
 export const STRING_PLAN_SPEC = {
   module: "stringplan",
-  version: 1,
+  version: 2,
   buffers: {
     adjStart: "i32",
     adj: "i32",
@@ -41,6 +41,7 @@ export const STRING_PLAN_SPEC = {
     resF: "f64",
     discs: "f64",
     placed: "f64",
+    placedString: "i32",
   },
   limits: {
     stations: MAX_ST,
