@@ -179,8 +179,14 @@ export class PlacedIndex implements PlacedSegmentIndex {
   private safe = true;
 
   /** An empty index; `segments` (optional) as in `setPlacedSegments`. */
-  constructor(segments?: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL) {
-    if (segments || bounds) this.setPlacedSegments(segments ?? new Float64Array(0), bounds, cellSize);
+  constructor(
+    segments?: Float64Array,
+    bounds?: ArrayLike<number>,
+    cellSize = DEFAULT_CELL,
+    strings?: Int32Array,
+  ) {
+    if (segments || bounds)
+      this.setPlacedSegments(segments ?? new Float64Array(0), bounds, cellSize, strings);
   }
 
   get placedCount(): number {
