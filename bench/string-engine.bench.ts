@@ -45,7 +45,7 @@ import {
 import { boundsOf, PlacedIndex } from "../web/engine/string/geometry/placed.ts";
 import { stationsTouched as stationsOf } from "../web/engine/string/geometry/polyline.ts";
 import { measureRoute } from "../web/engine/string/geometry/route.ts";
-import { checkRoute, toSegments } from "../web/engine/string/route.ts";
+import { checkRoute, stringIds, toSegments } from "../web/engine/string/route.ts";
 import type { StringAction, StringKind, StringState } from "../web/engine/string/types.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
 import { evaluateCandidates, generateCandidates } from "../web/solvers/string/model.ts";
@@ -188,7 +188,8 @@ export async function run(): Promise<void> {
     if (i !== mover) for (const str of seat.strings) rivals.push(str.path);
   });
   const rivalSegs = toSegments(rivals);
-  geo.setPlacedSegments(rivalSegs, boundsOf(state.board.polygon));
+  const rivalIds = stringIds(rivals); // each string its own rival string (meeting places count per string)
+  geo.setPlacedSegments(rivalSegs, boundsOf(state.board.polygon), undefined, rivalIds);
   const path = Float64Array.from(move.path);
 
   const check = apply(state, move);
@@ -212,7 +213,7 @@ export async function run(): Promise<void> {
   // engine's own rival index (so the module's one index slot holds it for both), and the twin alone.
   useRouteGeometry(geo.routeGeometry);
   const wasmIndex = rivalIndex(state, mover);
-  const tsIndex = new PlacedIndex(rivalSegs, boundsOf(state.board.polygon));
+  const tsIndex = new PlacedIndex(rivalSegs, boundsOf(state.board.polygon), undefined, rivalIds);
   const held = (parseAction(move, state.options.players) as typeof move).path;
   const [applyW, kernelT, twinT, routeW] = timeSideBySide(
     [
