@@ -126,7 +126,10 @@ export function fullBoard(): { state: StringState; move: StringAction & { type: 
       path: path(p, "short"),
     };
     const pv = previewString(state, mover, "short", move.path);
-    if (!pv.error && pv.crossings >= 2 && pv.crossings <= 6) return { state, move };
+    // a typical move: a few meeting places, none of them a shared stretch (the first candidate since the meeting-
+    // place rule runs exactly along a rival's identical zigzag: 160 contacts, a degenerate case, not the common one)
+    if (!pv.error && pv.crossings >= 2 && pv.crossings <= 6 && pv.stretches.length === 0)
+      return { state, move };
   }
   throw new Error("no legal crossing move on the bench board");
 }

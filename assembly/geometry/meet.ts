@@ -214,7 +214,89 @@ export function pairContact(
 // ---------------------------------------------------------------------------------------------------
 // Exact tests on contacts
 
+let meetX: f64 = 0;
+let meetY: f64 = 0;
+const MEET_SAME: i32 = 0;
+const MEET_NONE: i32 = 1;
+const MEET_POINT: i32 = 2;
+const MEET_MORE: i32 = 3;
+
+/** How [a, b] and [c, d] meet, exactly (twin: `meetKind`): same, none, one exact point (meetX, meetY), more. */
+function meetKind(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, dx: f64, dy: f64): i32 {
+  if (ax == cx && ay == cy && bx == dx && by == dy) return MEET_SAME;
+  const o1 = orient2d(ax, ay, bx, by, cx, cy);
+  const o2 = orient2d(ax, ay, bx, by, dx, dy);
+  if (sameSide(o1, o2)) return MEET_NONE;
+  const o3 = orient2d(cx, cy, dx, dy, ax, ay);
+  const o4 = orient2d(cx, cy, dx, dy, bx, by);
+  if (sameSide(o3, o4)) return MEET_NONE;
+  if (o1 == 0 && o2 == 0 && o3 == 0 && o4 == 0) {
+    const sa = lexLess(bx, by, ax, ay);
+    const l1x = sa ? bx : ax;
+    const l1y = sa ? by : ay;
+    const h1x = sa ? ax : bx;
+    const h1y = sa ? ay : by;
+    const sc = lexLess(dx, dy, cx, cy);
+    const l2x = sc ? dx : cx;
+    const l2y = sc ? dy : cy;
+    const h2x = sc ? cx : dx;
+    const h2y = sc ? cy : dy;
+    const lu = lexLess(l1x, l1y, l2x, l2y);
+    const ux = lu ? l2x : l1x;
+    const uy = lu ? l2y : l1y;
+    const lv = lexLess(h1x, h1y, h2x, h2y);
+    const vx = lv ? h1x : h2x;
+    const vy = lv ? h1y : h2y;
+    if (lexLess(vx, vy, ux, uy)) return MEET_NONE;
+    if (ux != vx || uy != vy) return MEET_MORE;
+    meetX = ux;
+    meetY = uy;
+    return MEET_POINT;
+  }
+  if (o3 == 0 || o4 == 0 || o1 == 0 || o2 == 0) {
+    meetX = o3 == 0 ? ax : o4 == 0 ? bx : o1 == 0 ? cx : dx;
+    meetY = o3 == 0 ? ay : o4 == 0 ? by : o1 == 0 ? cy : dy;
+    return MEET_POINT;
+  }
+  return MEET_MORE;
+}
+
+function pointOnLine(x: f64, y: f64, l: i32): bool {
+  return orient2d(unchecked(C[l]), unchecked(C[l + 1]), unchecked(C[l + 2]), unchecked(C[l + 3]), x, y) == 0;
+}
+
+function onStretch(px: f64, py: f64, ex: f64, ey: f64, fx: f64, fy: f64): bool {
+  return (
+    orient2d(ex, ey, fx, fy, px, py) == 0 &&
+    px >= Math.min(ex, fx) &&
+    px <= Math.max(ex, fx) &&
+    py >= Math.min(ey, fy) &&
+    py <= Math.max(ey, fy)
+  );
+}
+
 function crossOnSegment(o: i32, ex: f64, ey: f64, fx: f64, fy: f64): bool {
+  if (
+    !concurrent(
+      unchecked(C[o + 2]),
+      unchecked(C[o + 3]),
+      unchecked(C[o + 4]),
+      unchecked(C[o + 5]),
+      unchecked(C[o + 6]),
+      unchecked(C[o + 7]),
+      unchecked(C[o + 8]),
+      unchecked(C[o + 9]),
+      ex,
+      ey,
+      fx,
+      fy,
+    )
+  )
+    return false;
+  return crossWithin(o, ex, ey, fx, fy);
+}
+
+function crossWithin(o: i32, ex: f64, ey: f64, fx: f64, fy: f64): bool {
   const ax = unchecked(C[o + 2]);
   const ay = unchecked(C[o + 3]);
   const bx = unchecked(C[o + 4]);
@@ -223,7 +305,6 @@ function crossOnSegment(o: i32, ex: f64, ey: f64, fx: f64, fy: f64): bool {
   const cy = unchecked(C[o + 7]);
   const dx = unchecked(C[o + 8]);
   const dy = unchecked(C[o + 9]);
-  if (!concurrent(ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy)) return false;
   const pe = orient2d(ax, ay, bx, by, ex, ey);
   const pf = orient2d(ax, ay, bx, by, fx, fy);
   if (pe != 0 || pf != 0) return !sameSide(pe, pf);
@@ -269,6 +350,12 @@ function samePoint(i: i32, q: i32): bool {
       orient2d(unchecked(C[x + 6]), unchecked(C[x + 7]), unchecked(C[x + 8]), unchecked(C[x + 9]), px, py) == 0
     );
   }
+  const rj = meetKind(unchecked(C[oi + 6]), unchecked(C[oi + 7]), unchecked(C[oi + 8]), unchecked(C[oi + 9]), unchecked(C[oq + 6]), unchecked(C[oq + 7]), unchecked(C[oq + 8]), unchecked(C[oq + 9]));
+  if (rj == MEET_NONE) return false;
+  if (rj == MEET_POINT) return pointOnLine(meetX, meetY, oi + 2) && pointOnLine(meetX, meetY, oq + 2);
+  const rk = meetKind(unchecked(C[oi + 2]), unchecked(C[oi + 3]), unchecked(C[oi + 4]), unchecked(C[oi + 5]), unchecked(C[oq + 2]), unchecked(C[oq + 3]), unchecked(C[oq + 4]), unchecked(C[oq + 5]));
+  if (rk == MEET_NONE) return false;
+  if (rk == MEET_POINT) return pointOnLine(meetX, meetY, oi + 6) && pointOnLine(meetX, meetY, oq + 6);
   return onLineOf(oi, oq + 2) && onLineOf(oi, oq + 6);
 }
 
@@ -279,16 +366,25 @@ function pointOnStretch(i: i32, s: i32): bool {
   const ey = unchecked(C[os + 11]);
   const fx = unchecked(C[os + 12]);
   const fy = unchecked(C[os + 13]);
-  if (unchecked(C[oi]) == CROSS) return crossOnSegment(oi, ex, ey, fx, fy);
-  const px = unchecked(C[oi + 10]);
-  const py = unchecked(C[oi + 11]);
-  return (
-    orient2d(ex, ey, fx, fy, px, py) == 0 &&
-    px >= Math.min(ex, fx) &&
-    px <= Math.max(ex, fx) &&
-    py >= Math.min(ey, fy) &&
-    py <= Math.max(ey, fy)
-  );
+  if (unchecked(C[oi]) == CROSS) {
+    const rj = meetKind(unchecked(C[oi + 6]), unchecked(C[oi + 7]), unchecked(C[oi + 8]), unchecked(C[oi + 9]), unchecked(C[os + 6]), unchecked(C[os + 7]), unchecked(C[os + 8]), unchecked(C[os + 9]));
+    if (rj == MEET_NONE) return false;
+    if (rj == MEET_POINT) {
+      const x = meetX;
+      const y = meetY;
+      return pointOnLine(x, y, oi + 2) && onStretch(x, y, ex, ey, fx, fy);
+    }
+    const rk = meetKind(unchecked(C[oi + 2]), unchecked(C[oi + 3]), unchecked(C[oi + 4]), unchecked(C[oi + 5]), unchecked(C[os + 2]), unchecked(C[os + 3]), unchecked(C[os + 4]), unchecked(C[os + 5]));
+    if (rk == MEET_NONE) return false;
+    if (rk == MEET_POINT) {
+      const x = meetX;
+      const y = meetY;
+      return pointOnLine(x, y, oi + 6) && onStretch(x, y, ex, ey, fx, fy);
+    }
+    if (rj == MEET_SAME || rk == MEET_SAME) return crossWithin(oi, ex, ey, fx, fy);
+    return crossOnSegment(oi, ex, ey, fx, fy);
+  }
+  return onStretch(unchecked(C[oi + 10]), unchecked(C[oi + 11]), ex, ey, fx, fy);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -298,8 +394,16 @@ function cutChords(ux: f64, uy: f64, vx: f64, vy: f64, dsc: StaticArray<f64>, nd
   const dx = vx - ux;
   const dy = vy - uy;
   const a = dx * dx + dy * dy;
+  const rm = r * 1.000001;
+  const x0 = Math.min(ux, vx) - rm;
+  const x1 = Math.max(ux, vx) + rm;
+  const y0 = Math.min(uy, vy) - rm;
+  const y1 = Math.max(uy, vy) + rm;
   let m = 0;
   for (let d = 0; d < nd; d++) {
+    const ccx = unchecked(dsc[2 * d]);
+    const ccy = unchecked(dsc[2 * d + 1]);
+    if (ccx < x0 || ccx > x1 || ccy < y0 || ccy > y1) continue;
     let t0: f64;
     let t1: f64;
     if (a > 0) {
@@ -417,8 +521,33 @@ function joinStretches(s: i32, q: i32, dsc: StaticArray<f64>, nd: i32, r: f64): 
   }
 }
 
-/** `order` = 0 … n − 1 sorted by string id, ties by index (bottom-up merge sort; twin: `sortBySid`). */
+let axis: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function before(b: i32, a: i32): bool {
+  const sa = unchecked(C[STRIDE * a + 1]);
+  const sb = unchecked(C[STRIDE * b + 1]);
+  return sb < sa || (sb == sa && unchecked(C[STRIDE * b + 14 + axis]) < unchecked(C[STRIDE * a + 14 + axis]));
+}
+
+/**
+ * `order` = 0 … n − 1 sorted by string id, then the boxes' minimum along the axis the contacts spread most on, ties
+ * by index (bottom-up merge sort; twin: `sortBySid`).
+ */
 function sortBySid(n: i32): void {
+  let x0 = unchecked(C[14]);
+  let x1 = x0;
+  let y0 = unchecked(C[15]);
+  let y1 = y0;
+  for (let i = 1; i < n; i++) {
+    const x = unchecked(C[STRIDE * i + 14]);
+    const y = unchecked(C[STRIDE * i + 15]);
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  axis = y1 - y0 > x1 - x0 ? 1 : 0;
   let src = order;
   let dst = spare;
   for (let i = 0; i < n; i++) unchecked((src[i] = i));
@@ -430,7 +559,7 @@ function sortBySid(n: i32): void {
       let j = mid;
       let k = lo;
       while (i < mid && j < hi) {
-        if (unchecked(C[STRIDE * unchecked(src[j]) + 1]) < unchecked(C[STRIDE * unchecked(src[i]) + 1])) unchecked((dst[k++] = src[j++]));
+        if (before(unchecked(src[j]), unchecked(src[i]))) unchecked((dst[k++] = src[j++]));
         else unchecked((dst[k++] = src[i++]));
       }
       while (i < mid) unchecked((dst[k++] = src[i++]));
@@ -506,6 +635,7 @@ export function resolveMeetings(dsc: StaticArray<f64>, nd: i32, radius: f64, pts
       for (let q2 = p + 1; q2 < g1; q2++) {
         const q = unchecked(order[q2]);
         const oq = STRIDE * q;
+        if (unchecked(C[oq + 14 + axis]) > unchecked(C[oi + 16 + axis])) break; // sorted along the axis
         if (unchecked(C[oi + 16]) < unchecked(C[oq + 14]) || unchecked(C[oq + 16]) < unchecked(C[oi + 14])) continue;
         if (unchecked(C[oi + 17]) < unchecked(C[oq + 15]) || unchecked(C[oq + 17]) < unchecked(C[oi + 15])) continue;
         const si = unchecked(C[oi]) == STRETCH;
@@ -513,14 +643,15 @@ export function resolveMeetings(dsc: StaticArray<f64>, nd: i32, radius: f64, pts
         if (!si && !sq) {
           if (find(unchecked(atomOf[i])) != find(unchecked(atomOf[q])) && samePoint(i, q)) union(unchecked(atomOf[i]), unchecked(atomOf[q]));
         } else if (si && sq) {
+          if (unchecked(chordN[i]) == 0 && unchecked(chordN[q]) == 0 && find(unchecked(atomOf[i])) == find(unchecked(atomOf[q]))) continue;
           joinStretches(i, q, dsc, nd, radius);
           if (chordOver) return -1;
         } else {
           const pt = si ? q : i;
           const st = si ? i : q;
-          if (!pointOnStretch(pt, st)) continue;
           const a = pieceAt(st, unchecked(C[STRIDE * pt + 10]), unchecked(C[STRIDE * pt + 11]));
-          if (a >= 0) union(unchecked(atomOf[pt]), a);
+          if (a < 0 || find(a) == find(unchecked(atomOf[pt]))) continue;
+          if (pointOnStretch(pt, st)) union(unchecked(atomOf[pt]), a);
         }
       }
     }

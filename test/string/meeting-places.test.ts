@@ -17,6 +17,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
+import { apply, previewString, setup } from "../../web/engine/string/engine.ts";
 import { PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
 import { meetingPlaces } from "../../web/engine/string/geometry/polyline.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
@@ -24,6 +25,7 @@ import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
 import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
+import { BOARD, line, must } from "./fixtures.ts";
 
 const R = 2.5;
 
@@ -440,5 +442,27 @@ describe("string.meeting-places: each connected part of path ∩ rival string ou
       const discs = it % 2 ? [rivals[0]![4]!, rivals[0]![5]!] : [];
       check(path, rivals, discs);
     }
+  });
+
+  it("string.meeting-places: the engine charges them (preview, apply): a string laid along a rival's", () => {
+    let s = setup({ players: 2, board: BOARD }, 1);
+    while (s.choice)
+      s = must(apply(s, { type: "keep-tile", player: s.choice.player, tile: s.choice.tiles[0]! }));
+    const first = s.current!;
+    s = must(apply(s, { type: "place-string", player: first, kind: "long", path: line("R", "B", "O") }));
+    s = must(apply(s, { type: "end-turn", player: first }));
+    const second = s.current!;
+    expect(second).not.toBe(first);
+    // straight from R to O along the rival string: its two parts outside the discs of R, B and O are two places
+    const along = previewString(s, second, "long", line("R", "O"));
+    expect(along.crossings).toBe(2);
+    expect(along.points.length).toBe(4);
+    expect(along.stretches).toEqual([12.5, 50, 27.5, 50, 32.5, 50, 47.5, 50]);
+    expect(along.ap).toBe(2);
+    // its own string costs nothing to run along: the first seat's preview of the same path is free
+    expect(previewString(s, first, "long", line("R", "O")).crossings).toBe(0);
+    const ap = s.ap;
+    const t = must(apply(s, { type: "place-string", player: second, kind: "long", path: line("R", "O") }));
+    expect(t.ap).toBe(ap - 2);
   });
 });

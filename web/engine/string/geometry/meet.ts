@@ -258,6 +258,73 @@ export function concurrent(
   return p === q;
 }
 
+/** The exact point `meetKind` found (when it returns `MEET_POINT`). */
+let meetX = 0;
+let meetY = 0;
+const MEET_SAME = 0;
+const MEET_NONE = 1;
+const MEET_POINT = 2;
+const MEET_MORE = 3;
+
+/**
+ * How closed segments [a, b] and [c, d] meet, exactly (four orient2d): the same segment, not at all, in one exact
+ * point (an end of one on the other, or a one-point collinear overlap: into meetX, meetY), or otherwise (a proper
+ * crossing, or a collinear overlap). The cheap exact filter before `concurrent`: two crossings on segments that
+ * meet in one exact point E are equal only at E.
+ */
+function meetKind(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): number {
+  if (ax === cx && ay === cy && bx === dx && by === dy) return MEET_SAME;
+  const o1 = orient2d(ax, ay, bx, by, cx, cy);
+  const o2 = orient2d(ax, ay, bx, by, dx, dy);
+  if (sameSide(o1, o2)) return MEET_NONE;
+  const o3 = orient2d(cx, cy, dx, dy, ax, ay);
+  const o4 = orient2d(cx, cy, dx, dy, bx, by);
+  if (sameSide(o3, o4)) return MEET_NONE;
+  if (o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0) {
+    const sa = lexLess(bx, by, ax, ay);
+    const l1x = sa ? bx : ax;
+    const l1y = sa ? by : ay;
+    const h1x = sa ? ax : bx;
+    const h1y = sa ? ay : by;
+    const sc = lexLess(dx, dy, cx, cy);
+    const l2x = sc ? dx : cx;
+    const l2y = sc ? dy : cy;
+    const h2x = sc ? cx : dx;
+    const h2y = sc ? cy : dy;
+    const lu = lexLess(l1x, l1y, l2x, l2y);
+    const ux = lu ? l2x : l1x;
+    const uy = lu ? l2y : l1y;
+    const lv = lexLess(h1x, h1y, h2x, h2y);
+    const vx = lv ? h1x : h2x;
+    const vy = lv ? h1y : h2y;
+    if (lexLess(vx, vy, ux, uy)) return MEET_NONE;
+    if (ux !== vx || uy !== vy) return MEET_MORE;
+    meetX = ux;
+    meetY = uy;
+    return MEET_POINT;
+  }
+  if (o3 === 0 || o4 === 0 || o1 === 0 || o2 === 0) {
+    meetX = o3 === 0 ? ax : o4 === 0 ? bx : o1 === 0 ? cx : dx;
+    meetY = o3 === 0 ? ay : o4 === 0 ? by : o1 === 0 ? cy : dy;
+    return MEET_POINT;
+  }
+  return MEET_MORE;
+}
+
+/** The exact point (x, y) lies on the line through C[l..l+3]. */
+function pointOnLine(x: number, y: number, l: number): boolean {
+  return orient2d(C[l]!, C[l + 1]!, C[l + 2]!, C[l + 3]!, x, y) === 0;
+}
+
 /** Crossing contact i (lines ab, cd) lies on the closed segment [e, f] (e ≠ f). Exact. */
 function crossOnSegment(o: number, ex: number, ey: number, fx: number, fy: number): boolean {
   const ax = C[o + 2]!;
@@ -269,6 +336,19 @@ function crossOnSegment(o: number, ex: number, ey: number, fx: number, fy: numbe
   const dx = C[o + 8]!;
   const dy = C[o + 9]!;
   if (!concurrent(ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy)) return false;
+  return crossWithin(o, ex, ey, fx, fy);
+}
+
+/** Crossing contact at offset o, known to lie on line ef, lies between e and f. Exact. */
+function crossWithin(o: number, ex: number, ey: number, fx: number, fy: number): boolean {
+  const ax = C[o + 2]!;
+  const ay = C[o + 3]!;
+  const bx = C[o + 4]!;
+  const by = C[o + 5]!;
+  const cx = C[o + 6]!;
+  const cy = C[o + 7]!;
+  const dx = C[o + 8]!;
+  const dy = C[o + 9]!;
   // X is on line ef: it lies between e and f when they are not strictly on one side of a line through X that is
   // not ef's own (ab, unless ef lies along ab; then cd, which crosses ab)
   const pe = orient2d(ax, ay, bx, by, ex, ey);
@@ -294,7 +374,33 @@ function samePoint(i: number, q: number): boolean {
       orient2d(C[x + 6]!, C[x + 7]!, C[x + 8]!, C[x + 9]!, px, py) === 0
     );
   }
-  // two crossings: X_i lies on both lines of q (then it is q's crossing: they are not parallel)
+  // two crossings: they can only be equal in the common points of their rival segments and of their path
+  // segments; one exact common point E settles it (X_i = X_q iff both are E: E on the other two lines)
+  const rj = meetKind(
+    C[oi + 6]!,
+    C[oi + 7]!,
+    C[oi + 8]!,
+    C[oi + 9]!,
+    C[oq + 6]!,
+    C[oq + 7]!,
+    C[oq + 8]!,
+    C[oq + 9]!,
+  );
+  if (rj === MEET_NONE) return false;
+  if (rj === MEET_POINT) return pointOnLine(meetX, meetY, oi + 2) && pointOnLine(meetX, meetY, oq + 2);
+  const rk = meetKind(
+    C[oi + 2]!,
+    C[oi + 3]!,
+    C[oi + 4]!,
+    C[oi + 5]!,
+    C[oq + 2]!,
+    C[oq + 3]!,
+    C[oq + 4]!,
+    C[oq + 5]!,
+  );
+  if (rk === MEET_NONE) return false;
+  if (rk === MEET_POINT) return pointOnLine(meetX, meetY, oi + 6) && pointOnLine(meetX, meetY, oq + 6);
+  // otherwise X_i lies on both lines of q (then it is q's crossing: they are not parallel): exact products
   return onLineOf(oi, oq + 2) && onLineOf(oi, oq + 6);
 }
 
@@ -331,9 +437,51 @@ function pointOnStretch(i: number, s: number): boolean {
   const ey = C[os + 11]!;
   const fx = C[os + 12]!;
   const fy = C[os + 13]!;
-  if (C[oi] === CROSS) return crossOnSegment(oi, ex, ey, fx, fy);
-  const px = C[oi + 10]!;
-  const py = C[oi + 11]!;
+  if (C[oi] === CROSS) {
+    // as for two crossings: the crossing's rival segment and the stretch's meet in one exact point E, or not at
+    // all, in the usual case; then X is on the stretch iff X = E (E on the crossing's path line) and E on it
+    const rj = meetKind(
+      C[oi + 6]!,
+      C[oi + 7]!,
+      C[oi + 8]!,
+      C[oi + 9]!,
+      C[os + 6]!,
+      C[os + 7]!,
+      C[os + 8]!,
+      C[os + 9]!,
+    );
+    if (rj === MEET_NONE) return false;
+    if (rj === MEET_POINT) {
+      const x = meetX;
+      const y = meetY;
+      return pointOnLine(x, y, oi + 2) && onStretch(x, y, ex, ey, fx, fy);
+    }
+    // the same with the path segments (the stretch lies on its path segment too)
+    const rk = meetKind(
+      C[oi + 2]!,
+      C[oi + 3]!,
+      C[oi + 4]!,
+      C[oi + 5]!,
+      C[os + 2]!,
+      C[os + 3]!,
+      C[os + 4]!,
+      C[os + 5]!,
+    );
+    if (rk === MEET_NONE) return false;
+    if (rk === MEET_POINT) {
+      const x = meetX;
+      const y = meetY;
+      return pointOnLine(x, y, oi + 6) && onStretch(x, y, ex, ey, fx, fy);
+    }
+    // on the stretch's line already when it shares a segment with the crossing: only its extent is left
+    if (rj === MEET_SAME || rk === MEET_SAME) return crossWithin(oi, ex, ey, fx, fy);
+    return crossOnSegment(oi, ex, ey, fx, fy);
+  }
+  return onStretch(C[oi + 10]!, C[oi + 11]!, ex, ey, fx, fy);
+}
+
+/** The exact point p lies on the closed segment [e, f]. */
+function onStretch(px: number, py: number, ex: number, ey: number, fx: number, fy: number): boolean {
   return (
     orient2d(ex, ey, fx, fy, px, py) === 0 &&
     px >= Math.min(ex, fx) &&
@@ -366,8 +514,18 @@ function cutChords(
   const dx = vx - ux;
   const dy = vy - uy;
   const a = dx * dx + dy * dy;
+  // discs whose centre is farther than r (with a margin far above rounding) from the segment's box in x or y miss
+  // it: skipped before the square root
+  const rm = r * 1.000001;
+  const x0 = Math.min(ux, vx) - rm;
+  const x1 = Math.max(ux, vx) + rm;
+  const y0 = Math.min(uy, vy) - rm;
+  const y1 = Math.max(uy, vy) + rm;
   let m = 0;
   for (let d = 0; d + 1 < discs.length; d += 2) {
+    const ccx = discs[d]!;
+    const ccy = discs[d + 1]!;
+    if (ccx < x0 || ccx > x1 || ccy < y0 || ccy > y1) continue;
     let t0: number;
     let t1: number;
     if (a > 0) {
@@ -502,12 +660,37 @@ function joinStretches(s: number, q: number, discs: Float64Array, r: number): vo
 
 let spare = new Int32Array(64);
 
+/** The sweep's axis: 0 x, 1 y (the boxes' minimum along it is at 14 + axis, their maximum at 16 + axis). */
+let axis = 0;
+
+/** Contact b sorts before contact a (b later in the merge: ties keep index order): string id, then box minimum. */
+function before(b: number, a: number): boolean {
+  const sa = C[STRIDE * a + 1]!;
+  const sb = C[STRIDE * b + 1]!;
+  return sb < sa || (sb === sa && C[STRIDE * b + 14 + axis]! < C[STRIDE * a + 14 + axis]!);
+}
+
 /**
- * `order` = 0 … n − 1 sorted by string id, ties by index (a bottom-up merge sort: stable, n log n; the contacts of
- * a query against thousands of rival strings must not cost n²).
+ * `order` = 0 … n − 1 sorted by string id, then the boxes' minX, ties by index (a bottom-up merge sort: stable,
+ * n log n): the pair loop then sweeps each string's contacts in x (a query along a rival string has hundreds).
  */
 function sortBySid(n: number): void {
   if (spare.length < n) spare = new Int32Array(order.length);
+  // sweep along the axis the contacts spread most on (a query along a rival string running north has all its
+  // boxes overlapping in x)
+  let x0 = C[14]!;
+  let x1 = x0;
+  let y0 = C[15]!;
+  let y1 = y0;
+  for (let i = 1; i < n; i++) {
+    const x = C[STRIDE * i + 14]!;
+    const y = C[STRIDE * i + 15]!;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  axis = y1 - y0 > x1 - x0 ? 1 : 0;
   let src = order;
   let dst = spare;
   for (let i = 0; i < n; i++) src[i] = i;
@@ -519,7 +702,7 @@ function sortBySid(n: number): void {
       let j = mid;
       let k = lo;
       while (i < mid && j < hi) {
-        if (C[STRIDE * src[j]! + 1]! < C[STRIDE * src[i]! + 1]!) dst[k++] = src[j++]!;
+        if (before(src[j]!, src[i]!)) dst[k++] = src[j++]!;
         else dst[k++] = src[i++]!;
       }
       while (i < mid) dst[k++] = src[i++]!;
@@ -608,20 +791,23 @@ export function resolveMeetings(discs: Float64Array, radius: number): Meetings {
       for (let q2 = p + 1; q2 < g1; q2++) {
         const q = order[q2]!;
         const oq = STRIDE * q;
+        if (C[oq + 14 + axis]! > C[oi + 16 + axis]!) break; // sorted along the axis: no later box meets this one
         if (C[oi + 16]! < C[oq + 14]! || C[oq + 16]! < C[oi + 14]!) continue;
         if (C[oi + 17]! < C[oq + 15]! || C[oq + 17]! < C[oi + 15]!) continue;
         const si = C[oi] === STRETCH;
         const sq = C[oq] === STRETCH;
+        // (pairs already in one component are skipped: the exact tests run about once per joined pair)
         if (!si && !sq) {
           if (find(atomOf[i]!) !== find(atomOf[q]!) && samePoint(i, q)) union(atomOf[i]!, atomOf[q]!);
         } else if (si && sq) {
+          if (chordN[i] === 0 && chordN[q] === 0 && find(atomOf[i]!) === find(atomOf[q]!)) continue;
           joinStretches(i, q, discs, radius);
         } else {
           const pt = si ? q : i;
           const st = si ? i : q;
-          if (!pointOnStretch(pt, st)) continue;
           const a = pieceAt(st, C[STRIDE * pt + 10]!, C[STRIDE * pt + 11]!);
-          if (a >= 0) union(atomOf[pt]!, a);
+          if (a < 0 || find(a) === find(atomOf[pt]!)) continue;
+          if (pointOnStretch(pt, st)) union(atomOf[pt]!, a);
         }
       }
     }
