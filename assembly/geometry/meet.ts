@@ -589,6 +589,13 @@ export function resolveMeetings(dsc: StaticArray<f64>, nd: i32, radius: f64, pts
     }
     return 1;
   }
+  if (distinctPoints()) {
+    for (let i = 0; i < n && i < maxPts; i++) {
+      unchecked((pts[2 * i] = C[STRIDE * i + 10]));
+      unchecked((pts[2 * i + 1] = C[STRIDE * i + 11]));
+    }
+    return n;
+  }
   let atoms = 0;
   chordTop = 0;
   chordOver = false;
@@ -719,5 +726,16 @@ export function countMeetings(dsc: StaticArray<f64>, nd: i32, radius: f64): i32 
   if (overflow) return -1;
   if (nC == 0) return 0;
   if (nC == 1 && unchecked(C[0]) != STRETCH) return 1;
+  if (distinctPoints()) return nC;
   return resolveMeetings(dsc, nd, radius, stretches, 0);
+}
+
+/** A few point contacts, each of another rival string: each its own place (twin: `distinctPoints`). */
+function distinctPoints(): bool {
+  if (nC > 16) return false;
+  for (let i = 0; i < nC; i++) {
+    if (unchecked(C[STRIDE * i]) == STRETCH) return false;
+    for (let q = 0; q < i; q++) if (unchecked(C[STRIDE * q + 1]) == unchecked(C[STRIDE * i + 1])) return false;
+  }
+  return true;
 }

@@ -19,6 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { apply, previewString, setup } from "../../web/engine/string/engine.ts";
 import { PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
+import { measureRoute } from "../../web/engine/string/geometry/route.ts";
 import { meetingPlaces } from "../../web/engine/string/geometry/polyline.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
@@ -276,6 +277,20 @@ function engineCount(path: number[], rivals: number[][], discs: number[]): numbe
   const wi = wasm.meetingsIndexed(p, d, R);
   expect(bits(wi.points), "Wasm index points").toBe(bits(ts.points));
   expect(bits(wi.stretches), "Wasm index stretches").toBe(bits(ts.stretches));
+  // the whole route measure (Wasm routeGeometry, one call) against its twin, on the same index contents
+  const ctx = {
+    polygon: Float64Array.of(-1000, -1000, 1000, -1000, 1000, 1000, -1000, 1000),
+    mountain: Float64Array.of(900, 900, 901, 900, 900, 901),
+    discs: d,
+    radius: R,
+  };
+  const rix = wasm.routeGeometry.createIndex([-20, -20, 110, 110]);
+  rix.setPlacedSegments(segs, [-20, -20, 110, 110], 1, ids);
+  const rm = wasm.routeGeometry.measure(ctx, path, rix);
+  const tm = measureRoute(ctx, path, index);
+  expect(bits(rm.points), "routeGeometry points").toBe(bits(tm.points));
+  expect(bits(rm.stretches), "routeGeometry stretches").toBe(bits(tm.stretches));
+  expect(bits(tm.points), "measureRoute points").toBe(bits(ts.points));
   if (path.length === 4 || path.length === 6)
     for (const k of kernels) expect(hintCount(k, path, segs, ids, discs), `hint ${k.kind}`).toBe(n);
   return n;

@@ -736,6 +736,15 @@ export function resolveMeetings(discs: Float64Array, radius: number): Meetings {
   const n = nC;
   if (n === 0) return { points: EMPTY, stretches: EMPTY };
   if (n === 1 && C[0] !== STRETCH) return { points: Float64Array.of(C[10]!, C[11]!), stretches: EMPTY };
+  if (distinctPoints()) {
+    // each point its own place, in contact order (what the general path below gives them)
+    const points = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      points[2 * i] = C[STRIDE * i + 10]!;
+      points[2 * i + 1] = C[STRIDE * i + 11]!;
+    }
+    return { points, stretches: EMPTY };
+  }
   if (atomOf.length < n) {
     atomOf = new Int32Array(2 * n);
     chordAt = new Int32Array(2 * n);
@@ -867,5 +876,19 @@ export function resolveMeetings(discs: Float64Array, radius: number): Meetings {
 export function countMeetings(discs: Float64Array, radius: number): number {
   if (nC === 0) return 0;
   if (nC === 1 && C[0] !== STRETCH) return 1;
+  if (distinctPoints()) return nC;
   return resolveMeetings(discs, radius).points.length >> 1;
+}
+
+/**
+ * A few point contacts, each of another rival string (a hint candidate crossing several strings once each): each
+ * is its own meeting place, no resolver needed.
+ */
+function distinctPoints(): boolean {
+  if (nC > 16) return false;
+  for (let i = 0; i < nC; i++) {
+    if (C[STRIDE * i] === STRETCH) return false;
+    for (let q = 0; q < i; q++) if (C[STRIDE * q + 1] === C[STRIDE * i + 1]) return false;
+  }
+  return true;
 }
