@@ -16,11 +16,11 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { apply, previewString, setup } from "../../web/engine/string/engine.ts";
+import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
-import { measureRoute } from "../../web/engine/string/geometry/route.ts";
 import { meetingPlaces } from "../../web/engine/string/geometry/polyline.ts";
+import { measureRoute } from "../../web/engine/string/geometry/route.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";

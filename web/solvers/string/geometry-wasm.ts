@@ -12,11 +12,11 @@
  * outside the adaptive predicate's range, like the BigInt one in predicates.ts).
  */
 import { instantiate } from "../../../build/string.release.js";
+import type { Meetings } from "../../engine/string/geometry/meet.ts";
 import {
   countIntersectingPairs as countPairsTs,
   PairsWorkError,
 } from "../../engine/string/geometry/pairs.ts";
-import type { Meetings } from "../../engine/string/geometry/meet.ts";
 import {
   appendStrings,
   checkFinite,
