@@ -206,7 +206,7 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       }
     }
     if (m == 0) continue;
-    // in id order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
+    // in id order: the brute force's order, so the contacts (and the resolver's output) are its own
     if (m <= SORT_MAX) {
       for (let p = 1; p < m; p++) {
         const v = unchecked(cand[p]);

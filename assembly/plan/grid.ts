@@ -6,8 +6,9 @@
 // `large` list that every query scans. A candidate segment walks the columns its x-range covers and, in each, the
 // rows between its y at the column's two sides (widened by a small margin, then one row each way): every placed
 // segment that meets it is listed in the cell of a common point, which the walk visits (the cell map is monotone).
-// Each listed segment is tested once per candidate segment (a stamp) with polyline.ts `pairCrossing`, whose
-// once-only rules depend on the coordinates only, so the count equals `crossingPoints`' whatever the order.
+// Each listed segment's contact is recorded once per candidate segment (a stamp) with polyline.ts `pairCrossing`,
+// then meet.ts groups them into meeting places: components do not depend on the order, so the count equals
+// `crossingPoints`' whatever the order.
 // Candidate chords are long (up to 60 cm) and placed segments short (~1 cm): the walk visits the cells along the
 // chord, where the placed-segment index (geometry/placed.ts) would visit its whole box.
 import { countMeetings, resetContacts } from "../geometry/meet";

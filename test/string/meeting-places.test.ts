@@ -411,6 +411,13 @@ describe("string.meeting-places: each connected part of path ∩ rival string ou
     }
     expect(check([30, 40, 50, 50, 70, 40], rivals)).toBe(7);
     expect(check([30, 40, 50, 50, 70, 40], rivals, [50, 50])).toBe(0); // inside a station: free
+    // the shape of the issue's game: 7 rival strings laid from the same station along the hinted string's first
+    // leg to its bend, then away; the old count reduced each overlap to its end in the station (free) and skipped
+    // the bend as a path vertex: 0 AP, where each rival string shares one stretch (with the bend): 7
+    const fan: number[][] = [];
+    for (let i = 0; i < 7; i++)
+      fan.push([30, 40, 50, 50, 50 + [8, 8, 0, -8, -8, 4, -4][i]!, 50 + [0, 8, 8, 8, 0, -8, -8][i]!]);
+    expect(check([30, 40, 50, 50, 70, 40], fan, [30, 40])).toBe(7);
   });
 
   it("string.meeting-places: fast-check, small integer and half-integer boards (degenerate on purpose)", () => {

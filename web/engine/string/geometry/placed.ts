@@ -12,14 +12,15 @@
  * the bounds; they only matter for speed. A segment whose box covers more than 16 cells goes to a `large` list
  * that every query scans instead.
  *
- * `crossingPointsIndexed(path, discs, radius)` returns exactly `crossingPoints(path, segments, discs, radius)`
+ * `meetingsIndexed(path, discs, radius)` (and its `points`, `crossingPointsIndexed`) returns exactly
+ * `meetingPlaces(path, segments, discs, radius, strings)`
  * over the indexed segments in insertion order, bit for bit and in the same order: for each path segment it
  * gathers the candidates of the cells its box overlaps plus the large list (a stamp per segment drops
  * duplicates; the brute force's box test, read from boxes kept on append, drops the rest), orders them by index,
  * and runs the brute-force loop body on them after its box test. The cell map is monotone, so
  * every segment whose box overlaps the path segment's box is a candidate; the others fail the brute force's box
- * test anyway. Ordering by index keeps the once-only rules (a contact at a path vertex or at the joint of two
- * consecutive placed segments counts with the earlier segment) exactly as they are.
+ * test anyway. Ordering by index records the contacts in the brute force's order, so the meeting places (meet.ts)
+ * and their points come out the same and in the same order.
  */
 import { type Meetings, pairContact, resetContacts, resolveMeetings } from "./meet.ts";
 import { allInSafeRange, inSafeRange } from "./predicates.ts";
@@ -388,7 +389,7 @@ export class PlacedIndex implements PlacedSegmentIndex {
         }
       }
       if (m === 0) continue;
-      // in index order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
+      // in index order: the brute force's order, so the contacts (and the resolver's output) are its own
       if (m <= SORT_MAX) {
         for (let p = 1; p < m; p++) {
           const v = cand[p]!;

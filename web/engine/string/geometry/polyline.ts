@@ -9,7 +9,7 @@
  * - `polygon = [x0, y0, x1, y1, …]`: a simple polygon, closed implicitly (last vertex joins the first),
  *   either winding.
  * - `segments = [x1, y1, x2, y2, …]`: independent segments (placed strings, one segment per 4 numbers);
- *   consecutive segments whose ends meet are read as one string (see `crossingPoints`).
+ *   consecutive segments whose ends meet are read as one string unless string ids are given (`jointStrings`).
  *
  * Exactness: polygon and segment tests use the exact `orient2d`; disc tests compare squared distances in
  * floating point (stations never come near touching anything, so a last-bit error cannot change a game).
