@@ -1,4 +1,4 @@
-// asc-flags: --initialMemory 400
+// asc-flags: --initialMemory 440
 // The String Railway Wasm module: exact predicates, all-pairs segment intersection, polyline kernels.
 // The TypeScript wrapper (web/solvers/string/geometry-wasm.ts) writes inputs into the buffers named in the
 // descriptor below, then calls the kernels with counts. Runtime stub: all buffers are allocated

@@ -17,8 +17,8 @@ export const CROSS: f64 = 1;
 export const STRETCH: f64 = 2;
 // @ts-ignore: decorator
 @inline const STRIDE: i32 = 18;
-export const MAX_CONTACTS: i32 = 4096;
-export const MAX_CHORDS: i32 = 8192;
+export const MAX_CONTACTS: i32 = 16384; // 2 × MAX_PLACED: a hint candidate (≤ 2 segments) never overflows
+export const MAX_CHORDS: i32 = 16384;
 export const MAX_STRETCHES: i32 = 4096;
 const MAX_ATOMS: i32 = MAX_CONTACTS + MAX_CHORDS;
 
