@@ -1,10 +1,11 @@
-// asc-flags: --initialMemory 384
+// asc-flags: --initialMemory 440
 // The String Railway Wasm module: exact predicates, all-pairs segment intersection, polyline kernels.
 // The TypeScript wrapper (web/solvers/string/geometry-wasm.ts) writes inputs into the buffers named in the
 // descriptor below, then calls the kernels with counts. Runtime stub: all buffers are allocated
 // once at start-up, nothing is allocated per call.
 import * as pairs from "./geometry/pairs";
 import * as d from "./glue/descriptor";
+import * as meet from "./geometry/meet";
 import * as placed from "./geometry/placed";
 import * as poly from "./geometry/polyline";
 import * as route from "./geometry/route";
@@ -32,6 +33,11 @@ export function pairsWork(): f64 {
   return pairs.lastWork;
 }
 
+/** How many stretch pieces the last crossing query found (`stretches`). */
+export function stretchCount(): i32 {
+  return meet.stretchCount;
+}
+
 /** The point of the last successful `segmentIntersection`. */
 export function pointX(): f64 {
   return seg.pointX;
@@ -42,7 +48,7 @@ export function pointY(): f64 {
 
 // The descriptor (glue/descriptor.ts): the buffers the wrapper writes and reads, and the kernels' limits.
 // Bump VERSION whenever a buffer, a limit's meaning or an export's signature changes.
-const VERSION: i32 = 3; // 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
+const VERSION: i32 = 4; // 4: meeting places (string ids, stretches, route[4]); 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
 d.describe("string", VERSION);
 d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs
 d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs
@@ -53,6 +59,9 @@ d.buffer("placed", poly.placed); // [x1, y1, x2, y2, …] for crossingPoints
 d.buffer("visits", poly.visits); // disc indices out of stationsTouched
 d.buffer("points", poly.points); // [x, y, …] out of crossingPoints(Indexed)
 d.buffer("indexSegments", placed.segs); // the placed-segment index's segments, in insertion order
+d.buffer("placedStrings", poly.placedString); // the string id of each `placed` segment (crossingPoints)
+d.buffer("indexStrings", placed.sids); // the string id of each indexed segment
+d.buffer("stretches", meet.stretches); // [x0, y0, x1, y1, …] out: the shared stretches' pieces outside the discs
 d.buffer("board", route.board); // [x0, y0, …] the route context's board polygon
 d.buffer("mountain", route.mountain); // [x0, y0, …] the route context's mountain polygon
 d.buffer("route", route.route); // out of routeGeometry: [length, stations, points, flags]
@@ -66,4 +75,5 @@ d.limit("visits", poly.MAX_VISITS);
 d.limit("points", poly.MAX_POINTS);
 d.limit("indexAxisCells", placed.MAX_AXIS); // index grid cells per axis at most
 d.limit("indexSpan", placed.MAX_SPAN); // cells a segment's box may cover before the large list
+d.limit("stretches", meet.MAX_STRETCHES); // stretch pieces written (counted past it)
 export { descriptor } from "./glue/descriptor";

@@ -17,7 +17,8 @@ export { evaluate } from "./plan/hint";
 // (web/solvers/string/kernel.ts), and the kernels' limits. Bump VERSION whenever a buffer, a limit's meaning or
 // an export's signature changes.
 // 2: the long-distance adjacency is a multigraph (one entry per own string); ldRoute never uses a hop twice.
-const VERSION: i32 = 2;
+// 3: placedString (the hint kernel counts meeting places per rival string).
+const VERSION: i32 = 3;
 d.describe("stringplan", VERSION);
 d.buffer("adjStart", mem.adjStart);
 d.buffer("adj", mem.adj);
@@ -37,6 +38,7 @@ d.buffer("resI", hint.resI);
 d.buffer("resF", hint.resF);
 d.buffer("discs", poly.discs);
 d.buffer("placed", poly.placed);
+d.buffer("placedString", poly.placedString); // the string id of each placed segment
 d.limit("stations", mem.MAX_ST);
 d.limit("adjacency", mem.MAX_ADJ);
 d.limit("out", mem.MAX_OUT);

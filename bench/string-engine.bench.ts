@@ -45,7 +45,7 @@ import {
 import { boundsOf, PlacedIndex } from "../web/engine/string/geometry/placed.ts";
 import { stationsTouched as stationsOf } from "../web/engine/string/geometry/polyline.ts";
 import { measureRoute } from "../web/engine/string/geometry/route.ts";
-import { checkRoute, toSegments } from "../web/engine/string/route.ts";
+import { checkRoute, stringIds, toSegments } from "../web/engine/string/route.ts";
 import type { StringAction, StringKind, StringState } from "../web/engine/string/types.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
 import { evaluateCandidates, generateCandidates } from "../web/solvers/string/model.ts";
@@ -126,7 +126,10 @@ export function fullBoard(): { state: StringState; move: StringAction & { type: 
       path: path(p, "short"),
     };
     const pv = previewString(state, mover, "short", move.path);
-    if (!pv.error && pv.crossings >= 2 && pv.crossings <= 6) return { state, move };
+    // a typical move: a few meeting places, none of them a shared stretch (the first candidate since the meeting-
+    // place rule runs exactly along a rival's identical zigzag: 160 contacts, a degenerate case, not the common one)
+    if (!pv.error && pv.crossings >= 2 && pv.crossings <= 6 && pv.stretches.length === 0)
+      return { state, move };
   }
   throw new Error("no legal crossing move on the bench board");
 }
@@ -188,7 +191,8 @@ export async function run(): Promise<void> {
     if (i !== mover) for (const str of seat.strings) rivals.push(str.path);
   });
   const rivalSegs = toSegments(rivals);
-  geo.setPlacedSegments(rivalSegs, boundsOf(state.board.polygon));
+  const rivalIds = stringIds(rivals); // each string its own rival string (meeting places count per string)
+  geo.setPlacedSegments(rivalSegs, boundsOf(state.board.polygon), undefined, rivalIds);
   const path = Float64Array.from(move.path);
 
   const check = apply(state, move);
@@ -212,7 +216,7 @@ export async function run(): Promise<void> {
   // engine's own rival index (so the module's one index slot holds it for both), and the twin alone.
   useRouteGeometry(geo.routeGeometry);
   const wasmIndex = rivalIndex(state, mover);
-  const tsIndex = new PlacedIndex(rivalSegs, boundsOf(state.board.polygon));
+  const tsIndex = new PlacedIndex(rivalSegs, boundsOf(state.board.polygon), undefined, rivalIds);
   const held = (parseAction(move, state.options.players) as typeof move).path;
   const [applyW, kernelT, twinT, routeW] = timeSideBySide(
     [

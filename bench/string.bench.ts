@@ -614,8 +614,9 @@ function bindIndex(index: PlacedIndex): PlacedSegmentIndex {
     get placedCount() {
       return index.placedCount;
     },
-    setPlacedSegments: (s, b, cell) => index.setPlacedSegments(s, b, cell),
-    addPlacedSegments: (s) => index.addPlacedSegments(s),
+    setPlacedSegments: (s, b, cell, ids) => index.setPlacedSegments(s, b, cell, ids),
+    addPlacedSegments: (s, ids) => index.addPlacedSegments(s, ids),
     crossingPointsIndexed: (p, d, r) => index.crossingPointsIndexed(p, d, r),
+    meetingsIndexed: (p, d, r) => index.meetingsIndexed(p, d, r),
   };
 }

@@ -48,33 +48,33 @@ function cmpMag(a: StaticArray<u32>, b: StaticArray<u32>, len: i32): i32 {
 }
 
 /** out = sa·|a| − sb·|b| (magnitudes in L limbs); returns the sign of the result. out may not alias a or b. */
-function signedSub(sa: i32, a: StaticArray<u32>, sb: i32, b: StaticArray<u32>, out: StaticArray<u32>): i32 {
+function signedSub(sa: i32, a: StaticArray<u32>, sb: i32, b: StaticArray<u32>, out: StaticArray<u32>, len: i32 = L): i32 {
   if (sb == 0) {
-    for (let i = 0; i < L; i++) unchecked((out[i] = a[i]));
+    for (let i = 0; i < len; i++) unchecked((out[i] = a[i]));
     return sa;
   }
   if (sa == 0) {
-    for (let i = 0; i < L; i++) unchecked((out[i] = b[i]));
+    for (let i = 0; i < len; i++) unchecked((out[i] = b[i]));
     return -sb;
   }
   if (sa != sb) {
     let carry: u64 = 0;
-    for (let i = 0; i < L; i++) {
+    for (let i = 0; i < len; i++) {
       const s = <u64>unchecked(a[i]) + <u64>unchecked(b[i]) + carry;
       unchecked((out[i] = <u32>s));
       carry = s >> 32;
     }
     return sa;
   }
-  const c = cmpMag(a, b, L);
+  const c = cmpMag(a, b, len);
   if (c == 0) {
-    for (let i = 0; i < L; i++) unchecked((out[i] = 0));
+    for (let i = 0; i < len; i++) unchecked((out[i] = 0));
     return 0;
   }
   const big = c > 0 ? a : b;
   const small = c > 0 ? b : a;
   let borrow: i64 = 0;
-  for (let i = 0; i < L; i++) {
+  for (let i = 0; i < len; i++) {
     let d = <i64>unchecked(big[i]) - <i64>unchecked(small[i]) - borrow;
     borrow = 0;
     if (d < 0) {
@@ -86,19 +86,19 @@ function signedSub(sa: i32, a: StaticArray<u32>, sb: i32, b: StaticArray<u32>, o
   return c > 0 ? sa : -sa;
 }
 
-/** out (2L limbs) = |a| · |b|. */
-function mulMag(a: StaticArray<u32>, b: StaticArray<u32>, out: StaticArray<u32>): void {
-  for (let i = 0; i < 2 * L; i++) unchecked((out[i] = 0));
-  for (let i = 0; i < L; i++) {
+/** out (2L limbs) = |a| · |b| (L limbs each). */
+function mulMag(a: StaticArray<u32>, b: StaticArray<u32>, out: StaticArray<u32>, len: i32 = L): void {
+  for (let i = 0; i < 2 * len; i++) unchecked((out[i] = 0));
+  for (let i = 0; i < len; i++) {
     const x = <u64>unchecked(a[i]);
     if (x == 0) continue;
     let carry: u64 = 0;
-    for (let j = 0; j < L; j++) {
+    for (let j = 0; j < len; j++) {
       const t = x * <u64>unchecked(b[j]) + <u64>unchecked(out[i + j]) + carry;
       unchecked((out[i + j] = <u32>t));
       carry = t >> 32;
     }
-    let k = i + L;
+    let k = i + len;
     while (carry != 0) {
       const t = <u64>unchecked(out[k]) + carry;
       unchecked((out[k] = <u32>t));
@@ -128,4 +128,50 @@ export function orient2dWide(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f6
   mulMag(A, B, P);
   mulMag(C, D, Q);
   return <f64>(sP * cmpMag(P, Q, 2 * L));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Exact values of orientations and their products, for meet.ts `concurrent` (twin: BigInt in meet.ts).
+
+const O1 = new StaticArray<u32>(2 * L);
+const O2 = new StaticArray<u32>(2 * L);
+const O3 = new StaticArray<u32>(2 * L);
+const O4 = new StaticArray<u32>(2 * L);
+const R1 = new StaticArray<u32>(4 * L);
+const R2 = new StaticArray<u32>(4 * L);
+
+/** |orient2d(a, b, c)| · 2^2148 exactly into out (2L limbs); returns its sign. */
+function orientBig(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, out: StaticArray<u32>): i32 {
+  let sx = load(ax, X);
+  let sy = load(cx, Y);
+  const sA = signedSub(sx, X, sy, Y, A); // ax - cx
+  sx = load(by, X);
+  sy = load(cy, Y);
+  const sB = signedSub(sx, X, sy, Y, B); // by - cy
+  sx = load(ay, X);
+  const sC = signedSub(sx, X, sy, Y, C); // ay - cy
+  sx = load(bx, X);
+  sy = load(cx, Y);
+  const sD = signedSub(sx, X, sy, Y, D); // bx - cx
+  mulMag(A, B, P);
+  mulMag(C, D, Q);
+  return signedSub(sA * sB, P, sC * sD, Q, out, 2 * L);
+}
+
+/**
+ * The crossing of lines ab and cd lies on line ef: o(c,d,a)·o(e,f,b) = o(c,d,b)·o(e,f,a), decided exactly
+ * (big integers: every coordinate scaled by 2^1074). Twin of meet.ts `concurrent` (BigInt there).
+ */
+export function concurrent(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, dx: f64, dy: f64, ex: f64, ey: f64, fx: f64, fy: f64): bool {
+  const s1 = orientBig(cx, cy, dx, dy, ax, ay, O1);
+  const s2 = orientBig(ex, ey, fx, fy, bx, by, O2);
+  const s3 = orientBig(cx, cy, dx, dy, bx, by, O3);
+  const s4 = orientBig(ex, ey, fx, fy, ax, ay, O4);
+  const sp = s1 * s2;
+  const sq = s3 * s4;
+  if (sp != sq) return false;
+  if (sp == 0) return true;
+  mulMag(O1, O2, R1, 2 * L);
+  mulMag(O3, O4, R2, 2 * L);
+  return cmpMag(R1, R2, 4 * L) == 0;
 }

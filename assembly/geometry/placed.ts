@@ -14,8 +14,9 @@
 // read from boxes kept on append, drops the rest; a path segment over empty cells is skipped early), orders them
 // by id, and runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps
 // the path segment's box is a candidate; the others fail the brute force's box test anyway.
-import { MAX_PATH, MAX_PLACED, MAX_POINTS, max2, min2, pairPoint, path, points } from "./polyline";
-import { pointX, pointY, safePair } from "./segment";
+import { pairContact, resetContacts, resolveMeetings } from "./meet";
+import { discs, MAX_PATH, MAX_PLACED, MAX_POINTS, max2, min2, path, points } from "./polyline";
+import { safePair } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
 export const MAX_SPAN: i32 = 16;
@@ -25,6 +26,8 @@ const SORT_MAX: i32 = 48;
 
 /** The indexed segments `[x1, y1, x2, y2, …]`, in insertion order (the wrapper writes new ones at 4 × count). */
 export const segs = new StaticArray<f64>(4 * MAX_PLACED);
+/** Each indexed segment's string id (the wrapper writes them beside `segs`). */
+export const sids = new StaticArray<i32>(MAX_PLACED);
 const head = new StaticArray<i32>(MAX_AXIS * MAX_AXIS);
 const entryNext = new StaticArray<i32>(MAX_ENTRIES);
 const entryId = new StaticArray<i32>(MAX_ENTRIES);
@@ -149,10 +152,12 @@ export function indexInfo(which: i32): i32 {
 }
 
 /**
- * `crossingPoints` of the nv-vertex path (in `path`) against the indexed segments, outside the nd discs (in
- * `discs`): the first MAX_POINTS points go into `points`; returns the full count.
+ * `crossingPoints` (meeting places) of the nv-vertex path (in `path`) against the indexed segments, outside the nd
+ * discs (in `discs`): the first MAX_POINTS points go into `points`, the stretches into meet.ts `stretches`; returns
+ * the full count (-1 when the resolver's buffers overflowed).
  */
 export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
+  resetContacts();
   if (nv == 0) return 0;
   const nseg = nv > 1 ? nv - 1 : 1;
   let pathSafe = safe;
@@ -163,7 +168,6 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
     unchecked((cellX[v] = cellOf(unchecked(path[2 * v]), x0, sx, nx)));
     unchecked((cellY[v] = cellOf(unchecked(path[2 * v + 1]), y0, sy, ny)));
   }
-  let out = 0;
   for (let k = 0; k < nseg; k++) {
     const v1 = nv > 1 ? k + 1 : k;
     const i0 = min(unchecked(cellX[k]), unchecked(cellX[v1]));
@@ -202,7 +206,7 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       }
     }
     if (m == 0) continue;
-    // in id order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
+    // in id order: the brute force's order, so the contacts (and the resolver's output) are its own
     if (m <= SORT_MAX) {
       for (let p = 1; p < m; p++) {
         const v = unchecked(cand[p]);
@@ -220,15 +224,12 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
     }
     // the same pair test as crossingPoints after its box test (passed while gathering), in ascending id order
     for (let p = 0; p < m; p++) {
-      if (!pairPoint(k, ax, ay, bx, by, segs, unchecked(cand[p]), nd, radius, pathSafe)) continue;
-      if (out < MAX_POINTS) {
-        unchecked((points[2 * out] = pointX));
-        unchecked((points[2 * out + 1] = pointY));
-      }
-      out++;
+      const j = unchecked(cand[p]);
+      const c = 4 * j;
+      pairContact(ax, ay, bx, by, unchecked(segs[c]), unchecked(segs[c + 1]), unchecked(segs[c + 2]), unchecked(segs[c + 3]), unchecked(sids[j]), discs, nd, radius, pathSafe);
     }
   }
-  return out;
+  return resolveMeetings(discs, nd, radius, points, MAX_POINTS);
 }
 
 indexReset(0, 0, 0, 0, 0); // an empty index with one cell, so a query before any reset is valid

@@ -5,7 +5,8 @@
 // radius); polygon `[x0, y0, …]` (3..MAX_POLYGON vertices, simple, closed implicitly); placed segments
 // `[x1, y1, x2, y2, …]` (≤ MAX_PLACED). Outputs: `visits` (disc indices) and `points` (`[x, y, …]`).
 import { orient2d } from "./orient";
-import { intersectionPoint, pointX, pointY, segmentsIntersect } from "./segment";
+import { pairContact, resetContacts, resolveMeetings } from "./meet";
+import { segmentsIntersect } from "./segment";
 
 export const MAX_PATH: i32 = 64;
 export const MAX_DISCS: i32 = 1024;
@@ -18,6 +19,8 @@ export const path = new StaticArray<f64>(2 * MAX_PATH);
 export const discs = new StaticArray<f64>(2 * MAX_DISCS);
 export const polygon = new StaticArray<f64>(2 * MAX_POLYGON);
 export const placed = new StaticArray<f64>(4 * MAX_PLACED);
+/** The string id of each placed segment (meeting places are counted per rival string). */
+export const placedString = new StaticArray<i32>(MAX_PLACED);
 export const visits = new StaticArray<i32>(MAX_VISITS);
 export const points = new StaticArray<f64>(2 * MAX_POINTS);
 const keys = new StaticArray<f64>(MAX_DISCS);
@@ -277,14 +280,12 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
 }
 
 /**
- * One (path segment k from (ax, ay) to (bx, by), placed segment j of `segs`) pair of `crossingPoints`: true when the
- * pair contributes a crossing point, left in (pointX, pointY). A point at the start of path segment k > 0 was
- * counted with segment k - 1, and one at the joint with the previous placed segment with that segment; points inside
- * a station disc are free. Shared by the every-pair loop here and the indexed query (placed.ts). `safe`: every
- * coordinate of the path segment and of `segs` is in orient2dFast's safe range (the caller checked).
+ * One (path segment [a, b] with box minx–maxx × miny–maxy, placed segment j of `segs` of string `sid`) pair: when
+ * the boxes meet, records its contact (meet.ts `pairContact`). Shared by the every-pair loop here and the hint grid
+ * (plan/grid.ts). Twin of polyline.ts `pairCrossing`.
  */
+// @ts-ignore: decorator
 @inline export function pairCrossing(
-  k: i32,
   ax: f64,
   ay: f64,
   bx: f64,
@@ -295,45 +296,18 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
   maxy: f64,
   segs: StaticArray<f64>,
   j: i32,
+  sid: i32,
   nd: i32,
   radius: f64,
   safe: bool = false,
-): bool {
+): void {
   const cx = unchecked(segs[4 * j]);
   const cy = unchecked(segs[4 * j + 1]);
   const dx = unchecked(segs[4 * j + 2]);
   const dy = unchecked(segs[4 * j + 3]);
-  if (max2(cx, dx) < minx || min2(cx, dx) > maxx) return false;
-  if (max2(cy, dy) < miny || min2(cy, dy) > maxy) return false;
-  return pairPoint(k, ax, ay, bx, by, segs, j, nd, radius, safe);
-}
-
-/**
- * `pairCrossing` after its box test (the caller made it: `boxMiss` here, the stored boxes in placed.ts): the
- * intersection, the once-only rules and the discs. Twin of polyline.ts `pairPoint`.
- */
-@inline export function pairPoint(
-  k: i32,
-  ax: f64,
-  ay: f64,
-  bx: f64,
-  by: f64,
-  segs: StaticArray<f64>,
-  j: i32,
-  nd: i32,
-  radius: f64,
-  safe: bool,
-): bool {
-  const cx = unchecked(segs[4 * j]);
-  const cy = unchecked(segs[4 * j + 1]);
-  const dx = unchecked(segs[4 * j + 2]);
-  const dy = unchecked(segs[4 * j + 3]);
-  if (!intersectionPoint(safe, ax, ay, bx, by, cx, cy, dx, dy)) return false;
-  const x = pointX;
-  const y = pointY;
-  if (k > 0 && x == ax && y == ay) return false;
-  if (j > 0 && x == cx && y == cy && unchecked(segs[4 * j - 2]) == cx && unchecked(segs[4 * j - 1]) == cy) return false;
-  return !inAnyDisc(x, y, nd, radius);
+  if (max2(cx, dx) < minx || min2(cx, dx) > maxx) return;
+  if (max2(cy, dy) < miny || min2(cy, dy) > maxy) return;
+  pairContact(ax, ay, bx, by, cx, cy, dx, dy, sid, discs, nd, radius, safe);
 }
 
 /**
@@ -350,13 +324,14 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
 }
 
 /**
- * Points where the path meets the ns placed segments outside every disc (rules as in polyline.ts
- * `crossingPoints`); the first MAX_POINTS go into `points`. Returns the full count.
+ * Meeting places of the path with the ns placed segments (string ids in `placedString`) outside every disc (meet.ts;
+ * twin of polyline.ts `meetingPlaces`): one point per place into `points` (the first MAX_POINTS), the stretches'
+ * pieces into meet.ts `stretches`. Returns the count, or -1 when the resolver's buffers overflowed.
  */
 export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
-  if (nv == 0) return 0;
+  resetContacts();
+  if (nv == 0) return resolveMeetings(discs, nd, radius, points, MAX_POINTS);
   const nseg = nv > 1 ? nv - 1 : 1;
-  let count = 0;
   for (let k = 0; k < nseg; k++) {
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
@@ -370,13 +345,9 @@ export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
     const hi = f64x2(maxx, maxy);
     for (let j = 0; j < ns; j++) {
       if (boxMiss(placed, j, lo, hi)) continue; // pairCrossing's box test, two lanes at once
-      if (!pairPoint(k, ax, ay, bx, by, placed, j, nd, radius, false)) continue;
-      if (count < MAX_POINTS) {
-        unchecked((points[2 * count] = pointX));
-        unchecked((points[2 * count + 1] = pointY));
-      }
-      count++;
+      const c = 4 * j;
+      pairContact(ax, ay, bx, by, unchecked(placed[c]), unchecked(placed[c + 1]), unchecked(placed[c + 2]), unchecked(placed[c + 3]), unchecked(placedString[j]), discs, nd, radius, false);
     }
   }
-  return count;
+  return resolveMeetings(discs, nd, radius, points, MAX_POINTS);
 }

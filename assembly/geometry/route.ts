@@ -8,14 +8,16 @@
 // crossings come from the placed-segment index (placed.ts), which the wrapper keeps holding the mover's rivals.
 //
 // Layouts (f64, centimetres): `board` and `mountain` `[x0, y0, …]` (3..MAX_POLYGON vertices each, simple, closed
-// implicitly); the discs in polyline.ts `discs`. Out: `route` = [length, stations touched, crossing points, flags]
-// (flags: 1 inside the board, 2 touches the mountain), the stations in `visits`, the points in `points`.
+// implicitly); the discs in polyline.ts `discs`. Out: `route` = [length, stations touched, meeting places, flags,
+// stretch pieces] (flags: 1 inside the board, 2 touches the mountain; meeting places -1: the resolver overflowed),
+// the stations in `visits`, the points in `points` (one per meeting place), the pieces in meet.ts `stretches`.
+import { stretchCount } from "./meet";
 import { crossingPointsIndexed } from "./placed";
 import { insideIn, MAX_POLYGON, polylineLength, stationsTouched, touchesIn } from "./polyline";
 
 export const board = new StaticArray<f64>(2 * MAX_POLYGON);
 export const mountain = new StaticArray<f64>(2 * MAX_POLYGON);
-export const route = new StaticArray<f64>(4);
+export const route = new StaticArray<f64>(5);
 
 export const INSIDE: i32 = 1;
 export const MOUNTAIN: i32 = 2;
@@ -47,5 +49,6 @@ export function routeGeometry(nv: i32): i32 {
   unchecked((route[1] = <f64>stations));
   unchecked((route[2] = <f64>crossings));
   unchecked((route[3] = <f64>flags));
+  unchecked((route[4] = <f64>stretchCount));
   return flags;
 }

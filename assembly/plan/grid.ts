@@ -6,11 +6,13 @@
 // `large` list that every query scans. A candidate segment walks the columns its x-range covers and, in each, the
 // rows between its y at the column's two sides (widened by a small margin, then one row each way): every placed
 // segment that meets it is listed in the cell of a common point, which the walk visits (the cell map is monotone).
-// Each listed segment is tested once per candidate segment (a stamp) with polyline.ts `pairCrossing`, whose
-// once-only rules depend on the coordinates only, so the count equals `crossingPoints`' whatever the order.
+// Each listed segment's contact is recorded once per candidate segment (a stamp) with polyline.ts `pairCrossing`,
+// then meet.ts groups them into meeting places: components do not depend on the order, so the count equals
+// `crossingPoints`' whatever the order.
 // Candidate chords are long (up to 60 cm) and placed segments short (~1 cm): the walk visits the cells along the
 // chord, where the placed-segment index (geometry/placed.ts) would visit its whole box.
-import { MAX_PLACED, pairCrossing, path, placed } from "../geometry/polyline";
+import { countMeetings, resetContacts } from "../geometry/meet";
+import { discs, MAX_PLACED, pairCrossing, path, placed, placedString } from "../geometry/polyline";
 
 export const GRID_AXIS: i32 = 64;
 export const GRID_SPAN: i32 = 16;
@@ -86,7 +88,7 @@ export function gridBuild(ns: i32, minX: f64, minY: f64, maxX: f64, maxY: f64): 
 export function gridCrossings(nv: i32, nd: i32, radius: f64): i32 {
   if (nv == 0) return 0;
   const nseg = nv > 1 ? nv - 1 : 1;
-  let count = 0;
+  resetContacts();
   for (let k = 0; k < nseg; k++) {
     const ax = unchecked(path[2 * k]);
     const ay = unchecked(path[2 * k + 1]);
@@ -100,7 +102,7 @@ export function gridCrossings(nv: i32, nd: i32, radius: f64): i32 {
     for (let q = 0; q < nLarge; q++) {
       const j = unchecked(large[q]);
       unchecked((seen[j] = tick));
-      if (pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius)) count++;
+      pairCrossing(ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, unchecked(placedString[j]), nd, radius);
     }
     const c0 = cellOf(minx, gx0, sx, nx);
     const c1 = cellOf(maxx, gx0, sx, nx);
@@ -133,10 +135,11 @@ export function gridCrossings(nv: i32, nd: i32, radius: f64): i32 {
           const j = unchecked(entryId[e]);
           if (unchecked(seen[j]) == tick) continue;
           unchecked((seen[j] = tick));
-          if (pairCrossing(k, ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, nd, radius)) count++;
+          pairCrossing(ax, ay, bx, by, minx, maxx, miny, maxy, placed, j, unchecked(placedString[j]), nd, radius);
         }
       }
     }
   }
-  return count;
+  // the contacts come in cell order, not id order: the components (and so their count) are the same
+  return countMeetings(discs, nd, radius);
 }

@@ -12,7 +12,14 @@
 import { InputError } from "../../web/engine/common/errors.ts";
 import { parseBoard } from "../../web/engine/string/board.ts";
 import { playBotGame } from "../../web/engine/string/bot.ts";
-import { checkRoute, parsePath, type RouteContext, toSegments } from "../../web/engine/string/route.ts";
+import { boundsOf, DEFAULT_CELL, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
+import {
+  checkRoute,
+  parsePath,
+  type RouteContext,
+  stringIds,
+  toSegments,
+} from "../../web/engine/string/route.ts";
 import { MAX_WHITES, scoreCubes } from "../../web/engine/string/scoring.ts";
 import type { StringKind } from "../../web/engine/string/types.ts";
 import { playSolverBotGame } from "../../web/solvers/string/bot.ts";
@@ -117,7 +124,9 @@ export function costOf(doc: unknown): CostReport {
     discs,
     radius: board.radius,
   };
-  const c = checkRoute(ctx, candidate.kind, candidate.path, toSegments(others));
+  // each rival string its own id (meeting places count per string), in an index over the board's box
+  const rivals = new PlacedIndex(toSegments(others), boundsOf(ctx.polygon), DEFAULT_CELL, stringIds(others));
+  const c = checkRoute(ctx, candidate.kind, candidate.path, rivals);
   let error = c.error ? `${c.error.rule}: ${c.error.message}` : null;
   if (!error && typeof ap === "number" && c.ap > ap) {
     error = `string.not-enough-ap: this string costs ${c.ap} AP; ${ap} available`;

@@ -14,6 +14,7 @@ import {
   apply,
   legalActions,
   otherSegments,
+  otherStrings,
   parseAction,
   previewString,
   rivalIndex,
@@ -88,7 +89,13 @@ describe("string.place-string: the engine's fast path", () => {
     const player = s.current!;
     const ctx = routeContext(s);
     for (const path of paths(s, 60)) {
-      const brute = crossingPoints(Float64Array.from(path), otherSegments(s, player), ctx.discs, ctx.radius);
+      const brute = crossingPoints(
+        Float64Array.from(path),
+        otherSegments(s, player),
+        ctx.discs,
+        ctx.radius,
+        otherStrings(s, player), // one id per rival string, as the engine's index has them
+      );
       const pv = previewString(s, player, "long", path);
       expect(pv.crossings).toBe(brute.length / 2);
       expect(new Set(pv.points.map((v) => v.toFixed(9)))).toEqual(

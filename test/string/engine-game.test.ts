@@ -288,7 +288,12 @@ describe("rail string (CLI)", () => {
       stations: ["A", "B"],
       error: null,
     });
-    expect((await cost({ strings, player: 0, candidate: [10, 10, 30, 30] })).ap).toBe(0);
+    // string.meeting-places: laid along seat 1's identical string, it shares the stretch between the two discs:
+    // one meeting place (before the rule this pinned 0, the overlap reduced to its ends inside the discs)
+    expect((await cost({ strings, player: 0, candidate: [10, 10, 30, 30] })).ap).toBe(1);
+    // along its own string (seat 0's [10, 30, 30, 10]) it is free: only the crossing with seat 1's costs
+    expect((await cost({ strings, player: 0, candidate: [10, 30, 30, 10] })).ap).toBe(1);
+    expect((await cost({ strings: [strings[0]!, []], player: 0, candidate: [10, 30, 30, 10] })).ap).toBe(0);
     expect(await cost({ strings: [[], []], candidate: { kind: "short", path: [55, 25, 85, 25] } })).toEqual({
       legal: true,
       ap: 1,

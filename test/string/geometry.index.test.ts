@@ -171,7 +171,9 @@ describe("crossingPointsIndexed equals the brute-force crossingPoints (TS and Wa
     const cases: [Float64Array, number[]][] = [
       [f(1, 0, 1, 2), [1, 1]], // through the joint (1, 1): once
       [f(0, 1, 1, 1, 2, 1), [1, 1]], // path vertex on the joint: once
-      [f(0, 0, 1, 1), [0, 0]], // collinear overlap with segment 0, touch of segment 1 at the shared end: once
+      // collinear overlap with segment 0, touch of segment 1 at the shared end: one meeting place, a stretch,
+      // reported by its middle (string.meeting-places; this pinned the overlap's end before)
+      [f(0, 0, 1, 1), [0.5, 0.5]],
       [f(0, 0, 3, 1), [0, 0, 1.5, 0.5, 3, 1]], // the string's two ends and a proper crossing
       [f(2, 0), [2, 0]], // a single vertex on a joint
     ];

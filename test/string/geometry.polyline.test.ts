@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   crossingPoints,
+  meetingPlaces,
   pointInDisc,
   pointInPolygon,
   pointLocation,
@@ -101,8 +102,13 @@ describe("crossingPoints: AP cost of crossing other players' strings", () => {
     expect(crossingPoints(f(0, 10, 20, 10), placed, f(10, 12.5), R).length).toBe(0);
     expect(crossingPoints(f(0, 10, 20, 10), placed, f(10, 12.6), R).length).toBe(2);
   });
-  it("touching without crossing counts; collinear overlap counts once per segment pair", () => {
+  it("touching without crossing counts; a collinear overlap is one meeting place", () => {
     expect(Array.from(crossingPoints(f(0, 10, 10, 10), f(10, 0, 10, 20), none, R))).toEqual([10, 10]);
-    expect(Array.from(crossingPoints(f(0, 0, 10, 0), f(5, 0, 15, 0), none, R))).toEqual([10, 0]);
+    // string.meeting-places: a shared stretch is one place, its point the middle of the stretch (before the
+    // meeting-place rule this pinned one endpoint of the overlap per segment pair)
+    expect(Array.from(crossingPoints(f(0, 0, 10, 0), f(5, 0, 15, 0), none, R))).toEqual([7.5, 0]);
+    expect(Array.from(meetingPlaces(f(0, 0, 10, 0), f(5, 0, 15, 0), none, R).stretches)).toEqual([
+      5, 0, 10, 0,
+    ]);
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { fullBoard } from "../../bench/string-engine.bench.ts";
 import { Rng, seedRng } from "../../web/engine/common/rng.ts";
-import { crossingPoints } from "../../web/engine/string/geometry/polyline.ts";
+import { crossingPoints, jointStrings } from "../../web/engine/string/geometry/polyline.ts";
 import { CandidateGrid } from "../../web/solvers/string/grid.ts";
 import { evaluateCandidates, generateCandidates } from "../../web/solvers/string/model.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
@@ -61,7 +61,7 @@ describe("string hint: crossings through the candidate grid", () => {
       const segs = placedSet(rng);
       const discs = Float64Array.from({ length: 40 }, () => rng.float() * 90);
       const grid = new CandidateGrid();
-      grid.build(segs, 0, 0, 90, 90);
+      grid.build(segs, jointStrings(segs), 0, 0, 90, 90);
       let crossed = 0;
       for (let i = 0; i < 3000; i++) {
         const path = chord(rng);

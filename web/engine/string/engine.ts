@@ -34,7 +34,7 @@ import { boundsOf, type PlacedSegmentIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
 import { hopGraph, hopUsedTwice, shortestJourney } from "./journey.ts";
-import { checkRoute, parsePath, type RouteCheck, type RouteContext, toSegments } from "./route.ts";
+import { checkRoute, parsePath, type RouteCheck, type RouteContext, stringIds, toSegments } from "./route.ts";
 import { bestSplit, scoreCubes } from "./scoring.ts";
 import { ROWS, type Row, rowColours, TILES } from "./tiles.ts";
 import {
@@ -257,6 +257,15 @@ export function otherSegments(s: StringState, player: number): Float64Array {
   return toSegments(paths);
 }
 
+/** The string id of each of `otherSegments(s, player)`'s segments (one id per placed string). */
+export function otherStrings(s: StringState, player: number): Int32Array {
+  const paths: number[][] = [];
+  s.seats.forEach((seat, i) => {
+    if (i !== player) for (const str of seat.strings) paths.push(str.path);
+  });
+  return stringIds(paths);
+}
+
 /** One seat's index of the other seats' placed strings, and which strings it holds. */
 interface RivalIndex {
   index: PlacedSegmentIndex;
@@ -334,7 +343,9 @@ export function rivalIndex(s: StringState, player: number): PlacedSegmentIndex {
   const held = entry.held;
   const fresh = rivals.filter((str) => !held.has(str));
   if (fresh.length > 0) {
-    entry.index.addPlacedSegments(toSegments(fresh.map((str) => str.path)));
+    // each string its own id (the index's string ids: meeting places count per rival string)
+    const paths = fresh.map((str) => str.path);
+    entry.index.addPlacedSegments(toSegments(paths), stringIds(paths, held.size));
     for (const str of fresh) held.add(str);
   }
   entry.lists = seats.map((seat) => seat.strings);
@@ -515,9 +526,12 @@ export interface StringPreview {
   max: number;
   /** Ids of the stations touched, in order along the path. */
   stations: string[];
-  /** The crossing points that cost AP, `[x, y, …]`. */
+  /** One point per meeting place with a rival string (each costs 1 AP), `[x, y, …]`. */
   points: number[];
+  /** How many: `points.length / 2`. */
   crossings: number;
+  /** The shared stretches' parts outside every disc, `[x0, y0, x1, y1, …]` (drawn highlighted). */
+  stretches: number[];
   /** Some part lies inside (or on) the mountain: +1 AP. */
   mountain: boolean;
   /** AP it costs, and the AP the seat has now. */
@@ -553,6 +567,7 @@ export function previewString(
     stations: c.stations.map((i) => s.stations[i]!.id),
     points: Array.from(c.points),
     crossings: c.crossings,
+    stretches: Array.from(c.stretches),
     mountain: c.mountain,
     ap: c.ap,
     apLeft: s.ap,

@@ -15,10 +15,12 @@ export type { RouteContext } from "./geometry/route.ts";
 export interface RouteCheck {
   /** Indices of the stations touched, in order along the path. */
   stations: number[];
-  /** Crossings with other players' strings outside every station disc. */
+  /** Meeting places with other players' strings outside every station disc (1 AP each, per rival string). */
   crossings: number;
-  /** Where they are, `[x, y, …]` (`crossingPoints`). */
+  /** One point per meeting place, `[x, y, …]` (geometry/meet.ts). */
   points: Float64Array;
+  /** The shared stretches' parts outside every disc, `[x0, y0, x1, y1, …]`. */
+  stretches: Float64Array;
   /** Some part lies inside (or on) the mountain. */
   mountain: boolean;
   /** AP cost: crossings + 1 if mountain. */
@@ -61,6 +63,21 @@ export function toSegments(paths: readonly (readonly number[])[]): Float64Array 
   return Float64Array.from(out);
 }
 
+/**
+ * The string id of every segment `toSegments(paths)` gives: `first + i` for the segments of `paths[i]` (each placed
+ * string is its own rival string: meeting places are counted per string).
+ */
+export function stringIds(paths: readonly (readonly number[])[], first = 0): Int32Array {
+  let n = 0;
+  for (const p of paths) n += Math.max(0, (p.length >> 1) - 1);
+  const out = new Int32Array(n);
+  let w = 0;
+  paths.forEach((p, i) => {
+    for (let q = 0; q + 3 < p.length; q += 2) out[w++] = first + i;
+  });
+  return out;
+}
+
 /** Some station follows itself in the list (touched twice in a row). */
 function repeats(stations: readonly number[]): boolean {
   for (let i = 1; i < stations.length; i++) if (stations[i - 1] === stations[i]) return true;
@@ -92,7 +109,7 @@ function inStation(ctx: RouteContext, x: number, y: number, touched: readonly nu
  * Evaluates a candidate string: its stations, crossings, mountain, cost, and the first route rule it breaks
  * (in this order: `string.too-long`, `string.leaves-board`, `string.touches-board-edge`,
  * `string.endpoint-not-in-station`, `string.same-station-twice`). `others` are the other players' placed
- * strings: as segments (`toSegments`), or a placed-segment index holding them (geometry/placed.ts: the same
+ * strings: as segments (`toSegments`; strings told apart by their joints, geometry/polyline.ts `jointStrings`), or a placed-segment index holding them (geometry/placed.ts: the same
  * points, found through a grid instead of every pair); the player's own strings cross for free and are not passed.
  * `geometry` measures the path against an index it created (geometry/route.ts: the TypeScript twin by default,
  * or the Wasm kernels: the same answers); segments are always measured here, in TypeScript.
@@ -104,7 +121,7 @@ export function checkRoute(
   others: Float64Array | PlacedSegmentIndex,
   geometry: RouteGeometry = routeGeometryTs,
 ): RouteCheck {
-  const { length, stations, points, mountain, inside } =
+  const { length, stations, points, stretches, mountain, inside } =
     others instanceof Float64Array ? measureRoute(ctx, path, others) : geometry.measure(ctx, path, others);
   const crossings = points.length / 2;
   const ap = crossings + (mountain ? 1 : 0);
@@ -137,5 +154,5 @@ export function checkRoute(
       "a string may not touch the same station twice in a row (nor start and end on one station alone)",
     );
   }
-  return { stations, crossings, points, mountain, ap, length, error };
+  return { stations, crossings, points, stretches, mountain, ap, length, error };
 }

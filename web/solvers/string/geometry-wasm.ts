@@ -12,11 +12,13 @@
  * outside the adaptive predicate's range, like the BigInt one in predicates.ts).
  */
 import { instantiate } from "../../../build/string.release.js";
+import type { Meetings } from "../../engine/string/geometry/meet.ts";
 import {
   countIntersectingPairs as countPairsTs,
   PairsWorkError,
 } from "../../engine/string/geometry/pairs.ts";
 import {
+  appendStrings,
   checkFinite,
   checkGrid,
   DEFAULT_CELL,
@@ -81,12 +83,22 @@ export interface StringGeometry {
   pointInDisc(x: number, y: number, cx: number, cy: number, r: number): boolean;
   polylineInsidePolygon(path: Float64Array, polygon: Float64Array): boolean;
   polylineTouchesPolygon(path: Float64Array, polygon: Float64Array): boolean;
+  /** One point per meeting place (polyline.ts `crossingPoints`; `strings`: each segment's string id). */
   crossingPoints(
     path: Float64Array,
     segments: Float64Array,
     discs: Float64Array,
     radius: number,
+    strings?: Int32Array,
   ): Float64Array;
+  /** The meeting places' points and the shared stretches' pieces (polyline.ts `meetingPlaces`). */
+  meetingPlaces(
+    path: Float64Array,
+    segments: Float64Array,
+    discs: Float64Array,
+    radius: number,
+    strings?: Int32Array,
+  ): Meetings;
 }
 
 /** The TypeScript reference as a `StringGeometry` (for code that takes either). */
@@ -103,12 +115,13 @@ export const stringGeometryReference: StringGeometry = {
   polylineInsidePolygon: ts.polylineInsidePolygon,
   polylineTouchesPolygon: ts.polylineTouchesPolygon,
   crossingPoints: ts.crossingPoints,
+  meetingPlaces: ts.meetingPlaces,
 };
 
 /** What this wrapper expects of the module's descriptor (assembly/string.ts). */
 export const STRING_GEOMETRY_SPEC = {
   module: "string",
-  version: 3,
+  version: 4,
   buffers: {
     segments: "f64",
     pairs: "i32",
@@ -119,6 +132,9 @@ export const STRING_GEOMETRY_SPEC = {
     visits: "i32",
     points: "f64",
     indexSegments: "f64",
+    placedStrings: "i32",
+    indexStrings: "i32",
+    stretches: "f64",
     board: "f64",
     mountain: "f64",
     route: "f64",
@@ -134,6 +150,7 @@ export const STRING_GEOMETRY_SPEC = {
     points: null,
     indexAxisCells: null,
     indexSpan: null,
+    stretches: null,
   },
 } as const;
 
@@ -151,6 +168,8 @@ export interface StringGeometryLimits {
   indexAxisCells: number;
   /** Placed-segment index: cells a segment's box may cover before it goes to the large list. */
   indexSpan: number;
+  /** Stretch pieces a crossing query writes (over it, the wrapper asks the twin). */
+  stretches: number;
 }
 
 /**
@@ -238,21 +257,38 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   let board = new Float64Array(0);
   let mountain = new Float64Array(0);
   let route = new Float64Array(0);
+  let placedStrings = new Int32Array(0);
+  let indexStrings = new Int32Array(0);
+  let stretches = new Float64Array(0);
   const views = (): void => {
     // Views over a detached buffer (memory grew) have length 0, like the initial empty ones: then rebuild.
     if (segments.length !== 0) return;
     const v = glue.views();
     ({ segments, pairs, path, discs, polygon, placed, visits, points, board, mountain, route } = v);
+    ({ placedStrings, indexStrings, stretches } = v);
     indexed = v.indexSegments;
   };
-  /** Copies n segments in after the indexed ones and indexes them (the caller checked the limit). */
-  const appendIndexed = (src: Float64Array, n: number): void => {
+  /** Copies n segments (and their string ids) in after the indexed ones and indexes them (limit checked). */
+  const appendIndexed = (src: Float64Array, n: number, strings?: Int32Array): void => {
     const from = ex.indexCount();
     views();
-    // a non-finite number throws before indexAdd: the index stays as it was
+    // a non-finite number or short ids throw before indexAdd: the index stays as it was
+    if (strings && strings.length < n)
+      throw new RangeError(`string ids: ${strings.length} for ${n} segments`);
     copyIn(src.subarray(0, 4 * n), indexed.subarray(4 * from, 4 * (from + n)), "segments");
+    appendStrings(indexed, indexStrings, from, n, strings);
     ex.indexAdd(from + n);
   };
+  /** The meeting places the last crossing query left: `n` points and the stretch pieces. */
+  const meetings = (n: number): Meetings => {
+    const ns = ex.stretchCount();
+    return {
+      points: points.slice(0, 2 * n),
+      stretches: ns === 0 ? new Float64Array(0) : stretches.slice(0, 4 * ns),
+    };
+  };
+  /** A crossing query's answer fits the output buffers (else the twin answers). */
+  const fits = (n: number): boolean => n >= 0 && n <= limits.points && ex.stretchCount() <= limits.stretches;
 
   const loadPath = (p: Float64Array): void => {
     refuseOver(p.length >> 1, limits.pathVertices, "path vertices");
@@ -322,17 +358,18 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     return true;
   };
 
-  /** `crossingPointsIndexed` over the segments the module's index holds now. */
-  const queryIndexed = (p: Float64Array, d: Float64Array, radius: number): Float64Array => {
+  /** `meetingsIndexed` over the segments the module's index holds now. */
+  const queryIndexed = (p: Float64Array, d: Float64Array, radius: number): Meetings => {
     loadPath(p);
     loadDiscs(d, radius);
     const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
-    if (n > limits.points) {
-      // over the output buffer: the brute-force twin over the same segments gives the same points
+    if (!fits(n)) {
+      // over an output buffer: the brute-force twin over the same segments gives the same answer
       views();
-      return ts.crossingPoints(p, indexed.slice(0, 4 * ex.indexCount()), d, radius);
+      const count = ex.indexCount();
+      return ts.meetingPlaces(p, indexed.slice(0, 4 * count), d, radius, indexStrings.slice(0, count));
     }
-    return points.slice(0, 2 * n);
+    return meetings(n);
   };
 
   /** The grid for a whole new set of segments (`setPlacedSegments`), after checking their count and numbers. */
@@ -341,6 +378,29 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     refuseOver(n, limits.placedSegments, "placed segments");
     checkFinite(src.subarray(0, 4 * n), "segments");
     return checkGrid(src.subarray(0, 4 * n), bounds, cellSize);
+  };
+
+  /** The every-pair meeting places (polyline.ts `meetingPlaces`) on the module's kernel. */
+  const meetingPlaces = (
+    p: Float64Array,
+    segs: Float64Array,
+    d: Float64Array,
+    radius: number,
+    strings?: Int32Array,
+  ): Meetings => {
+    const ns = segs.length >> 2;
+    refuseOver(ns, limits.placedSegments, "placed segments");
+    if (strings && strings.length < ns)
+      throw new RangeError(`string ids: ${strings.length} for ${ns} segments`);
+    loadPath(p);
+    loadDiscs(d, radius);
+    views();
+    copyIn(segs.subarray(0, 4 * ns), placed, "segments");
+    if (strings) placedStrings.set(strings.subarray(0, ns));
+    else placedStrings.set(ts.jointStrings(segs.subarray(0, 4 * ns)));
+    const n = ex.crossingPoints(p.length >> 1, ns, d.length >> 1, radius);
+    if (!fits(n)) return ts.meetingPlaces(p, segs, d, radius, strings); // over an output buffer
+    return meetings(n);
   };
 
   // ----- The route geometry (assembly/geometry/route.ts) -----
@@ -354,6 +414,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   /** A placed-segment index whose segments live here, in JavaScript; the module indexes them when measured. */
   class RouteIndex implements PlacedSegmentIndex {
     segs = new Float64Array(4 * 256);
+    sids = new Int32Array(256);
     count = 0;
     grid: [number, number, number, number, number] = [0, 0, 0, 0, DEFAULT_CELL];
     constructor(bounds: ArrayLike<number>) {
@@ -362,29 +423,46 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     get placedCount(): number {
       return this.count;
     }
-    setPlacedSegments(src: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL): void {
+    setPlacedSegments(
+      src: Float64Array,
+      bounds?: ArrayLike<number>,
+      cellSize = DEFAULT_CELL,
+      strings?: Int32Array,
+    ): void {
       const n = src.length >> 2;
       this.grid = newGrid(src, bounds, cellSize);
+      if (strings && strings.length < n)
+        throw new RangeError(`string ids: ${strings.length} for ${n} segments`);
       this.count = 0;
       if (heldIndex === this) heldIndex = null; // another grid: the module builds it again when measured
-      this.append(src, n);
+      this.append(src, n, strings);
     }
-    addPlacedSegments(src: Float64Array): void {
+    addPlacedSegments(src: Float64Array, strings?: Int32Array): void {
       const n = src.length >> 2;
       refuseOver(this.count + n, limits.placedSegments, "placed segments");
       checkFinite(src.subarray(0, 4 * n), "segments");
-      this.append(src, n);
+      if (strings && strings.length < n)
+        throw new RangeError(`string ids: ${strings.length} for ${n} segments`);
+      this.append(src, n, strings);
     }
-    private append(src: Float64Array, n: number): void {
+    private append(src: Float64Array, n: number, strings?: Int32Array): void {
       if (4 * (this.count + n) > this.segs.length) {
-        const grown = new Float64Array(Math.max(2 * this.segs.length, 4 * (this.count + n)));
+        const cap = Math.max(2 * (this.segs.length >> 2), this.count + n);
+        const grown = new Float64Array(4 * cap);
         grown.set(this.segs.subarray(0, 4 * this.count));
         this.segs = grown;
+        const ids = new Int32Array(cap);
+        ids.set(this.sids.subarray(0, this.count));
+        this.sids = ids;
       }
       this.segs.set(src.subarray(0, 4 * n), 4 * this.count);
+      appendStrings(this.segs, this.sids, this.count, n, strings);
       this.count += n;
     }
     crossingPointsIndexed(p: Float64Array, d: Float64Array, radius: number): Float64Array {
+      return this.meetingsIndexed(p, d, radius).points;
+    }
+    meetingsIndexed(p: Float64Array, d: Float64Array, radius: number): Meetings {
       hold(this);
       return queryIndexed(p, d, radius);
     }
@@ -401,6 +479,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     }
     if (heldCount < ix.count) {
       indexed.set(ix.segs.subarray(4 * heldCount, 4 * ix.count), 4 * heldCount); // checked when added
+      indexStrings.set(ix.sids.subarray(heldCount, ix.count), heldCount);
       heldCount = ex.indexAdd(ix.count);
     }
   };
@@ -435,13 +514,16 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       const flags = raw.routeGeometry(nv);
       const ns = route[1]!;
       const np = route[2]!;
-      if (np > limits.points) return measureRoute(ctx, p, index.segs.slice(0, 4 * index.count));
+      if (!fits(np))
+        return measureRoute(ctx, p, index.segs.slice(0, 4 * index.count), index.sids.slice(0, index.count));
       const stations = new Array<number>(ns);
       for (let k = 0; k < ns; k++) stations[k] = visits[k]!;
+      const m = meetings(np);
       return {
         length: route[0]!,
         stations,
-        points: points.slice(0, 2 * np),
+        points: m.points,
+        stretches: m.stretches,
         mountain: (flags & 2) !== 0,
         inside: (flags & 1) !== 0,
       };
@@ -532,32 +614,29 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       path.set(p.length & 1 ? p.subarray(0, p.length - 1) : p); // checked by pathAwayFromEdges
       return raw.polylineTouchesPolygon(p.length >> 1, poly.length >> 1) !== 0;
     },
-    crossingPoints(p, segs, d, radius) {
-      refuseOver(segs.length >> 2, limits.placedSegments, "placed segments");
-      loadPath(p);
-      loadDiscs(d, radius);
-      views();
-      copyIn(segs.subarray(0, 4 * (segs.length >> 2)), placed, "segments");
-      const n = ex.crossingPoints(p.length >> 1, segs.length >> 2, d.length >> 1, radius);
-      if (n > limits.points) return ts.crossingPoints(p, segs, d, radius); // over the output buffer
-      return points.slice(0, 2 * n);
+    crossingPoints(p, segs, d, radius, strings) {
+      return meetingPlaces(p, segs, d, radius, strings).points;
     },
+    meetingPlaces: (p, segs, d, radius, strings) => meetingPlaces(p, segs, d, radius, strings),
     get placedCount() {
       return ex.indexCount();
     },
-    setPlacedSegments(segs, bounds, cellSize = DEFAULT_CELL) {
+    setPlacedSegments(segs, bounds, cellSize = DEFAULT_CELL, strings) {
       const n = segs.length >> 2;
       const [minX, minY, maxX, maxY, cell] = newGrid(segs, bounds, cellSize); // before the reset: a refused call changes nothing
+      if (strings && strings.length < n)
+        throw new RangeError(`string ids: ${strings.length} for ${n} segments`);
       heldIndex = null; // the module's index is this wrapper's own now
       ex.indexReset(minX, minY, maxX, maxY, cell);
-      appendIndexed(segs, n);
+      appendIndexed(segs, n, strings);
     },
-    addPlacedSegments(segs) {
+    addPlacedSegments(segs, strings) {
       const n = segs.length >> 2;
       refuseOver(ex.indexCount() + n, limits.placedSegments, "placed segments");
       heldIndex = null; // (after a route measure: appended to that index's segments, as documented)
-      appendIndexed(segs, n);
+      appendIndexed(segs, n, strings);
     },
-    crossingPointsIndexed: (p, d, radius) => queryIndexed(p, d, radius),
+    crossingPointsIndexed: (p, d, radius) => queryIndexed(p, d, radius).points,
+    meetingsIndexed: (p, d, radius) => queryIndexed(p, d, radius),
   };
 }

@@ -3,6 +3,7 @@
  * assembly/plan/grid.ts (same grid, same cells walked, same count; see there for why the walk finds every
  * crossing). Used by the twin of the hint kernel (reference.ts `evaluate`).
  */
+import { countMeetings, resetContacts } from "../../engine/string/geometry/meet.ts";
 import { pairCrossing } from "../../engine/string/geometry/polyline.ts";
 
 export const GRID_AXIS = 64;
@@ -22,8 +23,6 @@ function cellOf(v: number, origin: number, scale: number, n: number): number {
   return t >= n ? n - 1 : Math.trunc(t);
 }
 
-const pt = new Float64Array(2);
-
 export class CandidateGrid {
   private head = new Int32Array(GRID_AXIS * GRID_AXIS);
   private entryNext: number[] = [];
@@ -38,11 +37,16 @@ export class CandidateGrid {
   private sy = 0;
   private tick = 0;
   private segs: Float64Array = new Float64Array(0);
+  private sids: Int32Array = new Int32Array(0);
 
-  /** Lists `segs` (`[x1, y1, x2, y2, …]`) over a grid on the box `[minX, minY, maxX, maxY]` (the board's). */
-  build(segs: Float64Array, minX: number, minY: number, maxX: number, maxY: number): void {
+  /**
+   * Lists `segs` (`[x1, y1, x2, y2, …]`, string ids `sids`) over a grid on the box `[minX, minY, maxX, maxY]`
+   * (the board's).
+   */
+  build(segs: Float64Array, sids: Int32Array, minX: number, minY: number, maxX: number, maxY: number): void {
     const ns = segs.length >> 2;
     this.segs = segs;
+    this.sids = sids;
     this.nx = axisCells(maxX - minX);
     this.ny = axisCells(maxY - minY);
     this.gx0 = minX;
@@ -79,13 +83,13 @@ export class CandidateGrid {
     }
   }
 
-  /** `crossingPoints(path, segs, discs, radius)`' count, walking the path's cells. */
+  /** `crossingPoints(path, segs, discs, radius, sids)`' count (meeting places), walking the path's cells. */
   crossings(path: Float64Array, discs: Float64Array, radius: number): number {
     const nv = path.length >> 1;
     if (nv === 0) return 0;
     const nseg = nv > 1 ? nv - 1 : 1;
-    const { segs, seen, nx, ny, gx0, gy0, sx, sy } = this;
-    let count = 0;
+    const { segs, sids, seen, nx, ny, gx0, gy0, sx, sy } = this;
+    resetContacts();
     for (let k = 0; k < nseg; k++) {
       const ax = path[2 * k]!;
       const ay = path[2 * k + 1]!;
@@ -99,7 +103,7 @@ export class CandidateGrid {
       const tick = ++this.tick;
       for (const j of this.large) {
         seen[j] = tick;
-        if (pairCrossing(k, ax, ay, bx, by, box, segs, j, discs, radius, pt)) count++;
+        pairCrossing(ax, ay, bx, by, box, segs, j, sids[j]!, discs, radius);
       }
       const c0 = cellOf(minx, gx0, sx, nx);
       const c1 = cellOf(maxx, gx0, sx, nx);
@@ -126,11 +130,12 @@ export class CandidateGrid {
             const j = this.entryId[e]!;
             if (seen[j] === tick) continue;
             seen[j] = tick;
-            if (pairCrossing(k, ax, ay, bx, by, box, segs, j, discs, radius, pt)) count++;
+            pairCrossing(ax, ay, bx, by, box, segs, j, sids[j]!, discs, radius);
           }
         }
       }
     }
-    return count;
+    // the contacts come in cell order, not id order: the components (and so their count) are the same
+    return countMeetings(discs, radius);
   }
 }

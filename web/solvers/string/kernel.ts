@@ -12,7 +12,7 @@
  * - `out`: kernel outputs (ldRoute: the station path; planTransports: see `planTransports`).
  * - Hints: `cand` (Float64) 6 slots per candidate `[x0, y0, x1, y1, x2, y2]`, `candNv` 2 or 3, `candKind` 0 short,
  *   1 long; `board`, `mount` polygons `[x0, y0, …]`; `discs` station centres; `placed` other players' segments
- *   `[x1, y1, x2, y2, …]`; `net[v]` 1 when v is on the player's network; `outsk[v]` 1 for outskirts.
+ *   `[x1, y1, x2, y2, …]` and `placedString` their string ids; `net[v]` 1 when v is on the player's network; `outsk[v]` 1 for outskirts.
  *   Results: `resI[5 i ..]` = error code, stations visited, crossings, mountain 0/1, AP; `resF[2 i ..]` = length,
  *   value (−1e9 when illegal).
  */
@@ -61,6 +61,8 @@ export interface PlanKernel {
   readonly resF: Float64Array;
   readonly discs: Float64Array;
   readonly placed: Float64Array;
+  /** The string id of each of `placed`'s segments (one id per rival string: meeting places count per string). */
+  readonly placedString: Int32Array;
   /** Exact maximum score of a pile (red, blue, purple, yellow, green, white counts). */
   scoreCubes(r: number, b: number, p: number, y: number, g: number, w: number): number;
   /**

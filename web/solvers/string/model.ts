@@ -271,14 +271,21 @@ export function loadHintTables(
   k.mount.set(ctx.mountain);
   k.discs.set(ctx.discs);
   const segs: number[] = [];
+  const ids: number[] = [];
+  let id = 0;
   s.seats.forEach((seat, i) => {
     if (i === player) return;
-    for (const str of seat.strings)
-      for (let q = 0; q + 3 < str.path.length; q += 2)
+    for (const str of seat.strings) {
+      for (let q = 0; q + 3 < str.path.length; q += 2) {
         segs.push(str.path[q]!, str.path[q + 1]!, str.path[q + 2]!, str.path[q + 3]!);
+        ids.push(id);
+      }
+      id++; // each placed string of another player is its own rival string
+    }
   });
   const ns = check.placed(segs.length / 4);
   k.placed.set(segs);
+  k.placedString.set(ids);
   k.net.fill(0, 0, nd);
   for (const str of s.seats[player]!.strings) for (const v of str.stations) k.net[v] = 1;
   for (let v = 0; v < nd; v++) {

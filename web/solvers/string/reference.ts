@@ -81,6 +81,7 @@ export function createReferenceKernel(): PlanKernel {
   const resF = new Float64Array(2 * MAX_CAND);
   const discs = new Float64Array(2 * 1024);
   const placed = new Float64Array(4 * MAX_PLACED);
+  const placedString = new Int32Array(MAX_PLACED);
 
   // --- long distance (assembly/plan/ld.ts): IDA* over journeys with no hop twice
   const LD_INF = 0x3fffffff;
@@ -433,7 +434,7 @@ export function createReferenceKernel(): PlanKernel {
     let legal = 0;
     // The other players' segments in a grid over the board's box (grid.ts, twin of assembly/plan/grid.ts).
     const [bx0, by0, bx1, by1] = boundsOf(bpoly);
-    grid.build(segs, bx0, by0, bx1, by1);
+    grid.build(segs, placedString.subarray(0, ns), bx0, by0, bx1, by1);
     for (let i = 0; i < nc; i++) {
       const nv = candNv[i]!;
       const path = cand.subarray(6 * i, 6 * i + 2 * nv);
@@ -501,6 +502,7 @@ export function createReferenceKernel(): PlanKernel {
     resF,
     discs,
     placed,
+    placedString,
     scoreCubes: scoreCounts,
     ldRoute,
     planTransports,

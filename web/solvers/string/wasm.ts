@@ -22,7 +22,7 @@ type Exports = Awaited<ReturnType<typeof instantiate>>;
  */
 export const STRING_PLAN_SPEC = {
   module: "stringplan",
-  version: 2,
+  version: 3,
   buffers: {
     adjStart: "i32",
     adj: "i32",
@@ -42,6 +42,7 @@ export const STRING_PLAN_SPEC = {
     resF: "f64",
     discs: "f64",
     placed: "f64",
+    placedString: "i32",
   },
   limits: {
     stations: MAX_ST,

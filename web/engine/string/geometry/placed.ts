@@ -12,16 +12,17 @@
  * the bounds; they only matter for speed. A segment whose box covers more than 16 cells goes to a `large` list
  * that every query scans instead.
  *
- * `crossingPointsIndexed(path, discs, radius)` returns exactly `crossingPoints(path, segments, discs, radius)`
+ * `meetingsIndexed(path, discs, radius)` (and its `points`, `crossingPointsIndexed`) returns exactly
+ * `meetingPlaces(path, segments, discs, radius, strings)`
  * over the indexed segments in insertion order, bit for bit and in the same order: for each path segment it
  * gathers the candidates of the cells its box overlaps plus the large list (a stamp per segment drops
  * duplicates; the brute force's box test, read from boxes kept on append, drops the rest), orders them by index,
  * and runs the brute-force loop body on them after its box test. The cell map is monotone, so
  * every segment whose box overlaps the path segment's box is a candidate; the others fail the brute force's box
- * test anyway. Ordering by index keeps the once-only rules (a contact at a path vertex or at the joint of two
- * consecutive placed segments counts with the earlier segment) exactly as they are.
+ * test anyway. Ordering by index records the contacts in the brute force's order, so the meeting places (meet.ts)
+ * and their points come out the same and in the same order.
  */
-import { pairPoint } from "./polyline.ts";
+import { type Meetings, pairContact, resetContacts, resolveMeetings } from "./meet.ts";
 import { allInSafeRange, inSafeRange } from "./predicates.ts";
 
 /** Placed segments the index holds (the Wasm kernel's limit, kept in TypeScript too). */
@@ -43,18 +44,52 @@ export interface PlacedSegmentIndex {
   /**
    * Empties the index and indexes `segments` (`[x1, y1, x2, y2, …]`). The grid covers `bounds`
    * (`[minX, minY, maxX, maxY]`; default: the box of `segments`) with cells of about `cellSize` cm.
+   * `strings`: each segment's rival string id (segments of one string share it; default: `appendStrings`).
    * RangeError over 8,192 segments, on a non-finite number or on bounds with min > max.
    */
-  setPlacedSegments(segments: Float64Array, bounds?: ArrayLike<number>, cellSize?: number): void;
-  /** Appends `segments` after the ones indexed (same grid); RangeError over 8,192 in all or on a non-finite number. */
-  addPlacedSegments(segments: Float64Array): void;
+  setPlacedSegments(
+    segments: Float64Array,
+    bounds?: ArrayLike<number>,
+    cellSize?: number,
+    strings?: Int32Array,
+  ): void;
+  /**
+   * Appends `segments` after the ones indexed (same grid), with their string ids (`strings`, default
+   * `appendStrings`); RangeError over 8,192 in all or on a non-finite number.
+   */
+  addPlacedSegments(segments: Float64Array, strings?: Int32Array): void;
   /** How many placed segments are indexed. */
   readonly placedCount: number;
   /**
    * `crossingPoints(path, segments, discs, radius)` where `segments` are the indexed ones in insertion order:
-   * the same points in the same order.
+   * the same points in the same order (one per meeting place and rival string).
    */
   crossingPointsIndexed(path: Float64Array, discs: Float64Array, radius: number): Float64Array;
+  /** `meetingPlaces(path, segments, discs, radius, strings)` over the indexed segments: points and stretches. */
+  meetingsIndexed(path: Float64Array, discs: Float64Array, radius: number): Meetings;
+}
+
+/**
+ * The string ids of `n` segments appended after `prev` indexed ones (`segs` holding all of them, `ids` the ids so
+ * far): `given` if passed, else read by joints (polyline.ts `jointStrings`: a segment starting where the one before
+ * it ends continues its string). Written into `ids` from `prev`.
+ */
+export function appendStrings(
+  segs: Float64Array,
+  ids: Int32Array,
+  prev: number,
+  n: number,
+  given?: Int32Array,
+): void {
+  if (given && given.length < n) throw new RangeError(`string ids: ${given.length} for ${n} segments`);
+  for (let j = prev; j < prev + n; j++) {
+    if (given) {
+      ids[j] = given[j - prev]!;
+      continue;
+    }
+    const joined = j > 0 && segs[4 * j - 2] === segs[4 * j] && segs[4 * j - 1] === segs[4 * j + 1];
+    ids[j] = j === 0 ? 0 : joined ? ids[j - 1]! : ids[j - 1]! + 1;
+  }
 }
 
 /** The bounding box `[minX, minY, maxX, maxY]` of flat `[x, y, …]` coordinates (a polygon, segments); zeros if empty. */
@@ -112,7 +147,6 @@ function cellOf(v: number, origin: number, scale: number, n: number): number {
   return t >= n ? n - 1 : Math.trunc(t);
 }
 
-const pt = new Float64Array(2);
 /** The query's scratch: each path vertex's cell column and row. */
 let cellX = new Int32Array(64);
 let cellY = new Int32Array(64);
@@ -120,6 +154,8 @@ let cellY = new Int32Array(64);
 /** The TypeScript placed-segment index (twin of the Wasm one behind `StringGeometryWasm`). */
 export class PlacedIndex implements PlacedSegmentIndex {
   private segs = new Float64Array(4 * 64);
+  /** Each indexed segment's string id. */
+  private sids = new Int32Array(64);
   /** Each indexed segment's box `[minX, maxX, minY, maxY]`, kept on append: the query's box test reads it. */
   private boxes = new Float64Array(4 * 64);
   private head = new Int32Array(1).fill(-1);
@@ -144,8 +180,14 @@ export class PlacedIndex implements PlacedSegmentIndex {
   private safe = true;
 
   /** An empty index; `segments` (optional) as in `setPlacedSegments`. */
-  constructor(segments?: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL) {
-    if (segments || bounds) this.setPlacedSegments(segments ?? new Float64Array(0), bounds, cellSize);
+  constructor(
+    segments?: Float64Array,
+    bounds?: ArrayLike<number>,
+    cellSize = DEFAULT_CELL,
+    strings?: Int32Array,
+  ) {
+    if (segments || bounds)
+      this.setPlacedSegments(segments ?? new Float64Array(0), bounds, cellSize, strings);
   }
 
   get placedCount(): number {
@@ -162,7 +204,17 @@ export class PlacedIndex implements PlacedSegmentIndex {
     return this.segs.slice(0, 4 * this.count);
   }
 
-  setPlacedSegments(segments: Float64Array, bounds?: ArrayLike<number>, cellSize = DEFAULT_CELL): void {
+  /** The indexed segments' string ids, in insertion order (a copy). */
+  strings(): Int32Array {
+    return this.sids.slice(0, this.count);
+  }
+
+  setPlacedSegments(
+    segments: Float64Array,
+    bounds?: ArrayLike<number>,
+    cellSize = DEFAULT_CELL,
+    strings?: Int32Array,
+  ): void {
     const n = segments.length >> 2;
     if (n > MAX_INDEXED)
       throw new RangeError(`placed segments: ${n} is over the index's limit of ${MAX_INDEXED}`);
@@ -181,18 +233,20 @@ export class PlacedIndex implements PlacedSegmentIndex {
     this.nEntries = 0;
     this.large.length = 0;
     this.safe = true;
-    this.append(segments, n);
+    this.append(segments, n, strings);
   }
 
-  addPlacedSegments(segments: Float64Array): void {
+  addPlacedSegments(segments: Float64Array, strings?: Int32Array): void {
     const n = segments.length >> 2;
     if (this.count + n > MAX_INDEXED)
       throw new RangeError(`placed segments: ${this.count + n} is over the index's limit of ${MAX_INDEXED}`);
     checkFinite(segments.subarray(0, 4 * n), "segments");
-    this.append(segments, n);
+    this.append(segments, n, strings);
   }
 
-  private append(segments: Float64Array, n: number): void {
+  private append(segments: Float64Array, n: number, strings?: Int32Array): void {
+    if (strings && strings.length < n)
+      throw new RangeError(`string ids: ${strings.length} for ${n} segments`);
     const to = this.count + n;
     if (4 * to > this.segs.length) {
       const cap = Math.min(MAX_INDEXED, Math.max(to, 2 * (this.segs.length >> 2)));
@@ -202,12 +256,16 @@ export class PlacedIndex implements PlacedSegmentIndex {
       const b = new Float64Array(4 * cap);
       b.set(this.boxes.subarray(0, 4 * this.count));
       this.boxes = b;
+      const si = new Int32Array(cap);
+      si.set(this.sids.subarray(0, this.count));
+      this.sids = si;
       const st = new Int32Array(cap);
       st.set(this.stamp);
       this.stamp = st;
       this.cand = new Int32Array(cap);
     }
     this.segs.set(segments.subarray(0, 4 * n), 4 * this.count);
+    appendStrings(this.segs, this.sids, this.count, n, strings);
     if (this.safe && !allInSafeRange(segments.subarray(0, 4 * n))) this.safe = false;
     const { segs, boxes, nx, ny, x0, y0, sx, sy } = this;
     for (let j = this.count; j < to; j++) {
@@ -249,11 +307,15 @@ export class PlacedIndex implements PlacedSegmentIndex {
   }
 
   crossingPointsIndexed(path: Float64Array, discs: Float64Array, radius: number): Float64Array {
-    const out: number[] = [];
+    return this.meetingsIndexed(path, discs, radius).points;
+  }
+
+  meetingsIndexed(path: Float64Array, discs: Float64Array, radius: number): Meetings {
+    resetContacts();
     const nv = path.length >> 1;
-    if (nv === 0) return new Float64Array(0);
+    if (nv === 0) return resolveMeetings(discs, radius);
     const nseg = nv > 1 ? nv - 1 : 1;
-    const { segs, boxes, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
+    const { segs, sids, boxes, head, entryNext, entryId, stamp, cand, large, nx, ny, x0, y0, sx, sy } = this;
     const nlarge = large.length;
     const allSafe = this.safe;
     let cur = this.cur;
@@ -327,7 +389,7 @@ export class PlacedIndex implements PlacedSegmentIndex {
         }
       }
       if (m === 0) continue;
-      // in index order: the brute force's order, so its once-only rules (earlier segment wins) hold as they are
+      // in index order: the brute force's order, so the contacts (and the resolver's output) are its own
       if (m <= SORT_MAX) {
         for (let p = 1; p < m; p++) {
           const v = cand[p]!;
@@ -352,13 +414,26 @@ export class PlacedIndex implements PlacedSegmentIndex {
       const safe = allSafe && inSafeRange(ax) && inSafeRange(ay) && inSafeRange(bx) && inSafeRange(by);
       // the same pair test as crossingPoints (its box test passed), over the candidates in ascending id order
       for (let p = 0; p < m; p++) {
-        if (pairPoint(k, ax, ay, bx, by, segs, cand[p]!, discs, radius, pt, safe)) out.push(pt[0]!, pt[1]!);
+        const j = cand[p]!;
+        const c = 4 * j;
+        pairContact(
+          ax,
+          ay,
+          bx,
+          by,
+          segs[c]!,
+          segs[c + 1]!,
+          segs[c + 2]!,
+          segs[c + 3]!,
+          sids[j]!,
+          discs,
+          radius,
+          safe,
+        );
       }
     }
     this.cur = cur;
-    const points = new Float64Array(out.length); // a copy loop: faster than Float64Array.from for a few points
-    for (let i = 0; i < out.length; i++) points[i] = out[i]!;
-    return points;
+    return resolveMeetings(discs, radius);
   }
 }
 

@@ -9,12 +9,13 @@
  * - `polygon = [x0, y0, x1, y1, …]`: a simple polygon, closed implicitly (last vertex joins the first),
  *   either winding.
  * - `segments = [x1, y1, x2, y2, …]`: independent segments (placed strings, one segment per 4 numbers);
- *   consecutive segments whose ends meet are read as one string (see `crossingPoints`).
+ *   consecutive segments whose ends meet are read as one string unless string ids are given (`jointStrings`).
  *
  * Exactness: polygon and segment tests use the exact `orient2d`; disc tests compare squared distances in
  * floating point (stations never come near touching anything, so a last-bit error cannot change a game).
  */
-import { orient2d, segmentIntersectionInto, segmentsIntersect } from "./predicates.ts";
+import { type Meetings, pairContact, resetContacts, resolveMeetings } from "./meet.ts";
+import { orient2d, segmentsIntersect } from "./predicates.ts";
 
 /** Total Euclidean length of the polyline. */
 export function polylineLength(path: Float64Array): number {
@@ -315,18 +316,27 @@ export function inAnyDisc(x: number, y: number, discs: Float64Array, radius: num
   return false;
 }
 
-const pt = new Float64Array(2);
+/**
+ * String ids of placed segments read as strings: segment j continues the string of segment j − 1 when it starts
+ * where j − 1 ends (the layout's convention when no ids are given), else starts the next id.
+ */
+export function jointStrings(segments: Float64Array): Int32Array {
+  const ns = segments.length >> 2;
+  const ids = new Int32Array(ns);
+  for (let j = 1; j < ns; j++) {
+    const joined = segments[4 * j - 2] === segments[4 * j] && segments[4 * j - 1] === segments[4 * j + 1];
+    ids[j] = joined ? ids[j - 1]! : ids[j - 1]! + 1;
+  }
+  return ids;
+}
 
 /**
- * One (path segment k from (ax, ay) to (bx, by) with bounding box `box` = [minx, maxx, miny, maxy], placed segment j
- * of `segs`) pair of `crossingPoints`: true when the pair contributes a crossing point, written into `pt`. A point
- * at the start of path segment k > 0 was counted with segment k - 1, and one at the joint with the previous placed
- * segment with that segment; points inside a station disc are free. Shared by the every-pair loop and the indexed
- * query (placed.ts). `safe`: every coordinate of the path segment and of `segs` is in the safe range
- * (`inSafeRange`, checked by the caller), so the orientations skip that check (same results).
+ * One (path segment [a, b] with bounding box `box` = [minx, maxx, miny, maxy], placed segment j of `segs` of string
+ * `sid`) pair: when the boxes meet, records the pair's contact (meet.ts `pairContact`: a point outside every disc,
+ * or a shared stretch). Shared by the every-pair loop and the hint grid. `safe`: every coordinate of the path segment
+ * and of `segs` is in the safe range (`inSafeRange`, checked by the caller), so the orientations skip that check.
  */
 export function pairCrossing(
-  k: number,
   ax: number,
   ay: number,
   bx: number,
@@ -334,81 +344,60 @@ export function pairCrossing(
   box: readonly [number, number, number, number],
   segs: Float64Array,
   j: number,
+  sid: number,
   discs: Float64Array,
   radius: number,
-  pt: Float64Array,
   safe = false,
-): boolean {
+): void {
   const cx = segs[4 * j]!;
   const cy = segs[4 * j + 1]!;
   const dx = segs[4 * j + 2]!;
   const dy = segs[4 * j + 3]!;
-  if (Math.max(cx, dx) < box[0] || Math.min(cx, dx) > box[1]) return false;
-  if (Math.max(cy, dy) < box[2] || Math.min(cy, dy) > box[3]) return false;
-  return pairPoint(k, ax, ay, bx, by, segs, j, discs, radius, pt, safe);
+  if (Math.max(cx, dx) < box[0] || Math.min(cx, dx) > box[1]) return;
+  if (Math.max(cy, dy) < box[2] || Math.min(cy, dy) > box[3]) return;
+  pairContact(ax, ay, bx, by, cx, cy, dx, dy, sid, discs, radius, safe);
 }
 
 /**
- * `pairCrossing` after its box test (the caller has made it: the indexed query tests the boxes it keeps while it
- * gathers the candidates): the intersection, the once-only rules and the discs.
+ * The meeting places of the new path with the placed `segments` (each string id in `strings`, parallel to the
+ * segments; default `jointStrings`): every (path segment, placed segment) pair's contact, then meet.ts
+ * `resolveMeetings`. One point per meeting place and rival string (the AP), in path order; the shared stretches'
+ * outside-disc pieces.
  */
-export function pairPoint(
-  k: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  segs: Float64Array,
-  j: number,
-  discs: Float64Array,
-  radius: number,
-  pt: Float64Array,
-  safe: boolean,
-): boolean {
-  const cx = segs[4 * j]!;
-  const cy = segs[4 * j + 1]!;
-  const dx = segs[4 * j + 2]!;
-  const dy = segs[4 * j + 3]!;
-  if (!segmentIntersectionInto(ax, ay, bx, by, cx, cy, dx, dy, pt, safe)) return false;
-  const x = pt[0]!;
-  const y = pt[1]!;
-  if (k > 0 && x === ax && y === ay) return false; // counted with path segment k - 1
-  if (j > 0 && x === cx && y === cy && segs[4 * j - 2] === cx && segs[4 * j - 1] === cy) return false;
-  return !inAnyDisc(x, y, discs, radius);
-}
-
-/**
- * Points where the new path meets the placed `segments` outside every station disc: one point for each pair
- * (path segment, placed segment) that shares a point (`segmentIntersectionInto`; a collinear overlap gives one
- * point, an endpoint of the overlap), dropping points inside or on a disc. A contact exactly at a vertex of the
- * path, or at the joint of two placed segments that meet end to start (segment j - 1 ends where j starts), is
- * counted once, with the earlier segment. Returns `[x, y, …]` in path order, then placed-segment order.
- * The count of points is the crossing cost in AP when `segments` are the other players' strings.
- */
-export function crossingPoints(
+export function meetingPlaces(
   path: Float64Array,
   segments: Float64Array,
   discs: Float64Array,
   radius: number,
-): Float64Array {
-  const out: number[] = [];
+  strings: Int32Array = jointStrings(segments),
+): Meetings {
+  resetContacts();
   const nv = path.length >> 1;
   const ns = segments.length >> 2;
-  if (nv === 0) return new Float64Array(0);
+  if (nv === 0) return resolveMeetings(discs, radius);
   const nseg = nv > 1 ? nv - 1 : 1;
   for (let k = 0; k < nseg; k++) {
     const ax = path[2 * k]!;
     const ay = path[2 * k + 1]!;
     const bx = nv > 1 ? path[2 * k + 2]! : ax;
     const by = nv > 1 ? path[2 * k + 3]! : ay;
-    const minx = Math.min(ax, bx);
-    const maxx = Math.max(ax, bx);
-    const miny = Math.min(ay, by);
-    const maxy = Math.max(ay, by);
-    const box = [minx, maxx, miny, maxy] as const;
-    for (let j = 0; j < ns; j++) {
-      if (pairCrossing(k, ax, ay, bx, by, box, segments, j, discs, radius, pt)) out.push(pt[0]!, pt[1]!);
-    }
+    const box = [Math.min(ax, bx), Math.max(ax, bx), Math.min(ay, by), Math.max(ay, by)] as const;
+    for (let j = 0; j < ns; j++) pairCrossing(ax, ay, bx, by, box, segments, j, strings[j]!, discs, radius);
   }
-  return Float64Array.from(out);
+  return resolveMeetings(discs, radius);
+}
+
+/**
+ * `meetingPlaces(…).points`: one point per meeting place with a rival string outside every station disc
+ * (RULES.md "meeting places"); their number is the crossing cost in AP when `segments` are the other players'
+ * strings.
+ */
+export function crossingPoints(
+  path: Float64Array,
+  segments: Float64Array,
+  discs: Float64Array,
+  radius: number,
+  strings?: Int32Array,
+): Float64Array {
+  return meetingPlaces(path, segments, discs, radius, strings).points;
 }

@@ -268,6 +268,16 @@ function scaled(x: number): bigint {
   return high >>> 31 ? -mant : mant;
 }
 
+/**
+ * The exact value of orient2d(a, b, c) times 2^2148 (every coordinate scaled by 2^1074): for exact products of
+ * orientations (meet.ts `concurrent`).
+ */
+export function orient2dBig(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): bigint {
+  const Cx = scaled(cx);
+  const Cy = scaled(cy);
+  return (scaled(ax) - Cx) * (scaled(by) - Cy) - (scaled(ay) - Cy) * (scaled(bx) - Cx);
+}
+
 /** Exact orient2d over BigInts, for coordinates outside the safe range. Returns -1, 0 or 1. */
 export function orient2dWide(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
   const Cx = scaled(cx);

@@ -9,12 +9,7 @@
  * `routeGeometry`), which gives the same answers, one call per candidate.
  */
 import { PlacedIndex, type PlacedSegmentIndex } from "./placed.ts";
-import {
-  crossingPoints,
-  polylineInsidePolygon,
-  polylineTouchesPolygon,
-  stationsTouched,
-} from "./polyline.ts";
+import { meetingPlaces, polylineInsidePolygon, polylineTouchesPolygon, stationsTouched } from "./polyline.ts";
 
 /** The fixed geometry of a board: its polygon, the mountain, the station discs. */
 export interface RouteContext {
@@ -31,8 +26,13 @@ export interface RouteMeasure {
   length: number;
   /** Indices of the stations touched, one per visit, in order along the path (`stationsTouched`). */
   stations: number[];
-  /** The crossing points with the indexed segments outside every disc, `[x, y, …]` (`crossingPoints`). */
+  /**
+   * One point `[x, y]` per meeting place with a rival string outside every disc (meet.ts; `points.length / 2` is
+   * the crossing AP), in path order.
+   */
   points: Float64Array;
+  /** The shared stretches' parts outside every disc, `[x0, y0, x1, y1, …]` (for the widget to highlight). */
+  stretches: Float64Array;
   /** Some part lies inside the mountain or on its edge (`polylineTouchesPolygon`). */
   mountain: boolean;
   /** The whole path lies strictly inside the board (`polylineInsidePolygon`). */
@@ -83,23 +83,25 @@ let typedLength = 0;
 
 /**
  * Measures `path` against the board, the mountain, the station discs and the rival strings `others` (as
- * segments `[x1, y1, x2, y2, …]`, every pair tested, or a placed-segment index: the same points).
+ * segments `[x1, y1, x2, y2, …]`, every pair tested, with their string ids `strings` (default: read by joints,
+ * polyline.ts `jointStrings`), or a placed-segment index: the same points).
  */
 export function measureRoute(
   ctx: RouteContext,
   path: readonly number[],
   others: Float64Array | PlacedSegmentIndex,
+  strings?: Int32Array,
 ): RouteMeasure {
   const p = typedPath(path);
   const length = typedLength; // polylineLength(p)
   const stations = stationsTouched(p, ctx.discs, ctx.radius);
-  const points =
+  const { points, stretches } =
     others instanceof Float64Array
-      ? crossingPoints(p, others, ctx.discs, ctx.radius)
-      : others.crossingPointsIndexed(p, ctx.discs, ctx.radius);
+      ? meetingPlaces(p, others, ctx.discs, ctx.radius, strings)
+      : others.meetingsIndexed(p, ctx.discs, ctx.radius);
   const mountain = polylineTouchesPolygon(p, ctx.mountain);
   const inside = polylineInsidePolygon(p, ctx.polygon);
-  return { length, stations, points, mountain, inside };
+  return { length, stations, points, stretches, mountain, inside };
 }
 
 /** The TypeScript route geometry: `PlacedIndex` and `measureRoute`. */
