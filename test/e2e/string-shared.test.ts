@@ -218,6 +218,11 @@ describe.runIf(haveBrowser)(
       await page.locator(`${el} g.station[data-id="${fx.from}"]`).click();
       await page.locator(`${el} [data-verdict]`).waitFor({ timeout: 10_000 });
       await expect(page.locator(`${el} [data-verdict]`).textContent()).resolves.toContain("legal");
+      // string.meeting-places: the engine's live check charges the shared stretch (one place, 1 AP), marked on
+      // the board with its band.
+      await expect(page.locator(`${el} [data-crossings]`).textContent()).resolves.toBe("1 (1 AP)");
+      await expect(page.locator(`${el} g.crossing[data-count="1"]`).count()).resolves.toBe(1);
+      await expect(page.locator(`${el} line.meeting-stretch`).count()).resolves.toBe(1);
       await shot(page, "string-shared-drawing.png", "page");
       await page.locator(`${el} button[data-action="place"]`).click();
       await page.waitForFunction(

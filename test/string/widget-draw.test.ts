@@ -60,4 +60,13 @@ describe("string widget: drawing a string", () => {
     expect(left!.path).toEqual([0, 0, 10, -6, 20, 0]);
     expect(right!.path).toEqual([0, 0, 10, 6, 20, 0]);
   });
+
+  it("string.meeting-places: the keyboard path's ends are the stations' centres exactly (the line a rival laid between them)", () => {
+    const a: Point = [27.041880434844643, 48.68777397321537];
+    const b: Point = [6.697348945308477, 27.72370056482032];
+    const [straight, left] = keyboardPaths(b, a);
+    expect(straight!.path).toEqual([b[0], b[1], a[0], a[1]]);
+    expect(left!.path.slice(0, 2)).toEqual([...b]);
+    expect(left!.path.slice(4)).toEqual([...a]);
+  });
 });

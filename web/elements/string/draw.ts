@@ -100,16 +100,21 @@ export function toPath(points: readonly Point[]): number[] {
 /** Coordinates to 1/1000 cm: shorter messages and logs, far below what a hand can draw. */
 export const round = (v: number) => Math.round(v * 1000) / 1000 + 0;
 
-/** The keyboard path's candidates from a to b: straight, and one bend at the middle pushed left or right. */
+/**
+ * The keyboard path's candidates from a to b: straight, and one bend at the middle pushed left or right. The ends
+ * are the two stations' centres exactly (not rounded like a drawn point): the straight path between two stations
+ * is then the very line of any other string laid between their centres (the bots' and hints' strings are), so the
+ * engine sees the shared stretch and charges it (RULES.md, meeting places) instead of a line 1/1000 cm beside it.
+ */
 export function keyboardPaths(a: Point, b: Point, bend = 6): { label: string; path: number[] }[] {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const d = Math.hypot(dx, dy) || 1;
   const mx = (a[0] + b[0]) / 2;
   const my = (a[1] + b[1]) / 2;
-  const bent = (o: number) => [a[0], a[1], mx - (o * dy) / d, my + (o * dx) / d, b[0], b[1]].map(round);
+  const bent = (o: number) => [a[0], a[1], round(mx - (o * dy) / d), round(my + (o * dx) / d), b[0], b[1]];
   return [
-    { label: "straight", path: [a[0], a[1], b[0], b[1]].map(round) },
+    { label: "straight", path: [a[0], a[1], b[0], b[1]] },
     { label: "bent left", path: bent(-bend) },
     { label: "bent right", path: bent(bend) },
   ];
