@@ -30,7 +30,7 @@
  * minX, minY, maxX, maxY]: a–b the path segment, c–d the rival segment; (x0, y0) the point, or the stretch from
  * (x0, y0) to (x1, y1) (lexicographically ordered); then the exact box.
  */
-import { orient2d, orient2dBig, orient2dFast } from "./predicates.ts";
+import { pointOnSegment as onStretch, orient2d, orient2dBig, orient2dFast } from "./predicates.ts";
 
 export const POINT = 0;
 export const CROSS = 1;
@@ -478,17 +478,6 @@ function pointOnStretch(i: number, s: number): boolean {
     return crossOnSegment(oi, ex, ey, fx, fy);
   }
   return onStretch(C[oi + 10]!, C[oi + 11]!, ex, ey, fx, fy);
-}
-
-/** The exact point p lies on the closed segment [e, f]. */
-function onStretch(px: number, py: number, ex: number, ey: number, fx: number, fy: number): boolean {
-  return (
-    orient2d(ex, ey, fx, fy, px, py) === 0 &&
-    px >= Math.min(ex, fx) &&
-    px <= Math.max(ex, fx) &&
-    py >= Math.min(ey, fy) &&
-    py <= Math.max(ey, fy)
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------
