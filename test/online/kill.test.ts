@@ -13,6 +13,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../web/engine/common/game.ts";
+import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { RailkitFlatFile } from "../../web/online/flat-file.ts";
 import { createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
@@ -23,18 +24,6 @@ const CYCLES = Number(process.env.RAILKIT_KILL_CYCLES ?? 10);
 const SEED = Number(process.env.RAILKIT_KILL_SEED ?? 20);
 const MAX_MS = Number(process.env.RAILKIT_KILL_MAX_MS ?? 150);
 const OPTIONS = { players: 2, variant: "race", goal: 150 } as const;
-
-/** mourner's mulberry32: the same delays on every run of a seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Known {
   creds: (string | undefined)[];
