@@ -261,6 +261,12 @@ function meetKind(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, dx: f64,
   return MEET_MORE;
 }
 
+/** `meetKind` of the segments C[p..p+3] and C[q..q+3] (twin: `meetOf`). */
+// @ts-ignore: decorator
+@inline function meetOf(p: i32, q: i32): i32 {
+  return meetKind(unchecked(C[p]), unchecked(C[p + 1]), unchecked(C[p + 2]), unchecked(C[p + 3]), unchecked(C[q]), unchecked(C[q + 1]), unchecked(C[q + 2]), unchecked(C[q + 3]));
+}
+
 function pointOnLine(x: f64, y: f64, l: i32): bool {
   return orient2d(unchecked(C[l]), unchecked(C[l + 1]), unchecked(C[l + 2]), unchecked(C[l + 3]), x, y) == 0;
 }
@@ -350,10 +356,10 @@ function samePoint(i: i32, q: i32): bool {
       orient2d(unchecked(C[x + 6]), unchecked(C[x + 7]), unchecked(C[x + 8]), unchecked(C[x + 9]), px, py) == 0
     );
   }
-  const rj = meetKind(unchecked(C[oi + 6]), unchecked(C[oi + 7]), unchecked(C[oi + 8]), unchecked(C[oi + 9]), unchecked(C[oq + 6]), unchecked(C[oq + 7]), unchecked(C[oq + 8]), unchecked(C[oq + 9]));
+  const rj = meetOf(oi + 6, oq + 6);
   if (rj == MEET_NONE) return false;
   if (rj == MEET_POINT) return pointOnLine(meetX, meetY, oi + 2) && pointOnLine(meetX, meetY, oq + 2);
-  const rk = meetKind(unchecked(C[oi + 2]), unchecked(C[oi + 3]), unchecked(C[oi + 4]), unchecked(C[oi + 5]), unchecked(C[oq + 2]), unchecked(C[oq + 3]), unchecked(C[oq + 4]), unchecked(C[oq + 5]));
+  const rk = meetOf(oi + 2, oq + 2);
   if (rk == MEET_NONE) return false;
   if (rk == MEET_POINT) return pointOnLine(meetX, meetY, oi + 6) && pointOnLine(meetX, meetY, oq + 6);
   return onLineOf(oi, oq + 2) && onLineOf(oi, oq + 6);
@@ -367,14 +373,14 @@ function pointOnStretch(i: i32, s: i32): bool {
   const fx = unchecked(C[os + 12]);
   const fy = unchecked(C[os + 13]);
   if (unchecked(C[oi]) == CROSS) {
-    const rj = meetKind(unchecked(C[oi + 6]), unchecked(C[oi + 7]), unchecked(C[oi + 8]), unchecked(C[oi + 9]), unchecked(C[os + 6]), unchecked(C[os + 7]), unchecked(C[os + 8]), unchecked(C[os + 9]));
+    const rj = meetOf(oi + 6, os + 6);
     if (rj == MEET_NONE) return false;
     if (rj == MEET_POINT) {
       const x = meetX;
       const y = meetY;
       return pointOnLine(x, y, oi + 2) && onStretch(x, y, ex, ey, fx, fy);
     }
-    const rk = meetKind(unchecked(C[oi + 2]), unchecked(C[oi + 3]), unchecked(C[oi + 4]), unchecked(C[oi + 5]), unchecked(C[os + 2]), unchecked(C[os + 3]), unchecked(C[os + 4]), unchecked(C[os + 5]));
+    const rk = meetOf(oi + 2, os + 2);
     if (rk == MEET_NONE) return false;
     if (rk == MEET_POINT) {
       const x = meetX;

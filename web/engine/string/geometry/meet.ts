@@ -376,32 +376,19 @@ function samePoint(i: number, q: number): boolean {
   }
   // two crossings: they can only be equal in the common points of their rival segments and of their path
   // segments; one exact common point E settles it (X_i = X_q iff both are E: E on the other two lines)
-  const rj = meetKind(
-    C[oi + 6]!,
-    C[oi + 7]!,
-    C[oi + 8]!,
-    C[oi + 9]!,
-    C[oq + 6]!,
-    C[oq + 7]!,
-    C[oq + 8]!,
-    C[oq + 9]!,
-  );
+  const rj = meetOf(oi + 6, oq + 6);
   if (rj === MEET_NONE) return false;
   if (rj === MEET_POINT) return pointOnLine(meetX, meetY, oi + 2) && pointOnLine(meetX, meetY, oq + 2);
-  const rk = meetKind(
-    C[oi + 2]!,
-    C[oi + 3]!,
-    C[oi + 4]!,
-    C[oi + 5]!,
-    C[oq + 2]!,
-    C[oq + 3]!,
-    C[oq + 4]!,
-    C[oq + 5]!,
-  );
+  const rk = meetOf(oi + 2, oq + 2);
   if (rk === MEET_NONE) return false;
   if (rk === MEET_POINT) return pointOnLine(meetX, meetY, oi + 6) && pointOnLine(meetX, meetY, oq + 6);
   // otherwise X_i lies on both lines of q (then it is q's crossing: they are not parallel): exact products
   return onLineOf(oi, oq + 2) && onLineOf(oi, oq + 6);
+}
+
+/** `meetKind` of the segments C[p..p+3] and C[q..q+3] (a contact's path or rival segment). */
+function meetOf(p: number, q: number): number {
+  return meetKind(C[p]!, C[p + 1]!, C[p + 2]!, C[p + 3]!, C[q]!, C[q + 1]!, C[q + 2]!, C[q + 3]!);
 }
 
 /** Crossing at contact offset o lies on the line through C[l..l+3]. */
@@ -440,16 +427,7 @@ function pointOnStretch(i: number, s: number): boolean {
   if (C[oi] === CROSS) {
     // as for two crossings: the crossing's rival segment and the stretch's meet in one exact point E, or not at
     // all, in the usual case; then X is on the stretch iff X = E (E on the crossing's path line) and E on it
-    const rj = meetKind(
-      C[oi + 6]!,
-      C[oi + 7]!,
-      C[oi + 8]!,
-      C[oi + 9]!,
-      C[os + 6]!,
-      C[os + 7]!,
-      C[os + 8]!,
-      C[os + 9]!,
-    );
+    const rj = meetOf(oi + 6, os + 6);
     if (rj === MEET_NONE) return false;
     if (rj === MEET_POINT) {
       const x = meetX;
@@ -457,16 +435,7 @@ function pointOnStretch(i: number, s: number): boolean {
       return pointOnLine(x, y, oi + 2) && onStretch(x, y, ex, ey, fx, fy);
     }
     // the same with the path segments (the stretch lies on its path segment too)
-    const rk = meetKind(
-      C[oi + 2]!,
-      C[oi + 3]!,
-      C[oi + 4]!,
-      C[oi + 5]!,
-      C[os + 2]!,
-      C[os + 3]!,
-      C[os + 4]!,
-      C[os + 5]!,
-    );
+    const rk = meetOf(oi + 2, os + 2);
     if (rk === MEET_NONE) return false;
     if (rk === MEET_POINT) {
       const x = meetX;
