@@ -108,21 +108,32 @@ function mulMag(a: StaticArray<u32>, b: StaticArray<u32>, out: StaticArray<u32>,
   }
 }
 
-/** Exact sign of (ax − cx)(by − cy) − (ay − cy)(bx − cx) for any finite doubles: -1, 0 or 1. */
-export function orient2dWide(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+// The signs of the four differences `loadDiffs` wrote into A, B, C, D.
+let signA: i32 = 0;
+let signB: i32 = 0;
+let signC: i32 = 0;
+let signD: i32 = 0;
+
+/** |ax − cx|, |by − cy|, |ay − cy|, |bx − cx| exactly into A, B, C, D; their signs into signA…signD. */
+function loadDiffs(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): void {
   let sx = load(ax, X);
   let sy = load(cx, Y);
-  const sA = signedSub(sx, X, sy, Y, A); // ax - cx
+  signA = signedSub(sx, X, sy, Y, A); // ax - cx
   sx = load(by, X);
   sy = load(cy, Y);
-  const sB = signedSub(sx, X, sy, Y, B); // by - cy
+  signB = signedSub(sx, X, sy, Y, B); // by - cy
   sx = load(ay, X);
-  const sC = signedSub(sx, X, sy, Y, C); // ay - cy
+  signC = signedSub(sx, X, sy, Y, C); // ay - cy
   sx = load(bx, X);
   sy = load(cx, Y);
-  const sD = signedSub(sx, X, sy, Y, D); // bx - cx
-  const sP = sA * sB;
-  const sQ = sC * sD;
+  signD = signedSub(sx, X, sy, Y, D); // bx - cx
+}
+
+/** Exact sign of (ax − cx)(by − cy) − (ay − cy)(bx − cx) for any finite doubles: -1, 0 or 1. */
+export function orient2dWide(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64): f64 {
+  loadDiffs(ax, ay, bx, by, cx, cy);
+  const sP = signA * signB;
+  const sQ = signC * signD;
   if (sP != sQ) return sP != 0 ? <f64>sP : <f64>-sQ;
   if (sP == 0) return 0;
   mulMag(A, B, P);
@@ -142,20 +153,10 @@ const R2 = new StaticArray<u32>(4 * L);
 
 /** |orient2d(a, b, c)| · 2^2148 exactly into out (2L limbs); returns its sign. */
 function orientBig(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, out: StaticArray<u32>): i32 {
-  let sx = load(ax, X);
-  let sy = load(cx, Y);
-  const sA = signedSub(sx, X, sy, Y, A); // ax - cx
-  sx = load(by, X);
-  sy = load(cy, Y);
-  const sB = signedSub(sx, X, sy, Y, B); // by - cy
-  sx = load(ay, X);
-  const sC = signedSub(sx, X, sy, Y, C); // ay - cy
-  sx = load(bx, X);
-  sy = load(cx, Y);
-  const sD = signedSub(sx, X, sy, Y, D); // bx - cx
+  loadDiffs(ax, ay, bx, by, cx, cy);
   mulMag(A, B, P);
   mulMag(C, D, Q);
-  return signedSub(sA * sB, P, sC * sD, Q, out, 2 * L);
+  return signedSub(signA * signB, P, signC * signD, Q, out, 2 * L);
 }
 
 /**
