@@ -156,8 +156,8 @@ export const MAX_SETUP_BYTES = 16 * 1024;
 
 const SETUP_FIELDS = ["options", "seed", "bots"];
 
-/** JSON text length of `x` (Infinity when it cannot be written). */
-function jsonLength(x: unknown): number {
+/** JSON text length of `x`, or Infinity when it cannot be written (a cycle cannot come off the wire). */
+export function jsonLength(x: unknown): number {
   try {
     return JSON.stringify(x)?.length ?? 0;
   } catch {

@@ -24,7 +24,7 @@ import type { SocketIO } from "boardgame.io/server";
 import type Koa from "koa";
 import type { GameHeader, GameId } from "../engine/common/game.ts";
 import { describe, excerpt, isObject } from "../engine/common/input.ts";
-import { ONLINE_RULES } from "./game.ts";
+import { jsonLength, MAX_SETUP_BYTES, ONLINE_RULES } from "./game.ts";
 import { ONLINE_NAMES } from "./view.ts";
 
 /** The bounds on what clients send (defaults in {@link DEFAULT_LIMITS}, variables in {@link limitsFromEnv}). */
@@ -55,7 +55,7 @@ export interface GuardLimits {
 
 export const DEFAULT_LIMITS: GuardLimits = {
   createsPerMinute: 30,
-  setupBytes: 16 * 1024,
+  setupBytes: MAX_SETUP_BYTES,
   nameLength: 40,
   moveBytes: 64 * 1024,
   spectators: 20,
@@ -141,15 +141,6 @@ export function pendingBytes(socket: IoSocket): number {
     n += typeof d === "string" ? d.length : d instanceof Uint8Array ? d.byteLength : 16;
   }
   return n;
-}
-
-/** JSON text length of `x`, or Infinity when it cannot be written (a cycle cannot come off the wire). */
-function jsonLength(x: unknown): number {
-  try {
-    return JSON.stringify(x)?.length ?? 0;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
 }
 
 /**
@@ -495,7 +486,7 @@ export function guardLobby(limits: GuardLimits, log: RefusalLog): Koa.Middleware
 }
 
 /** A request body as text, refused past `limit` bytes. */
-async function readBounded(req: NodeJS.ReadableStream, limit: number): Promise<string> {
+export async function readBounded(req: NodeJS.ReadableStream, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let n = 0;
   for await (const chunk of req) {

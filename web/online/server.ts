@@ -27,7 +27,14 @@ import { isObject } from "../engine/common/input.ts";
 import { ServerBots } from "./bots.ts";
 import { flatFile } from "./flat-file.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
-import { DEFAULT_LIMITS, type GuardLimits, guardLobby, guardSockets, type RefusalLog } from "./guard.ts";
+import {
+  DEFAULT_LIMITS,
+  type GuardLimits,
+  guardLobby,
+  guardSockets,
+  type RefusalLog,
+  readBounded,
+} from "./guard.ts";
 import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
@@ -99,15 +106,6 @@ function credentialsMatch(
   if (typeof playerID !== "string" || !metadata) return false;
   const player = metadata.players[playerID as unknown as number];
   return !!player?.credentials && typeof credentials === "string" && credentials === player.credentials;
-}
-
-async function readBody(req: NodeJS.ReadableStream, limit = 64 * 1024): Promise<unknown> {
-  let text = "";
-  for await (const chunk of req) {
-    text += chunk;
-    if (text.length > limit) throw new Error("body too large");
-  }
-  return JSON.parse(text);
 }
 
 interface MatchQueue {
@@ -268,7 +266,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     const id = NAME_TO_ID[ctx.params.name ?? ""];
     let answer: CheckAnswer;
     try {
-      const body = await readBody(ctx.req);
+      const body: unknown = JSON.parse(await readBounded(ctx.req, 64 * 1024));
       if (!id || !isObject(body)) throw new Error("bad request");
       const { state, metadata } = await db.fetch(ctx.params.matchID ?? "", { state: true, metadata: true });
       if (!state || !metadata || metadata.gameName !== ctx.params.name) {
