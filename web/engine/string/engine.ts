@@ -33,7 +33,7 @@ import { addCounts, BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
 import { boundsOf, type PlacedSegmentIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
-import { hopGraph, hopUsedTwice, shortestJourney } from "./journey.ts";
+import { hopGraph, hopUsedTwice, journeyBounds, shortestJourney } from "./journey.ts";
 import { checkRoute, parsePath, type RouteCheck, type RouteContext, stringIds, toSegments } from "./route.ts";
 import { bestSplit, scoreCubes } from "./scoring.ts";
 import { ROWS, type Row, rowColours, TILES } from "./tiles.ts";
@@ -1134,9 +1134,11 @@ function longDistanceCandidates(s: StringState, player: number): StringAction[] 
     if (t.flipped) continue;
     for (const row of ROWS) {
       const colours = rowColours(t.id, row).map((c) => CITY_COLOURS.indexOf(c));
+      let h: number[] | undefined; // the search's bound, the same for every start of this row
       s.stations.forEach((_, start) => {
         if (colourOf[start] !== colours[0] || s.stationCubes[start]!.white === 0) return;
-        const path = shortestJourney(graph, colourOf, colours, start, goal, s.ap);
+        h ??= journeyBounds(graph, colourOf, colours, goal, s.ap);
+        const path = shortestJourney(graph, colourOf, colours, start, goal, s.ap, h);
         if (path === null) return;
         const stations = path.map((i) => s.stations[i]!.id);
         out.push({ type: "long-distance", player, tile: t.id, row, stations });

@@ -61,24 +61,21 @@ export function hopUsedTwice(
 }
 
 /**
- * The fewest-hop journey (at most `maxHops` hops, at least one) from `start` through the colours
- * `colours[1..]` in order to `goal`, using no hop twice; `colourOf[v]` is station v's route colour (a code, or -1).
- * The start counts as `colours[0]` (the caller checks it). Exact: iterative deepening over journeys, pruned by the
- * fewest hops left when hops may repeat (an admissible bound: breadth-first over (station, colours matched)).
- * Neighbours in list order, so the answer is deterministic. Null when there is none.
+ * The search's bound for `shortestJourney` from any start to `goal` through `colours[1..]`: `h[v * 4 + k]` is the
+ * fewest hops from station v with k colours matched to the goal with every colour, hops allowed to repeat
+ * (breadth-first relaxation, at most `maxHops` rounds; `Number.MAX_SAFE_INTEGER` where none). It depends on the
+ * goal and the colours only: compute it once for every start of one tile row.
  */
-export function shortestJourney(
+export function journeyBounds(
   graph: readonly (readonly number[])[],
   colourOf: readonly number[],
   colours: readonly number[],
-  start: number,
   goal: number,
   maxHops: number,
-): number[] | null {
+): number[] {
   const n = graph.length;
   const len = colours.length;
   const next = (k: number, w: number): number => (k < len && colourOf[w] === colours[k] ? k + 1 : k);
-  // h[v * 4 + k]: fewest hops from (v, k matched) to the goal with every colour, hops allowed to repeat.
   const INF = Number.MAX_SAFE_INTEGER;
   const h = new Array<number>(4 * n).fill(INF);
   for (let changed = true, round = 0; changed && round <= maxHops; round++) {
@@ -99,6 +96,29 @@ export function shortestJourney(
       }
     }
   }
+  return h;
+}
+
+/**
+ * The fewest-hop journey (at most `maxHops` hops, at least one) from `start` through the colours
+ * `colours[1..]` in order to `goal`, using no hop twice; `colourOf[v]` is station v's route colour (a code, or -1).
+ * The start counts as `colours[0]` (the caller checks it). Exact: iterative deepening over journeys, pruned by the
+ * fewest hops left when hops may repeat (`journeyBounds`, an admissible bound; pass `h` when several starts share
+ * one goal and row). Neighbours in list order, so the answer is deterministic. Null when there is none.
+ */
+export function shortestJourney(
+  graph: readonly (readonly number[])[],
+  colourOf: readonly number[],
+  colours: readonly number[],
+  start: number,
+  goal: number,
+  maxHops: number,
+  h: readonly number[] = journeyBounds(graph, colourOf, colours, goal, maxHops),
+): number[] | null {
+  const n = graph.length;
+  const len = colours.length;
+  const next = (k: number, w: number): number => (k < len && colourOf[w] === colours[k] ? k + 1 : k);
+  const INF = Number.MAX_SAFE_INTEGER;
   // Pairs in use: key a·n + b with a < b. Capacity: how often w appears in graph[v].
   const used = new Map<number, number>();
   const path = [start];
