@@ -1,4 +1,4 @@
-// Light Rail Wasm module (RULES.md §3): incremental routes, city-limit fit, playouts and flat Monte
+// Light Rail Wasm module (docs/rules/light-rail.md): incremental routes, city-limit fit, playouts and flat Monte
 // Carlo search. TypeScript drives it through web/solvers/light/wasm.ts (raw bindings): inputs and outputs
 // pass through the shared Int32 buffer `io` named in the descriptor below, layouts documented per export.
 // Coordinates are axial (q, r) relative to the anchor card (the first card of the game) at (0, 0).

@@ -1,4 +1,4 @@
-// Meeting places (shared/RULES.md "String Railway, meeting places"): Wasm twin of web/engine/string/geometry/meet.ts
+// Meeting places (docs/rules/string-railway.md § Meeting places): Wasm twin of web/engine/string/geometry/meet.ts
 // (the same contacts, the same resolver, the same operations in the same order: the same count, points and
 // stretches bit for bit). See there for the method; in short: the pair loops record each (path segment, rival
 // segment) pair's exact shared set as a contact (an exact point, a proper crossing kept with its two segments, or a

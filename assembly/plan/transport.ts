@@ -3,7 +3,7 @@
 // Exactness. Transports of different cubes never interact (the network does not change and a cube only
 // waits on intermediate stations), so a plan is a choice of cubes to score, each at its own cheapest cost:
 // d_c(v) = fewest transports that score a colour-c cube now on v, where a transport u→w scores when w's
-// scoring colour is c and u's is not (RULES.md §2) — Bellman–Ford on the connection graph. For a fixed number
+// scoring colour is c and u's is not (docs/rules/string-railway.md § Transport phase) — Bellman–Ford on the connection graph. For a fixed number
 // of colour-c cubes the cheapest ones are best (exchange), so the search is over counts x_c per colour plus
 // the trades: up to `tradesLeft` pile cubes returned for +1 AP each (trading a cube scored this turn never
 // helps: it cost ≥ 1 AP and gives back 1). Depth-first over colours with the bound "one more cube adds at most

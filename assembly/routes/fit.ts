@@ -1,4 +1,4 @@
-// City-limit fit (RULES.md §3). Column heights per player count; column q of height h holds the cells
+// City-limit fit (docs/rules/light-rail.md § City limit). Column heights per player count; column q of height h holds the cells
 // whose doubled vertical position 2r + q lies in [-(h - 1), h - 1]; the mirror maps (q, r) to (-q, r + q).
 // Every placement of the shape (or of its mirror) that contains the anchor (0, 0) gets one bit; a cell's
 // mask holds the placements containing it; the state keeps the placements that still contain every

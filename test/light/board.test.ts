@@ -100,7 +100,7 @@ describe("drawing helpers (board-view.ts)", () => {
     expect(cellOrigin(0, 0)).toEqual({ x: 0, y: 0 });
     expect(cellOrigin(1, 0)).toEqual({ x: CARD_W, y: CARD_H / 2 });
     expect(cellOrigin(1, -1)).toEqual({ x: CARD_W, y: -CARD_H / 2 });
-    // Edge e of one card meets edge e+3 of the neighbour across it (D of RULES.md §3).
+    // Edge e of one card meets edge e+3 of the neighbour across it (D of docs/rules/light-rail.md § Grid).
     const D = [
       [0, -1],
       [1, -1],

@@ -246,7 +246,7 @@ describe("light placement rules", () => {
     });
   });
 
-  it("light.shapes: column heights and the mirror map as RULES.md §3", () => {
+  it("light.shapes: column heights and the mirror map as docs/rules/light-rail.md § City limit", () => {
     expect(shapeCells(2)).toHaveLength(16);
     expect(shapeCells(3)).toHaveLength(21);
     expect(shapeCells(4)).toHaveLength(36);

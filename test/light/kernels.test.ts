@@ -73,7 +73,7 @@ function snapshot(k: LightKernel, players: number) {
   };
 }
 
-describe("city-limit fit (RULES.md §3 city limits)", () => {
+describe("city-limit fit (docs/rules/light-rail.md § City limit)", () => {
   it("placement counts: the 2- and 4-player shapes are mirror-symmetric, the 3-player one is not", () => {
     for (const [players, cells, placements] of [
       [2, 16, 16],
@@ -112,7 +112,7 @@ describe("city-limit fit (RULES.md §3 city limits)", () => {
   });
 });
 
-describe("incremental routes (RULES.md §3 routes)", () => {
+describe("incremental routes (docs/rules/light-rail.md § Routes and credit)", () => {
   it("equal computeRoutes, the full recomputation and the engine's credit after every placement", () => {
     let checked = 0;
     for (const players of [2, 3, 4]) {
@@ -172,7 +172,7 @@ describe("incremental routes (RULES.md §3 routes)", () => {
   });
 });
 
-describe("wrapping option (RULES.md §3 wrapping)", () => {
+describe("wrapping option (docs/rules/light-rail.md § Wrapping)", () => {
   it("at the end, wrap links, routes, credit and objective measures equal the engine's", () => {
     let wrappedGames = 0;
     for (const players of [2, 3, 4]) {

@@ -1,5 +1,5 @@
 /**
- * String Railway rules on a hand-built board (one test per rule of RULES.md §2; rule ids as in
+ * String Railway rules on a hand-built board (one test per rule of docs/rules/string-railway.md; rule ids as in
  * docs/rules/string-railway.md).
  *
  *   y

@@ -1,5 +1,5 @@
 /**
- * string.meeting-places (shared/RULES.md "String Railway, meeting places"): the crossing cost of a new string is the
+ * string.meeting-places (docs/rules/string-railway.md § Meeting places): the crossing cost of a new string is the
  * number of connected components of (path ∩ rival string) outside every station disc, summed over the rival
  * strings. Checked against an independent exact model written here (rationals over BigInt, not the engine's code):
  *

@@ -494,7 +494,7 @@ function undoRefused(state: TrainGameState, player: number): string {
   return r.error instanceof RuleError ? r.error.rule : `input:${r.error.path}`;
 }
 
-describe("undo (RULES.md, all games: back to the last roll, own actions of the current turn)", () => {
+describe("undo (docs/rules/README.md § Undo: back to the last roll, own actions of the current turn)", () => {
   const race2: TrainOptions = { players: 2, variant: "race" };
 
   it("train.undo (add): undo of an add returns to the same table; the same add again reproduces the state", () => {

@@ -101,7 +101,7 @@ function actionOf(s: TrainGameState, m: Move): unknown {
   return m.type === "add" ? { type: "add", player, faces } : { type: m.type, player };
 }
 
-/** Independent score of a finished turn, straight from RULES.md §1. */
+/** Independent score of a finished turn, straight from docs/rules/train-game.md § Score. */
 function expectedScore(r: TrainGameState["history"][number]): number {
   if (r.reason === "shortage" || r.reason === "wreck") return 0;
   const n = (f: Face): number => r.train.filter((x) => x === f).length;

@@ -1,5 +1,5 @@
 /**
- * The Train Game engine, turn level: every rule of shared/RULES.md §1 as a named test, with the dice
+ * The Train Game engine, turn level: every rule of docs/rules/train-game.md as a named test, with the dice
  * injected through `applyRollFaces` (the deterministic part of a roll).
  */
 import { describe, expect, it } from "vitest";

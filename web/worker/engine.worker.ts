@@ -4,7 +4,7 @@
  * { type: "module" })`; the protocol is web/worker/protocol.ts, the verbs web/worker/service.ts.
  *
  * `Comlink.expose` runs synchronously at the top: a top-level await before it would lose the page's
- * first messages (shared TOOLCHAIN.md). The solvers (Wasm) are compiled later, each on the first call that
+ * first messages (docs/toolchain.md § Comlink.expose first). The solvers (Wasm) are compiled later, each on the first call that
  * needs it. The String Railway and Light Rail solvers' code loads then too, through the dynamic imports below;
  * the train solver's loader (about 20 KB) is in this chunk, so that it loads on the first train call without a
  * chunk fetched first (the first race hint waits for it), from the files the page hands over (`train.prepare`). The String Railway

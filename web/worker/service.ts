@@ -14,7 +14,7 @@
  * an `InputError` (a `kind: "input"` WireError with the JSON pointer of the field). `internal` is left for
  * bugs and failed loads. Solvers (Wasm) load lazily through the loaders in {@link RailkitServiceOptions}, on
  * the first call that needs them: nothing waits for Wasm that does not need it, and no top-level await can
- * sit in front of `Comlink.expose` (shared TOOLCHAIN.md).
+ * sit in front of `Comlink.expose` (docs/toolchain.md § Comlink.expose first).
  */
 import * as Comlink from "comlink";
 import { InputError, type Result, RuleError } from "../engine/common/errors.ts";

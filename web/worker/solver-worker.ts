@@ -3,7 +3,7 @@
  * (web/worker/engine.worker.ts) so that a move never waits behind a solve. One per page, started on first use by
  * web/worker/race-client.ts; the service is web/worker/race-solver.ts.
  *
- * `Comlink.expose` runs synchronously at the top (shared TOOLCHAIN.md); the solver (Wasm, with the shipped race
+ * `Comlink.expose` runs synchronously at the top (docs/toolchain.md § Comlink.expose first); the solver (Wasm, with the shipped race
  * table) loads on the first call, through the dynamic import below.
  */
 import * as Comlink from "comlink";

@@ -3,7 +3,7 @@
  * SVG, the outline of a set of cells, and the keyboard cursor's moves. No rule here: the cells come from
  * the view (cards, legal placements, blocked cells, frames).
  *
- * The brick-wall look (RULES.md §3): a card is a W × H rectangle; column `q` lies at x = q·W and is
+ * The brick-wall look (docs/rules/light-rail.md § Grid): a card is a W × H rectangle; column `q` lies at x = q·W and is
  * offset by half a card from its neighbours, so cell (q, r) has its top-left corner at (q·W, (r + q/2)·H).
  * Edge 0 is the top side, 3 the bottom; 1 and 2 the upper and lower halves of the right side, 5 and 4 of
  * the left side: the six neighbours of the flat-top hex grid.

@@ -104,7 +104,7 @@ export const round = (v: number) => Math.round(v * 1000) / 1000 + 0;
  * The keyboard path's candidates from a to b: straight, and one bend at the middle pushed left or right. The ends
  * are the two stations' centres exactly (not rounded like a drawn point): the straight path between two stations
  * is then the very line of any other string laid between their centres (the bots' and hints' strings are), so the
- * engine sees the shared stretch and charges it (RULES.md, meeting places) instead of a line 1/1000 cm beside it.
+ * engine sees the shared stretch and charges it (docs/rules/string-railway.md § Meeting places) instead of a line 1/1000 cm beside it.
  */
 export function keyboardPaths(a: Point, b: Point, bend = 6): { label: string; path: number[] }[] {
   const dx = b[0] - a[0];

@@ -6,7 +6,7 @@
  * The grid is a box of axial cells `q0 <= q < q0 + width`, `r0 <= r < r0 + height`, indexed **q-major**:
  * `cell = (q - q0) * height + (r - r0)`, so `q = q0 + floor(cell / height)`, `r = r0 + cell % height`.
  * The box is the bounding box of every *frame* (a translation of the city shape or of its mirror image,
- * RULES.md §3) that contains the *anchor*: the first placed card, or `(0, 0)` before the first placement
+ * docs/rules/light-rail.md § City limit) that contains the *anchor*: the first placed card, or `(0, 0)` before the first placement
  * (the first card may go anywhere; all first placements are equivalent, and the engine's `legalActions`
  * offers `(0, 0)`). Every cell a card can ever occupy lies in the box. Cities that do not fit a frame (the
  * CLI scores any city) get the box grown to hold all their cards plus a ring of one cell.

@@ -1,5 +1,5 @@
 /**
- * The Light Rail rules engine (RULES.md §3, docs/rules/light-rail.md): `lightEngine` (setup, apply,
+ * The Light Rail rules engine (docs/rules/light-rail.md): `lightEngine` (setup, apply,
  * legalActions, reveals, and from web/engine/common/game.ts the shared load-by-replay, save and undo),
  * plus the pure helpers the bots and the search use (`legalPlacements`, `refusal`, `applyPlacement`,
  * `scoreCity`). States are plain JSON with the common header; the seeded generator is used once, at setup

@@ -1,5 +1,5 @@
 /**
- * Hex geometry and the city limit (RULES.md §3). Columns `q = 0..n-1` of heights `h` hold the cells whose
+ * Hex geometry and the city limit (docs/rules/light-rail.md § Grid, § City limit). Columns `q = 0..n-1` of heights `h` hold the cells whose
  * vertical position `r + q/2` lies in `[-(h-1)/2, (h-1)/2]`; the mirror image maps `(q, r)` to `(-q, r + q)`.
  * A set of cells *fits* when some translation of the shape or of its mirror contains it. A *frame* is one
  * such translated copy, listed as absolute cells.

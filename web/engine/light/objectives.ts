@@ -1,5 +1,5 @@
 /**
- * End-of-game objectives (RULES.md §3; definitions in web/data/light/objectives.json and
+ * End-of-game objectives (docs/rules/light-rail.md § Objectives; definitions in web/data/light/objectives.json and
  * docs/rules/light-rail.md). Each measure is a number per colour computed from the final city and its
  * routes (with wrap links when the wrapping option is on). Test `most`: fulfilled when the colour's measure
  * is > 0 and no colour in play has a higher one (ties all fulfil); `at-least`: measure >= threshold.

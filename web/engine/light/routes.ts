@@ -1,5 +1,5 @@
 /**
- * Routes of a city (RULES.md §3), recomputed from scratch: the reference the incremental / Wasm versions
+ * Routes of a city (docs/rules/light-rail.md § Routes and credit), recomputed from scratch: the reference the incremental / Wasm versions
  * are tested against.
  *
  * Segments are numbered in card order, then in the card's segment order. Each segment has two *ports*

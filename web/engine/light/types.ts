@@ -1,5 +1,5 @@
 /**
- * Light Rail: constants, city and state types (shared/RULES.md §3, docs/rules/light-rail.md).
+ * Light Rail: constants, city and state types (docs/rules/light-rail.md).
  *
  * Geometry: flat-top hex cells in axial coordinates `(q, r)`. Edges 0..5 clockwise from up; the neighbour
  * across edge `i` is `(q, r) + D[i]` and edge `i` faces edge `(i + 3) % 6` there. A segment end is an edge
@@ -57,7 +57,7 @@ export interface City {
 export interface LightOptions {
   /** 2..4 seats. */
   players: number;
-  /** The wrapping option (RULES.md §3): scored at the end of the game. Default false. */
+  /** The wrapping option (docs/rules/light-rail.md § Wrapping): scored at the end of the game. Default false. */
   wrap?: boolean;
 }
 

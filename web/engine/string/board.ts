@@ -1,5 +1,5 @@
 /**
- * Boards (RULES.md §2 "Geometry"): the seeded generator and the JSON loader (format in
+ * Boards (docs/rules/string-railway.md § Geometry): the seeded generator and the JSON loader (format in
  * docs/string-board-format.md). Both produce a `Board` that satisfies every placement rule:
  * - the board and the mountain are simple polygons, the mountain strictly inside the board;
  * - stations are discs of radius `radius` (2.5); no two overlap or touch; none touches the board or the
@@ -139,7 +139,7 @@ export interface GenerateOptions {
 /**
  * A seeded board for `players` (2…5): a near-square board polygon (corners and three points per side,
  * jittered by up to 2 cm), a star-shaped mountain of nine vertices in the middle third, the mountain station at
- * the mountain's centre, and the city and outskirts stations of RULES.md spread over the plains by Poisson-disc
+ * the mountain's centre, and the city and outskirts stations (docs/rules/string-railway.md § Setup) spread over the plains by Poisson-disc
  * (dart-throwing) sampling: each new centre keeps a minimum spacing from the others, shrunk by 10% whenever 4000
  * darts in a row miss. Station ids: `red-1`, `blue-2`, …, `out-1`, …, `mountain`.
  */

@@ -30,7 +30,7 @@ export function isCubeColour(v: unknown): v is CubeColour {
 
 /**
  * Draws `n` cubes from `bag` uniformly at random (each cube equally likely), mutating `bag`.
- * A draw from an empty bag draws what is left (RULES.md §2): the result may hold fewer than `n`.
+ * A draw from an empty bag draws what is left (docs/rules/string-railway.md § Special actions): the result may hold fewer than `n`.
  */
 export function drawCubes(bag: Counts, n: number, rng: Rng): Counts {
   const out = emptyCounts();

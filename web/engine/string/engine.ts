@@ -1,5 +1,5 @@
 /**
- * String Railway: Transport rules engine (RULES.md §2; our readings in docs/rules/string-railway.md).
+ * String Railway: Transport rules engine (docs/rules/string-railway.md).
  * Pure and deterministic over plain JSON states that begin with the common header (web/engine/common/game.ts):
  * `stringEngine = defineEngine({ … })` gives the shared load-by-replay, save and undo, and an `apply` that never
  * throws. Every refusal is a `RuleError` with a stable `string.*` rule id (or an `InputError` with the JSON
@@ -575,7 +575,7 @@ export function previewString(
   };
 }
 
-/** Whether moving a `colour` cube from station `from` to `to` scores (RULES.md §2 Transport). */
+/** Whether moving a `colour` cube from station `from` to `to` scores (docs/rules/string-railway.md § Transport phase). */
 export function transportScores(s: StringState, from: number, to: number, colour: CubeColour): boolean {
   if (colour === "white") return false;
   return scoringColour(s.stations[to]!) === colour && scoringColour(s.stations[from]!) !== colour;

@@ -1,5 +1,5 @@
 /**
- * Long-distance journeys (RULES.md §2 and "Readings settled after the widgets"; docs/rules/string-railway.md):
+ * Long-distance journeys (docs/rules/string-railway.md § Long-distance tiles, § No hop twice):
  * the hop multigraph of a player's strings, the no-hop-twice check, and the exact fewest-hop search.
  *
  * A *hop* is two stations next to each other in the station list of one of the player's strings, that string

@@ -1,5 +1,5 @@
 /**
- * The route rules of one candidate string (RULES.md §2 "Route phase"), shared by the engine and the
+ * The route rules of one candidate string (docs/rules/string-railway.md § Route phase), shared by the engine and the
  * `rail string cost` command. Pure geometry over the board, the station discs and the placed strings;
  * AP affordability and strings in hand are the engine's business.
  */

@@ -1,5 +1,5 @@
 /**
- * End-of-game scoring (RULES.md §2 "Scoring").
+ * End-of-game scoring (docs/rules/string-railway.md § Scoring).
  *
  * Cubes are split into sets of different colours (red, blue, purple, yellow, green); a set of 5/4/3/2/1
  * colours scores 15/10/6/3/1. A white cube is wild: it stands for any colour not otherwise in its set, and

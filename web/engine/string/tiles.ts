@@ -1,5 +1,5 @@
 /**
- * Long-distance tiles (RULES.md §2): 12 tiles, each a distinct ordered triple `A → B → C` of city colours,
+ * Long-distance tiles (docs/rules/string-railway.md § Long-distance tiles): 12 tiles, each a distinct ordered triple `A → B → C` of city colours,
  * fixed in web/data/string/long-distance.json. A row names where the white cube starts:
  * - `A` (via B, C): keep the white cube, flip the tile (+5 at the end);
  * - `B` (via C): keep the white cube, the tile leaves the game;

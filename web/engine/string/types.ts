@@ -1,5 +1,5 @@
 /**
- * String Railway: Transport: state and action types (shared/RULES.md §2, docs/rules/string-railway.md).
+ * String Railway: Transport: state and action types (docs/rules/string-railway.md).
  * Plain JSON throughout, so a state saves with `JSON.stringify` and a game is its options, seed and log.
  *
  * Units are centimetres. Polygons and paths are flat coordinate lists `[x0, y0, x1, y1, …]`; a polygon is
@@ -47,7 +47,7 @@ export type StringKind = "short" | "long";
 export const STRING_LENGTH: Readonly<Record<StringKind, number>> = { short: 30, long: 60 };
 export const STRINGS_PER_PLAYER: Readonly<Record<StringKind, number>> = { short: 4, long: 1 };
 export const MAX_VERTICES = 64;
-/** AP price of upgrading from the key locomotive to the next (RULES.md §2 "Locomotive phase"). */
+/** AP price of upgrading from the key locomotive to the next (docs/rules/string-railway.md § Locomotive phase). */
 export const UPGRADE_COST: Readonly<Record<number, number>> = { 3: 1, 4: 2, 5: 2 };
 
 export interface PlacedString {

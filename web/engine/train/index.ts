@@ -1,5 +1,5 @@
 /**
- * The Train Game rules engine (shared/RULES.md §1; the project's reading is docs/rules/train-game.md).
+ * The Train Game rules engine (docs/rules/train-game.md).
  * Pure and deterministic: plain JSON state, the dice drawn from the rng held in the state.
  */
 export {

@@ -1,5 +1,5 @@
 /**
- * The Train Game: what a train is worth and what it may hold (shared/RULES.md §1, docs/rules/train-game.md).
+ * The Train Game: what a train is worth and what it may hold (docs/rules/train-game.md § Dice and train, § Score).
  * Pure functions over face lists; no turn flow here (see turn.ts).
  */
 import { CARGO_VALUE, type Face } from "./types.ts";

@@ -1,5 +1,5 @@
 /**
- * The Train Game: state and action types (shared/RULES.md §1). Plain JSON throughout.
+ * The Train Game: state and action types (docs/rules/train-game.md). Plain JSON throughout.
  *
  * Faces: Engine `E`, Coal Tender `T`, Tanker `4`, Ore car `3`, Boxcar `2`, Caboose `C` (worth 1).
  * A train is listed in the order its cars joined (Engine first).

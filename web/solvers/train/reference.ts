@@ -168,7 +168,7 @@ export function solveTurn(f: Float64Array, pcap: number, b: TurnBuffers): number
   return reg[3 * nc]!;
 }
 
-/** Race to `GOAL` with the equal-turns rule (RULES.md §1): the default goal. */
+/** Race to `GOAL` with the equal-turns rule (docs/rules/train-game.md § Solvers): the default goal. */
 export const GOAL = 100;
 /** Goals the race solver accepts (its buffers are sized for MAX_GOAL). */
 export const MIN_GOAL = 50;

@@ -1,5 +1,5 @@
 /**
- * Meeting places (shared/RULES.md "String Railway, meeting places"): where the new path and ONE rival string share
+ * Meeting places (docs/rules/string-railway.md § Meeting places): where the new path and ONE rival string share
  * points outside every station disc, each connected component of those shared points costs 1 AP. TypeScript twin
  * of assembly/geometry/meet.ts (the same contacts, the same resolver, the same operations in the same order: the
  * same count, points and stretches bit for bit).

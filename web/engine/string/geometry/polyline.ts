@@ -1,5 +1,5 @@
 /**
- * Polyline helpers for String Railway strings (shared/RULES.md §2), TypeScript reference of the Wasm kernels
+ * Polyline helpers for String Railway strings (docs/rules/string-railway.md § Geometry), TypeScript reference of the Wasm kernels
  * in assembly/geometry/polyline.ts (same operations in the same order: identical results).
  *
  * Layouts (flat Float64Arrays, centimetres):
@@ -389,7 +389,7 @@ export function meetingPlaces(
 
 /**
  * `meetingPlaces(…).points`: one point per meeting place with a rival string outside every station disc
- * (RULES.md "meeting places"); their number is the crossing cost in AP when `segments` are the other players'
+ * (docs/rules/string-railway.md § Meeting places); their number is the crossing cost in AP when `segments` are the other players'
  * strings.
  */
 export function crossingPoints(

@@ -1,5 +1,5 @@
 /**
- * Robust geometric predicates for String Railway (shared/RULES.md §2), TypeScript reference.
+ * Robust geometric predicates for String Railway (docs/rules/string-railway.md § Geometry), TypeScript reference.
  * The Wasm twin is assembly/geometry/orient.ts + assembly/geometry/segment.ts: same operations in the
  * same order, so both return bit-identical doubles.
  *

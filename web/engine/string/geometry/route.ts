@@ -1,5 +1,5 @@
 /**
- * One candidate string's whole geometry, as the route rule needs it (RULES.md §2 "Route phase"): its length, the
+ * One candidate string's whole geometry, as the route rule needs it (docs/rules/string-railway.md § Route phase): its length, the
  * stations it touches in order, its crossing points with the rival strings outside every station disc, whether
  * some part touches the mountain, whether it lies strictly inside the board. TypeScript twin of
  * assembly/geometry/route.ts (`routeGeometry`): the same kernels in the same order, the same numbers.
