@@ -1,5 +1,5 @@
 /**
- * Hints online from a seat's view (web/online/seat-position.ts, the worker's `viewHints` verb): the position
+ * Hints online from a seat's view (web/games/<game>/view.ts, the worker's `viewHints` verb): the position
  * rebuilt from what the server sends a seat gives the same hints as the server's whole state (String Railway:
  * the hints never read the deck order or the generator; Light Rail: the search reads only the mover's hand and
  * objectives and each seat's unplayed designs, and samples the rest), the same view gives the same answer, and a
@@ -16,7 +16,8 @@ import {
   stringEngine,
 } from "../../web/engine/string/index.ts";
 import { viewFor } from "../../web/online/game.ts";
-import { lightFromView, stringFromView } from "../../web/online/seat-position.ts";
+import { lightFromView } from "../../web/games/light/view.ts";
+import { stringFromView } from "../../web/games/string/view.ts";
 import { HIDDEN } from "../../web/online/view.ts";
 import { LightReference } from "../../web/solvers/light/reference.ts";
 import { searchPlacements } from "../../web/solvers/light/search.ts";

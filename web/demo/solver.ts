@@ -18,7 +18,7 @@
  */
 import type { RaceTableView } from "../worker/protocol.ts";
 import { sharedRaceSolver } from "../worker/race-client.ts";
-import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../worker/race-context.ts";
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../games/train/race.ts";
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const status = $<HTMLElement>("#race-status");

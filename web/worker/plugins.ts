@@ -20,7 +20,8 @@ import {
 } from "../engine/string/index.ts";
 import { parsePath } from "../engine/string/route.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
-import { lightFromView, stringFromView } from "../online/seat-position.ts";
+import { lightFromView } from "../games/light/view.ts";
+import { stringFromView } from "../games/string/view.ts";
 import { HIDDEN } from "../online/view.ts";
 import type { LightKernel } from "../solvers/light/kernel.ts";
 import { searchBotAction, searchPlacements, searchPlacementsWithinAsync } from "../solvers/light/search.ts";
@@ -39,7 +40,7 @@ import {
   type TrainState,
   type TrainTypes,
 } from "./protocol.ts";
-import { raceContextFor } from "./race-context.ts";
+import { raceContextFor } from "../games/train/race.ts";
 import type { GamePlugin, PluginEngine, TrainSolverBundle } from "./service.ts";
 
 /** The seed a bot or a search draws from in this position: the game's seed and how far it has gone. */

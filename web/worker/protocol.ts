@@ -279,7 +279,7 @@ export interface ViewHintsApi<T extends GameTypes> {
    * The hints `hints` would answer (same options; String Railway's `preview` too: the live check of a string
    * being drawn), for the seat to move of the position a seat's view shows (`OnlineView.state`,
    * web/online/view.ts: no seed, no generator, hidden cards as -1). The position is built again here from
-   * what the seat sees only (web/online/seat-position.ts: String Railway's unseen tiles in a neutral order,
+   * what the seat sees only (web/games/<game>/view.ts: String Railway's unseen tiles in a neutral order,
    * Light Rail's unseen cards and objectives sampled from the view's own seed) and checked by the engine; a
    * view no server could send is an `input` error under `/state`. `handle` is "" (no game is held); `player`
    * is null, with no hints, when the game is over or the view does not show the seat to move its own secrets

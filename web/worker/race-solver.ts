@@ -12,7 +12,7 @@ import { int, snapshot } from "../engine/common/input.ts";
 import { parseTurn } from "../engine/train/parse.ts";
 import type { TrainHintOption, TrainSolverApi } from "../solvers/train/api.ts";
 import type { Progress, RaceContext, RaceTableView, TurnState } from "./protocol.ts";
-import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "./race-context.ts";
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "../games/train/race.ts";
 import { guard, lazy, type OnStage, raceTableView, readRace, releaseCallback, solveRace } from "./service.ts";
 
 /** Bumped on incompatible changes of {@link RaceSolverApi}. */

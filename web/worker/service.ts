@@ -51,7 +51,7 @@ import {
   type ViewHintsApi,
   type WireError,
 } from "./protocol.ts";
-import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "./race-context.ts";
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "../games/train/race.ts";
 
 /** What the service needs from the train solver package (web/solvers/train). */
 export interface TrainSolverBundle {

@@ -21,7 +21,7 @@ import {
   hintableGoal,
   raceContextFor,
   SHIPPED_GOAL,
-} from "../../worker/race-context.ts";
+} from "../../games/train/race.ts";
 import {
   booleanish,
   checkBots,

@@ -29,8 +29,8 @@ import {
   seed as readSeed,
 } from "./input.ts";
 
-export type GameId = "train" | "string" | "light";
-export const GAME_IDS: readonly GameId[] = ["train", "string", "light"];
+/** A game's id: its key in the registry (web/games/registry.ts), the `game` of its states. */
+export type GameId = string;
 
 /** Most actions in a log that `load` and `replay` accept. */
 export const MAX_LOG = 100_000;

@@ -3,8 +3,9 @@
  * (web/worker/plugins.ts) and the page, which sends race hints of goals without a shipped table to the solver
  * worker (web/worker/race-client.ts). Types only: no engine or solver code, so the page bundle stays small.
  */
-import type { RaceContext } from "../solvers/train/api.ts";
-import type { TrainState } from "./protocol.ts";
+
+import type { TrainGameState as TrainState } from "../../engine/train/index.ts";
+import type { RaceContext } from "../../solvers/train/api.ts";
 
 /** Race goals the hints value with win chances (the race solver's range, docs/solvers.md). */
 export const HINT_MIN_GOAL = 50;

@@ -1,0 +1,163 @@
+/**
+ * One object per game (issue #22): everything a host needs to run a game, so that the hosts — the worker service
+ * and its page client (web/worker/), the online server and its bots (server/), the `rail` CLI (bin/) and the lobby
+ * page (web/demo/lobby.ts) — are loops over the registry (web/games/registry.ts) and name no game.
+ *
+ * A game is a folder `web/games/<id>/` whose `index.ts` exports its {@link GameModule}, and one line in the registry.
+ * Everything heavy (solvers, Wasm, the CLI's text) is behind a loader, so a host pays only for what it uses.
+ *
+ * Conventions, stated once:
+ * - `seat`: a seat index 0..players-1; `null` a spectator (online); `undefined` "the local player, who may see
+ *   everything" (the worker's hot-seat games, the CLI).
+ * - Options objects come from outside (a page, a socket, a command line): every `read*` function checks one and
+ *   throws `InputError` with the JSON pointer of the field (`/options/<key>`); every option that sets work is capped.
+ * - A bot or a search that needs randomness draws it from {@link positionSeed}: the same game gives the same move
+ *   in every host.
+ */
+import type { GameEngine, GameHeader, SeatAction } from "../engine/common/game.ts";
+
+/** A game's state, action and option types, and what its hints and bots take and answer. */
+export interface GameTypes {
+  state: GameHeader;
+  action: SeatAction;
+  /** The options of `engine.setup` (always with `players`). */
+  options: unknown;
+  /** What the game adds to every view besides `game`, `handle`, `state`, `legal` (train `turnScore`, …). */
+  extras: object;
+  /** One hint, as `hints` answers a list of them. */
+  hint: unknown;
+  /** The options of a hints call, checked. */
+  hintOptions: object;
+}
+
+/** A game's engine (web/engine/common/game.ts `defineEngine`) over its types. */
+export type EngineOf<T extends GameTypes> = GameEngine<
+  T["state"] & GameHeader<T["options"], T["action"]>,
+  T["action"],
+  T["options"]
+>;
+
+/** Where a host's Wasm modules and shipped data files come from. */
+export interface Kit {
+  /**
+   * The compiled Wasm module `name` (an entry of assembly/: "train", "string", "stringplan", "light", …); browser:
+   * fetched by URL in the worker; Node: read from build/. Null: this host runs the TypeScript twins.
+   */
+  wasm(name: string): Promise<WebAssembly.Module> | null;
+  /** A shipped data file under web/data/ by its path there ("train/race-100.bin"), or null where there is none. */
+  data(path: string): Promise<ArrayBuffer | null>;
+  /** Hears the stages of a long load or solve (0..1), where the host shows progress. */
+  onStage?: (stage: string, fraction: number) => void;
+}
+
+/** A move chooser for the seat to move in a position that is not over; `seed` makes its random choices repeatable. */
+export type BotFn<T extends GameTypes> = (state: T["state"], seed: string) => T["action"];
+
+/**
+ * A hint function for the seat to move in a position that is not over. A long search answers with a Promise and pauses
+ * between batches so that one worker serves every game; `stale()` then says the game has moved on (it may stop).
+ */
+export type HintFn<T extends GameTypes> = (
+  state: T["state"],
+  stale?: () => boolean,
+) => T["hint"][] | Promise<T["hint"][]>;
+
+/** One of a game's computer players. */
+export interface BotSpec<T extends GameTypes, Solver> {
+  /** One line for `--help`, docs and the lobby. */
+  readonly about: string;
+  /**
+   * Whether one move costs little enough for a shared server (well under 100 ms): the server plays only such bots.
+   */
+  readonly cheap: boolean;
+  /** The bot; `solver()` loads the game's solver once, only if this bot needs it. */
+  load(solver: () => Promise<Solver>, work: BotWork): Promise<BotFn<T>>;
+}
+
+/** The work options a bot may take (each capped by the game: {@link GameModule.readBot}). */
+export interface BotWork {
+  /** Playouts per move of a search bot. */
+  playouts?: number;
+}
+
+/** A setup option besides `players`, as the CLI's `new` and the lobby's form offer it. */
+export type OptionSpec =
+  | { name: string; about: string; kind: "int"; min: number; max: number; default: number }
+  | { name: string; about: string; kind: "choice"; choices: readonly string[]; default: string }
+  | { name: string; about: string; kind: "flag"; default: boolean };
+
+/** The CLI's view of a game (loaded on demand: the worker and the server never load it). */
+export interface GameCli<T extends GameTypes> {
+  /** The position as text for a terminal (one screen). */
+  picture(state: T["state"]): string;
+  /** Each seat's score now (the final ones once the game is over). */
+  scores(state: T["state"]): number[];
+}
+
+/** Everything a host needs to run one game. */
+export interface GameModule<T extends GameTypes = GameTypes, Solver = unknown> {
+  /** The registry key: the state's `game`, the worker's handle prefix (`"train:3"`), the CLI's word, `?game=`. */
+  readonly id: string;
+  /** The game's name for people ("The Train Game"). */
+  readonly title: string;
+  /** The custom element that draws it (`"train-game"`), if it has one. */
+  readonly tag?: string;
+  /** The rules, on the TypeScript kernels; a host with Wasm may ask {@link GameModule.loadEngine}. */
+  readonly engine: EngineOf<T>;
+  /**
+   * The same rules on faster kernels (String Railway: the Wasm route geometry), same answers; absent: `engine` is all
+   * there is. Hosts load it once, when a game is first shown, and use `engine` until it is ready (or if it fails).
+   */
+  loadEngine?(kit: Kit): Promise<EngineOf<T>>;
+  /** Seats: fewest, most, and the default of a new game. */
+  readonly seats: { readonly min: number; readonly max: number; readonly default: number };
+  /** The setup options besides `players` (CLI `new` flags, the lobby's create form). */
+  readonly options: readonly OptionSpec[];
+
+  // ---- what a seat sees --------------------------------------------------------------------------------------
+  /** The view's extras for `seat` (undefined: the local player, who sees everything), from the whole state. */
+  extras(state: T["state"], seat?: number | null): T["extras"];
+  /**
+   * The state as `seat` may see it online (null: a spectator): hidden cards replaced by `HIDDEN`
+   * (web/online/view.ts). The caller removes `seed` and `rng`.
+   */
+  hide(state: T["state"], seat: number | null): Record<string, unknown>;
+  /**
+   * The inverse of {@link GameModule.hide} for the hints: a seat's view of an online match (its `state`, a snapshot)
+   * as a position, and whether it shows the seat to move what its hints need (false: another seat's view);
+   * InputError under `/state`. Absent: the game's hints need no hidden information online… and take no view.
+   */
+  fromView?(state: unknown): { state: T["state"]; mover: boolean };
+
+  // ---- solvers, hints and bots -------------------------------------------------------------------------------
+  /**
+   * Loads the game's solver for a host (Wasm through `kit`, or the TypeScript twins where `kit.wasm` answers
+   * null). Hosts load it once, on first need.
+   */
+  loadSolver(kit: Kit): Promise<Solver>;
+  /** The option names a hints call takes (any other is refused). */
+  readonly hintKeys: readonly string[];
+  /** Checks a hints call's options (InputError at `/options/…`); every option that sets work has a cap. */
+  readHintOptions(o: Record<string, unknown>): T["hintOptions"];
+  /** The hint function for these options; `solver()` loads the solver once, only if they need it. */
+  loadHints(solver: () => Promise<Solver>, options: T["hintOptions"]): Promise<HintFn<T>>;
+  /** The computer players by name; the first is the strongest (the widget's default). */
+  readonly bots: Readonly<Record<string, BotSpec<T, Solver>>>;
+  /** The option names a `botMove` call takes besides `play` (train `mode`; string, light `policy`; light `playouts`). */
+  readonly botKeys: readonly string[];
+  /** Checks a `botMove` call's options: which of {@link GameModule.bots}, with what work (InputError; capped). */
+  readBot(o: Record<string, unknown>): { bot: string; work: BotWork };
+  /**
+   * The game's own worker verbs beyond the common ones, served in its namespace (train: `hint(turn, race)`,
+   * `prepare`, `expectedTurnScore`, `raceTable`); arguments are untrusted (read and check each one).
+   */
+  verbs?(solver: () => Promise<Solver>): Record<string, (...args: never[]) => Promise<unknown>>;
+
+  /** The CLI's text picture and scores. */
+  cli(): Promise<GameCli<T>>;
+}
+
+/** The seed a bot or a search draws from in this position: the game's seed and how far it has gone. */
+export function positionSeed(state: { seed: number | string; log: readonly unknown[] }): string {
+  return `${state.seed}/${state.log.length}`;
+}
