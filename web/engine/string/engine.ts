@@ -1,8 +1,10 @@
 /**
  * String Railway: Transport rules engine (docs/rules/string-railway.md).
  * Pure and deterministic over plain JSON states that begin with the common header (web/engine/common/game.ts):
- * `stringEngine = defineEngine({ … })` gives the shared load-by-replay, save and undo, and an `apply` that never
- * throws. Every refusal is a `RuleError` with a stable `string.*` rule id (or an `InputError` with the JSON
+ * `createStringEngine(geometry)` = `defineEngine({ … })` gives the shared load-by-replay, save and undo, and an
+ * `apply` that never throws; its route checks measure with `geometry`, a parameter (`stringEngine`: the TypeScript
+ * twin). The exported rule functions that measure take the geometry as their last, optional parameter (default:
+ * the twin); no module state chooses it. Every refusal is a `RuleError` with a stable `string.*` rule id (or an `InputError` with the JSON
  * pointer of malformed input) and leaves the state unchanged. The checks return the refusal (`RuleError` or
  * null); nothing is thrown as control flow. The seeded generator's state lives in the state, so a game is its
  * options, seed and action log.
