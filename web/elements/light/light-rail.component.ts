@@ -10,7 +10,8 @@ import {
   type Segment,
 } from "../../engine/light/types.ts";
 import { HIDDEN } from "../../online/view.ts";
-import { mergeSlices, type SearchedPlacement } from "../../solvers/light/search.ts";
+import type { SearchedPlacement } from "../../solvers/light/search.ts";
+import { mergeSlices } from "../../solvers/light/slices.ts";
 import type { RailkitClient } from "../../worker/client.ts";
 import type { GameWorkerApi, LightTypes, LightView } from "../../worker/protocol.ts";
 import {

@@ -1,12 +1,6 @@
 import { html, nothing, svg } from "lit";
 import { property, state } from "lit/decorators.js";
-import {
-  MAX_LOCO,
-  REPLENISH_CUBES,
-  ROUNDS,
-  SPECIAL_LIMIT,
-  type StringPreview,
-} from "../../engine/string/engine.ts";
+import type { StringPreview } from "../../engine/string/engine.ts";
 import { FACE_UP_TILE_POINTS, FLIPPED_TILE_POINTS, SET_SCORE } from "../../engine/string/scoring.ts";
 import { ROWS, type Row, rowColours } from "../../engine/string/tiles.ts";
 import {
@@ -176,7 +170,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
    */
   @property({ converter: booleanish, reflect: true }) override hints = false;
   /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules); any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) rounds: number = ROUNDS;
+  @property({ type: Number }) rounds = 5;
   /** A board to play on (docs/string-board-format.md); null: a board generated from the seed. */
   @property({ attribute: false }) board: Board | null = null;
   /**
@@ -281,7 +275,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       seats,
       seats ? null : checkBots(this, this.bots, this.players),
       checkSeed(this, this.seed),
-      checkWhole(this, "rounds", this.rounds, 1, ROUNDS),
+      checkWhole(this, "rounds", this.rounds, 1, 5),
     );
   }
 
@@ -375,7 +369,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         lines.push(`${who} placed a new station${a.chip ? ` with the ${a.chip} chip` : ""}.`);
         break;
       case "replenish":
-        lines.push(`${who} replenished ${name(a.station)} with ${REPLENISH_CUBES} cubes.`);
+        lines.push(`${who} replenished ${name(a.station)} with 2 cubes.`);
         break;
       case "cube-for-ap":
         lines.push(`${who} returned a ${a.colour} cube for 1 AP.`);
@@ -891,7 +885,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         </button>
       </div>
       <button part="button" data-action="upgrade" ?disabled=${!human || !upgrade} @click=${() => this.act(upgrade)}>
-        Upgrade${seat && seat.loco < MAX_LOCO ? ` ${seat.loco}→${seat.loco + 1} (${cost} AP)` : ""}
+        Upgrade${seat && seat.loco < 6 ? ` ${seat.loco}→${seat.loco + 1} (${cost} AP)` : ""}
       </button>
       <button part="button" data-action="draw-tile" ?disabled=${!human || !draw} @click=${() => this.act(draw)}>
         Draw a tile (${s.deck.length} left)
@@ -1036,7 +1030,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       }
       <div class="controls">
         <button part="button" data-action="replenish" ?disabled=${!replenish} @click=${() => this.act(replenish)}>
-          Replenish: ${REPLENISH_CUBES} cubes, 1 AP (${s.replenishes}/${SPECIAL_LIMIT} this turn)
+          Replenish: 2 cubes, 1 AP (${s.replenishes}/2 this turn)
         </button>
       </div>
     </section>`;
@@ -1192,7 +1186,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
                             aria-label="Return a ${a.colour} cube to the bag for 1 AP"
                             @click=${() => this.act(a)}>+1 AP for <span class="sq c-${a.colour}"></span></button>`,
                         )}
-                        <span class="note">cube for AP ${s.cubesForAp}/${SPECIAL_LIMIT} this turn</span>
+                        <span class="note">cube for AP ${s.cubesForAp}/2 this turn</span>
                       </div>`
                     : nothing
                 }
