@@ -236,7 +236,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     return Math.max(1, Math.min(HINT_SLICE_MS, Math.floor(this.hintTime) || 1));
   }
 
-  // The same slices as offline, searched on this seat's view (web/online/seat-position.ts).
+  // The same slices as offline, searched on this seat's view (web/games/light/view.ts `fromView`).
   protected override async onlineHints(v: LightView): Promise<SearchedPlacement[]> {
     const seed = `${this.match}/${v.state.log.length}/${this.hintSlices}`;
     return (await this.local.client.light.viewHints(v.state, { ms: this.sliceMs, seed })).hints;
