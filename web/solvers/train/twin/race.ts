@@ -18,11 +18,11 @@ export const EPS = 1e-13;
 export const NEWTON_TOL = 1e-14;
 
 const NO_F64 = new Float64Array(0);
-let X = NO_F64; // [a * goal + b]
-let Y = NO_F64;
-let L = NO_F64; // [t], t = 0..TL
-let stopAt = new Int32Array(0); // [a * goal + b]
-let frBuf = NO_F64; // the turn solver's fr[4 * P + n], read for stopAt
+let X: Float64Array = NO_F64; // [a * goal + b]
+let Y: Float64Array = NO_F64;
+let L: Float64Array = NO_F64; // [t], t = 0..TL
+let stopAt: Int32Array = new Int32Array(0); // [a * goal + b]
+let frBuf: Float64Array = NO_F64; // the turn solver's fr[4 * P + n], read for stopAt
 let iterations = 0;
 
 export function setRaceBuffers(

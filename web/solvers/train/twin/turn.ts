@@ -22,29 +22,29 @@ const NO_F64 = new Float64Array(0);
 
 // Tables, set once by setTables.
 let nc = 0;
-let cfgKind = NO_I32;
-let cfgSum = NO_I32;
-let cfgValid = NO_I32;
-let regOutStart = NO_I32;
-let regOutProb = NO_F64;
-let regChStart = NO_I32;
-let regIdx = NO_I32;
-let frOutStart = NO_I32;
-let frOutProb = NO_F64;
-let frChStart = NO_I32;
-let frChOff = NO_I32;
-let frCbStart = NO_I32;
-let frCbOff = NO_I32;
+let cfgKind: Int32Array = NO_I32;
+let cfgSum: Int32Array = NO_I32;
+let cfgValid: Int32Array = NO_I32;
+let regOutStart: Int32Array = NO_I32;
+let regOutProb: Float64Array = NO_F64;
+let regChStart: Int32Array = NO_I32;
+let regIdx: Int32Array = NO_I32;
+let frOutStart: Int32Array = NO_I32;
+let frOutProb: Float64Array = NO_F64;
+let frChStart: Int32Array = NO_I32;
+let frChOff: Int32Array = NO_I32;
+let frCbStart: Int32Array = NO_I32;
+let frCbOff: Int32Array = NO_I32;
 
 // Work buffers, set once by setBuffers.
 /** The payoff f[0..SMAX]. */
-export let fBuf = NO_F64;
-let fr = NO_F64;
-let frZ = NO_F64;
-let reg = NO_F64;
-let regZ = NO_F64;
-let u = NO_F64;
-let uz = NO_F64;
+export let fBuf: Float64Array = NO_F64;
+let fr: Float64Array = NO_F64;
+let frZ: Float64Array = NO_F64;
+let reg: Float64Array = NO_F64;
+let regZ: Float64Array = NO_F64;
+let u: Float64Array = NO_F64;
+let uz: Float64Array = NO_F64;
 
 export function setTables(
   nConfigs: number,
