@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../web/engine/common/rng.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { REG_SCORE_MAX, trainTables } from "../../web/solvers/train/model.ts";
-import { FR_LEN, type RaceResult } from "../../web/solvers/train/reference.ts";
+import { FR_LEN, fillPayoffA, fillPayoffB, type RaceResult } from "../../web/solvers/train/reference.ts";
 import { allocBytes } from "../../web/solvers/train/twin/mem.ts";
 import * as race from "../../web/solvers/train/twin/race.ts";
 import * as turn from "../../web/solvers/train/twin/turn.ts";
@@ -21,6 +21,10 @@ const nc = T.nc;
 const f = new Float64Array(race.SMAX + 1);
 const fr = new Float64Array(FR_LEN);
 const reg = new Float64Array(4 * nc);
+const frZ = new Float64Array(FR_LEN);
+const regZ = new Float64Array(4 * nc);
+const u = new Float64Array(nc + REG_SCORE_MAX + 1);
+const uz = new Float64Array(nc + REG_SCORE_MAX + 1);
 beforeAll(async () => {
   wasm = await createWasmKernel(await compileWasmNode("train", "debug"));
   turn.setTables(
@@ -114,6 +118,17 @@ describe("train twins: race.ts", () => {
           race.fillPayoffB(goal, a, b, w, minPcap),
         );
         same(wasm.f, f, race.SMAX + 1, `B(${a}, ${b})`);
+        // reference.ts's functional forms, on a payoff array of their own, give the same.
+        // (Only what a fill writes: scores 0..payoffTop(max(pcap, minPcap)).)
+        const g = new Float64Array(race.SMAX + 1);
+        const pa = fillPayoffA(g, a, b, w, r, minPcap);
+        expect(pa).toBe(wasm.payoffA(a, b, w, r, minPcap));
+        same(g, wasm.f, race.payoffTop(Math.max(pa, minPcap)) + 1, `fillPayoffA(${a}, ${b})`);
+        const pb = fillPayoffB(g, a, b, w, r, minPcap);
+        expect(pb).toBe(wasm.payoffB(a, b, w, r, minPcap));
+        same(g, wasm.f, race.payoffTop(Math.max(pb, minPcap)) + 1, `fillPayoffB(${a}, ${b})`);
+        race.setRaceBuffers(r.x, r.y, r.last, r.stopAt, fr);
+        turn.setBuffers(f, fr, frZ, reg, regZ, u, uz);
       }
     }
   });
@@ -125,6 +140,7 @@ describe("train twins: race.ts", () => {
     const y = new Float64Array(n);
     const last = new Float64Array(race.TL + 1);
     const stopAt = new Int32Array(n);
+    turn.setBuffers(f, fr, frZ, reg, regZ, u, uz);
     race.setRaceBuffers(x, y, last, stopAt, fr);
     race.raceLast();
     for (let a = goal - 1; a >= 0; a -= 7) race.raceRows(goal, a, 7);

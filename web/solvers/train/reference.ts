@@ -121,35 +121,23 @@ function useRace(f: Float64Array, b: TurnBuffers, r: RaceResult): void {
   race.setRaceBuffers(r.x, r.y, r.last, r.stopAt, b.fr);
 }
 
-/**
- * A's payoff at (a, b) when A's wreck/shortage is worth w (twin/race.ts `fillPayoffA`). Returns A's own pcap; `f`
- * is filled for any pcap up to max(that, minPcap) (a hint with more points at stake than the race solve needed
- * raises the pcap: every entry it reads must be this payoff's, never an earlier solve's).
- */
-export function fillPayoffA(
-  f: Float64Array,
-  a: number,
-  b: number,
-  w: number,
-  r: RaceResult,
-  minPcap = 0,
-): number {
-  useRace(f, boundB ?? scratchOf(), r);
-  return race.fillPayoffA(r.goal, a, b, w, minPcap);
+/** A payoff filler of twin/race.ts over a race `r` solved (or loaded) earlier, in the functional form below. */
+function payoffOver(fill: typeof race.fillPayoffA) {
+  return (f: Float64Array, a: number, b: number, w: number, r: RaceResult, minPcap = 0): number => {
+    useRace(f, boundB ?? scratchOf(), r);
+    return fill(r.goal, a, b, w, minPcap);
+  };
 }
 
+/**
+ * A's payoff at (a, b) when A's wreck/shortage is worth w, into `f` (twin/race.ts `fillPayoffA`). Returns A's own
+ * pcap; `f` is filled for any pcap up to max(that, minPcap) (a hint with more points at stake than the race solve
+ * needed raises the pcap: every entry it reads must be this payoff's, never an earlier solve's).
+ */
+export const fillPayoffA = payoffOver(race.fillPayoffA);
+
 /** B's payoff at (a, b) when B's zero is worth w. Returns B's pcap; `f` is filled up to max(that, minPcap). */
-export function fillPayoffB(
-  f: Float64Array,
-  a: number,
-  b: number,
-  w: number,
-  r: RaceResult,
-  minPcap = 0,
-): number {
-  useRace(f, boundB ?? scratchOf(), r);
-  return race.fillPayoffB(r.goal, a, b, w, minPcap);
-}
+export const fillPayoffB = payoffOver(race.fillPayoffB);
 
 /** The whole race to `goal` on fresh tables, with the turn buffers `b` and payoff `f`. */
 function raceWith(
