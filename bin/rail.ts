@@ -13,7 +13,7 @@
  * seconds, default 120, at most 3600) is spent, and exits 2 with a message saying so.
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { oneLineMessage } from "./args.ts";
+import { oneLineMessage } from "../web/cli/args.ts";
 import { type Outcome, runCommand } from "./run.ts";
 
 /** Default and largest time budget of one command, in seconds. */

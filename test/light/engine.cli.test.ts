@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lightCommand } from "../../bin/commands/light.ts";
 import { legalActions, lightEngine } from "../../web/engine/light/index.ts";
+import { lightCommand } from "../../web/games/light/tools.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "light-cli-"));
 function file(name: string, value: unknown): string {

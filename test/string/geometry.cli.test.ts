@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { stringPairs } from "../../bin/commands/string-pairs.ts";
+import { stringPairs } from "../../web/games/string/pairs.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rail-string-pairs-"));
 function file(name: string, text: string): string {

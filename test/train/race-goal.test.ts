@@ -3,10 +3,10 @@
  * "goal" otherwise), in the Wasm kernel and its twin alike; the CLI's `--goal` solves on demand.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { UsageError } from "../../bin/args.ts";
-import { trainCommand } from "../../bin/commands/train.ts";
+import { UsageError } from "../../web/cli/args.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { newTurn } from "../../web/engine/train/index.ts";
+import { trainCommand } from "../../web/games/train/tools.ts";
 import { createTrainSolver, createTrainSolverReference, TrainSolver } from "../../web/solvers/train/index.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { readRaceTableNode } from "../../web/solvers/train/race-table-node.ts";

@@ -5,8 +5,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
-import { trainCommand } from "../../bin/commands/train.ts";
 import { makeTurn, newTurn, trainEngine } from "../../web/engine/train/index.ts";
+import { trainCommand } from "../../web/games/train/tools.ts";
 import {
   decodeRaceTable,
   encodeRaceTable,

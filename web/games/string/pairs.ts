@@ -9,11 +9,12 @@
  * n(n − 1)/2 ≤ 8,589,869,056 for n ≤ 131,072, is a JSON number well below 2^53. Bad input, and input whose pair
  * tests would exceed the work budget, throw a one-line UsageError (the dispatcher exits 2).
  */
-import { describe, isObject } from "../../web/engine/common/input.ts";
-import { countIntersectingPairs, PairsWorkError } from "../../web/engine/string/geometry/pairs.ts";
-import { createStringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
-import { compileWasmNode } from "../../web/wasm/node.ts";
-import { parseArgs, positionals, quote, readJsonFile, UsageError } from "../args.ts";
+
+import { parseArgs, positionals, quote, readJsonFile, UsageError } from "../../cli/args.ts";
+import { describe, isObject } from "../../engine/common/input.ts";
+import { countIntersectingPairs, PairsWorkError } from "../../engine/string/geometry/pairs.ts";
+import { createStringGeometryWasm } from "../../solvers/string/geometry-wasm.ts";
+import { compileWasmNode } from "../../wasm/node.ts";
 
 const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
 

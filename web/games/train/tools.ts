@@ -10,7 +10,9 @@
  *   train hint --train E,T,4 --roll 4,3,C --rolls-left 1 [--banked N] [--me A --opponent B [--second] [--goal N]]
  *                                     every option with its expected score (and race win chance), best first
  */
-import { InputError } from "../../web/engine/common/errors.ts";
+
+import { intArg, parseArgs, positionals, UsageError } from "../../cli/args.ts";
+import { InputError } from "../../engine/common/errors.ts";
 import {
   applyRollFaces,
   type Face,
@@ -18,7 +20,7 @@ import {
   makeTurn,
   REGULAR_ROLLS,
   type TurnState,
-} from "../../web/engine/train/index.ts";
+} from "../../engine/train/index.ts";
 import {
   BEAT_MAX,
   createTrainSolver,
@@ -27,10 +29,9 @@ import {
   MIN_GOAL,
   type RaceContext,
   type TrainSolver,
-} from "../../web/solvers/train/index.ts";
-import { tryReadRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
-import { compileWasmNode } from "../../web/wasm/node.ts";
-import { intArg, parseArgs, positionals, UsageError } from "../args.ts";
+} from "../../solvers/train/index.ts";
+import { tryReadRaceTableNode } from "../../solvers/train/race-table-node.ts";
+import { compileWasmNode } from "../../wasm/node.ts";
 
 const USAGE =
   "usage: rail train ev | beat <T> | race [--goal N] | hint --train FACES [--roll FACES] [--rolls-left N] [--banked N]";

@@ -9,27 +9,28 @@
  *   bot --players 3 --seed 7 [--bot solver|greedy]   (the solver bot by default)
  *         → {"players", "seed", "points", "cubes", "winners", "actions", "log"}
  */
-import { InputError } from "../../web/engine/common/errors.ts";
-import { parseBoard } from "../../web/engine/string/board.ts";
-import { playBotGame } from "../../web/engine/string/bot.ts";
-import { boundsOf, DEFAULT_CELL, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
+
+import { parseArgs, positionals, readJsonFile, seedArg } from "../../cli/args.ts";
+import { InputError } from "../../engine/common/errors.ts";
+import { parseBoard } from "../../engine/string/board.ts";
+import { playBotGame } from "../../engine/string/bot.ts";
+import { boundsOf, DEFAULT_CELL, PlacedIndex } from "../../engine/string/geometry/placed.ts";
 import {
   checkRoute,
   parsePath,
   type RouteContext,
   stringIds,
   toSegments,
-} from "../../web/engine/string/route.ts";
-import { MAX_WHITES, scoreCubes } from "../../web/engine/string/scoring.ts";
-import type { StringKind } from "../../web/engine/string/types.ts";
-import { playSolverBotGame } from "../../web/solvers/string/bot.ts";
-import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
-import { compileWasmNode } from "../../web/wasm/node.ts";
-import { parseArgs, positionals, readJsonFile, seedArg } from "../args.ts";
+} from "../../engine/string/route.ts";
+import { MAX_WHITES, scoreCubes } from "../../engine/string/scoring.ts";
+import type { StringKind } from "../../engine/string/types.ts";
+import { playSolverBotGame } from "../../solvers/string/bot.ts";
+import { createWasmKernel } from "../../solvers/string/wasm.ts";
+import { compileWasmNode } from "../../wasm/node.ts";
 
 const USAGE = "usage: rail string score|cost|bot …";
 
-/** Parses `--name value` options (the one parser, bin/args.ts); no positionals. */
+/** Parses `--name value` options (the one parser, web/cli/args.ts); no positionals. */
 function flags(args: string[], names: readonly string[]): Map<string, string> {
   const p = parseArgs(args, names);
   positionals(p, [], USAGE);

@@ -11,7 +11,7 @@
  *   levels (checked without recursion, so a value nested 10⁵ deep is refused, not a stack overflow).
  */
 import { readFileSync, readSync, statSync } from "node:fs";
-import { excerpt, pointer } from "../web/engine/common/input.ts";
+import { excerpt, pointer } from "../engine/common/input.ts";
 
 export class UsageError extends Error {
   override readonly name = "UsageError";

@@ -1,24 +1,37 @@
 /**
- * `rail light …`: score a city, hint a saved game, play a greedy bot game. Returns the JSON value the
- * dispatcher prints; throws an Error with a one-line message on bad input.
+ * `rail light …`: Light Rail's own tools (web/games/light/cli.ts lists them for the `rail` dispatcher): score a
+ * city, hint a saved engine state, play a whole bot game. Returns the JSON value the dispatcher prints; throws an
+ * Error with a one-line message on bad input. The hint report serves the game-file `hint` too.
  *
  *   rail light score FILE                   FILE: {"players", "wrap"?, "cards": [{q, r, color, segments: [{a, b, building?}]}]}
  *   rail light hint FILE                    FILE: a saved game state (engine `save`)
  *   rail light bot --players N --seed S [--wrap]
  *
- * `hint` lists every legal placement with its immediate credit and, from the search (web/engine/light/
- * search.ts), its `value` (mean final route-credit margin) and `winRate`, best value first.
+ * `hint` lists every legal placement with its immediate credit and, from the search (web/solvers/light/
+ * search.ts, through the module's hints), its `value` (mean final credit margin) and `winRate`, best value first.
  * `--playouts N` (default 2000; 0 skips the search), `--seed S` (search sampling).
  */
-import { InputError } from "../../web/engine/common/errors.ts";
-import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
-import { parseCityFile } from "../../web/engine/light/cityfile.ts";
-import { lightEngine, scoreCity, setup, totals } from "../../web/engine/light/engine.ts";
-import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
-import { choiceArg, intArg, parseArgs, positionals, readJsonFile, seedArg, UsageError } from "../args.ts";
+
+import {
+  choiceArg,
+  intArg,
+  parseArgs,
+  positionals,
+  readJsonFile,
+  seedArg,
+  UsageError,
+} from "../../cli/args.ts";
+import { InputError } from "../../engine/common/errors.ts";
+import { playGreedyGame, rankPlacements } from "../../engine/light/bot.ts";
+import { parseCityFile } from "../../engine/light/cityfile.ts";
+import { lightEngine, scoreCity, setup, totals } from "../../engine/light/engine.ts";
+import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../engine/light/types.ts";
+import type { SearchedPlacement } from "../../solvers/light/search.ts";
+import { nodeKit } from "../node-kit.ts";
+import { LIGHT_MAX_PLAYOUTS, light } from "./index.ts";
 
 /** Most playouts `hint` and `bot` accept (docs/cli.md: a 20000-playout hint takes about a second or two). */
-export const MAX_PLAYOUTS = 20_000;
+export const MAX_PLAYOUTS = LIGHT_MAX_PLAYOUTS;
 
 const USAGE =
   "usage: rail light score FILE | hint FILE [--playouts N] [--seed S] | bot --players N --seed S [--wrap] [--bot search|greedy] [--playouts N]";
@@ -53,41 +66,18 @@ export function scoreReport(city: City, wrap: boolean) {
 }
 
 /**
- * Search values come from web/solvers/light/search.ts (`searchPlacements`, determinised Monte Carlo). The
- * Wasm kernel is used when build/light.release.wasm exists; otherwise the TypeScript twin.
+ * The hint report: every legal placement with its credit now, and with the search's `value` and `winRate` from
+ * `search` (the module's hints, web/games/light/index.ts: determinised Monte Carlo, web/solvers/light/search.ts),
+ * best value first; `search` null skips the search.
  */
-type SearchModule = typeof import("../../web/solvers/light/search.ts");
-type LightKernel = import("../../web/solvers/light/kernel.ts").LightKernel;
-
-/** Loads the search and its kernel: the Wasm one when build/light.release.wasm exists, else the TypeScript twin. */
-export async function loadSearch(): Promise<SearchModule & { kernel: LightKernel }> {
-  const search = await import("../../web/solvers/light/search.ts");
-  let kernel: LightKernel;
-  try {
-    const { createLightWasm } = await import("../../web/solvers/light/node.ts");
-    kernel = await createLightWasm("release");
-  } catch {
-    kernel = new (await import("../../web/solvers/light/reference.ts")).LightReference();
-  }
-  return { ...search, kernel };
-}
-
-export async function hintReport(
-  state: LightState,
-  search: { playouts?: number; seed?: number | string } = {},
-) {
+export async function hintReport(state: LightState, search: (() => Promise<SearchedPlacement[]>) | null) {
   const ranked = rankPlacements(state);
   let values: Map<string, { value: number; winRate: number; playouts: number }> | null = null;
   let searchError: string | undefined;
-  if (search.playouts !== 0 && ranked.length > 0) {
+  if (search && ranked.length > 0) {
     // The search is another module (its own engineer); a failure there must not break the credit hints.
     try {
-      const { searchPlacements, kernel } = await loadSearch();
-      const found = searchPlacements(kernel, state, {
-        playouts: search.playouts ?? 2000,
-        seed: search.seed ?? 0,
-      });
-      values = new Map(found.map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
+      values = new Map((await search()).map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
     } catch (e) {
       searchError = (e as Error).message;
     }
@@ -115,6 +105,14 @@ export async function hintReport(
   };
 }
 
+/** The module's search hints for `state` with these options, its kernel loaded through the Node Kit. */
+function moduleSearch(state: LightState, options: { playouts: number; seed: number | string }) {
+  return async () => {
+    const hints = await light.loadHints(() => light.loadSolver(nodeKit), light.readHintOptions(options));
+    return hints(state);
+  };
+}
+
 /** A whole game with the search bot (every seat; its own seeded playouts per move). */
 async function playSearchGame(
   players: number,
@@ -122,7 +120,10 @@ async function playSearchGame(
   wrap: boolean,
   playouts: number,
 ): Promise<LightState> {
-  const { searchBotAction, kernel } = await loadSearch();
+  const [kernel, { searchBotAction }] = await Promise.all([
+    light.loadSolver(nodeKit),
+    import("../../solvers/light/search.ts"),
+  ]);
   let state = setup({ players, wrap }, seed);
   for (let move = 0; !state.over; move++) {
     const action = searchBotAction(kernel, state, `${seed}/${move}`, { playouts });
@@ -175,9 +176,10 @@ export async function lightCommand(args: string[]): Promise<unknown> {
       case "hint": {
         const p = parseArgs(rest, ["playouts", "seed"]);
         const [file] = positionals(p, ["FILE"], USAGE);
-        const n = intArg(p.options.get("playouts"), "--playouts", 0, MAX_PLAYOUTS);
+        const playouts = intArg(p.options.get("playouts"), "--playouts", 0, MAX_PLAYOUTS) ?? 2000;
         const seed = p.options.has("seed") ? seedArg(p.options.get("seed")!) : 0;
-        return await hintReport(lightEngine.load(readJsonFile(file, USAGE)), { playouts: n, seed });
+        const state = lightEngine.load(readJsonFile(file, USAGE));
+        return await hintReport(state, playouts === 0 ? null : moduleSearch(state, { playouts, seed }));
       }
       case "bot": {
         const p = parseArgs(rest, ["players", "seed", "bot", "playouts"], ["wrap"]);
