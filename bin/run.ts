@@ -6,7 +6,7 @@
  * directly, with other games if they like (`runCommand(args, { games })`).
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { oneLineMessage, quote, TextResult, UsageError } from "../web/cli/args.ts";
 import { GAMES } from "../web/games/registry.ts";
@@ -32,13 +32,17 @@ async function help(games: readonly GameModule[]): Promise<TextResult> {
   return new TextResult(lines.join("\n"));
 }
 
-/** Builds the Wasm modules on first use when `npm install` did not (e.g. `--ignore-scripts`). */
+/**
+ * Builds the Wasm modules on first use when `npm install` did not (e.g. `--ignore-scripts`): when a top-level entry
+ * of assembly/ (one per module, as scripts/build-wasm.mjs finds them) has no release build.
+ */
 function ensureWasm(): void {
   const here = fileURLToPath(new URL(".", import.meta.url));
   // bin/rail.ts or dist/cli/rail.js: the package root holds build/ and scripts/
   for (const root of [`${here}..`, `${here}../..`]) {
     if (!existsSync(`${root}/scripts/build-wasm.mjs`)) continue;
-    if (existsSync(`${root}/build/train.release.wasm`)) return;
+    const entries = readdirSync(`${root}/assembly`).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
+    if (entries.every((f) => existsSync(`${root}/build/${f.slice(0, -3)}.release.wasm`))) return;
     execFileSync(process.execPath, [`${root}/scripts/build-wasm.mjs`], {
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -69,8 +73,8 @@ async function dispatch(args: string[], games: readonly GameModule[]): Promise<u
 }
 
 /**
- * Whether `rail <game> <sub> ARGS` is the game-file command when the game also has a tool `sub` (`train hint
- * --train …`, a turn; `light hint STATE.json`, an engine save; `string|light bot --players …`, a whole bot game).
+ * Whether `rail <game> <sub> ARGS` is the game-file command when the game also has a tool `sub` (`<game> hint
+ * --<option> …`, `<game> hint STATE.json` from a tool that takes a file, `<game> bot --players …`).
  * Any argument naming a rail game file (`{"format":"rail-game", …}`, sniffed from its first bytes) makes it the
  * game-file command; otherwise a first argument that is not an option does, unless the tool takes a file.
  */

@@ -2,7 +2,7 @@
  * `rail <game> new|show|legal|play|undo|hint|bot|replay`: a whole game of any registered game (bin/games.ts)
  * played from the terminal, its state in a game file (docs/cli.md "Playing a game"):
  *
- *   {"format": "rail-game", "version": 1, "game": "train", "bots": {"1": "race"}, "state": <engine save>}
+ *   {"format": "rail-game", "version": 1, "game": <module id>, "bots": {"1": <bot name>}, "state": <engine save>}
  *
  * The state is read through the engine's `load` (a save is accepted only if replaying its options, seed and
  * log reproduces it; otherwise an InputError with the JSON pointer of the first difference, under `/state`).
