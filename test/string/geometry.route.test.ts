@@ -1,35 +1,41 @@
 /**
  * The route geometry in one call (issue #10): the Wasm `routeGeometry` (assembly/geometry/route.ts, behind
  * web/solvers/string/geometry-wasm.ts) against its TypeScript twin `measureRoute` (web/engine/string/geometry/
- * route.ts), and the engine on either (engine.ts `useRouteGeometry`): the same measures, the same games.
+ * route.ts), and an engine on either (engine.ts `createStringEngine(geometry)`): the same measures, the same games.
  */
 import fc from "fast-check";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { botAction } from "../../web/engine/string/bot.ts";
 import {
   apply,
+  createStringEngine,
   legalActions,
   otherSegments,
   previewString,
   routeContext,
-  routeGeometryInUse,
-  save,
+  type StringEngine,
   setup,
-  useRouteGeometry,
+  stringEngine,
 } from "../../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
-import { measureRoute, type RouteMeasure, routeGeometryTs } from "../../web/engine/string/geometry/route.ts";
+import {
+  measureRoute,
+  type RouteGeometry,
+  type RouteMeasure,
+  routeGeometryTs,
+} from "../../web/engine/string/geometry/route.ts";
 import type { StringAction, StringState } from "../../web/engine/string/types.ts";
+import { previewHint } from "../../web/solvers/string/advice.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 import { stringPlugin } from "../../web/worker/plugins.ts";
+import { GameStore, serveGame } from "../../web/worker/service.ts";
 
 let wasm: StringGeometryWasm;
 beforeAll(async () => {
   wasm = await createStringGeometryWasm(await compileWasmNode("string", "debug"));
 });
-afterEach(() => useRouteGeometry(null));
 
 function play(s: StringState, a: StringAction): StringState {
   const r = apply(s, a);
@@ -158,23 +164,24 @@ describe("string.route: routeGeometry (Wasm) measures as measureRoute (twin)", (
   });
 });
 
-describe("string.route: the engine plays the same games on the Wasm route geometry", () => {
+describe("string.route: an engine on the Wasm route geometry plays the same games", () => {
   it("greedy-bot games of 2 to 5 seats: the same saves, legal actions and previews", () => {
     for (const players of [2, 3, 5]) {
       const seed = `same-${players}`;
-      const runs = [null, wasm.routeGeometry].map((g) => {
-        useRouteGeometry(g);
-        let s = setup({ players, rounds: 2 }, seed);
+      const runs = [stringEngine, createStringEngine(wasm.routeGeometry)].map((engine) => {
+        let s = engine.setup({ players, rounds: 2 }, seed);
         const seen: unknown[] = [];
         while (!s.over) {
           if (s.step === "route" && !s.placedString && !s.choice) {
-            seen.push(legalActions(s).length);
+            seen.push(engine.legalActions(s).length);
             const str = s.seats[(s.current! + 1) % players]!.strings[0];
-            if (str) seen.push(previewString(s, s.current!, "long", str.path));
+            if (str) seen.push(previewString(s, s.current!, "long", str.path, "/path", engine.geometry));
           }
-          s = play(s, botAction(s));
+          const r = engine.apply(s, botAction(s, engine));
+          if (!r.ok) throw r.error;
+          s = r.state;
         }
-        return { save: save(s), seen };
+        return { save: engine.save(s), seen };
       });
       expect(runs[1]).toEqual(runs[0]);
       expect(runs[0]!.seen.length).toBeGreaterThan(4);
@@ -193,9 +200,24 @@ function crossingPath(s: StringState): number[] {
   throw new Error("no crossing path");
 }
 
-describe("string.route: the worker's String plug-in installs the Wasm route geometry when a game is shown", () => {
+/** `g`, counting its measures. */
+function counted(g: RouteGeometry): RouteGeometry & { measures: number } {
+  const out = {
+    measures: 0,
+    createIndex: (bounds: ArrayLike<number>) => g.createIndex(bounds),
+    measure: (...args: Parameters<RouteGeometry["measure"]>) => {
+      out.measures++;
+      return g.measure(...args);
+    },
+  };
+  return out;
+}
+
+describe("string.route: the worker's String plug-in switches to an engine on the Wasm route geometry when a game is shown", () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   const viewOf = (s: StringState) => ({ game: "string" as const, handle: "g1", state: s, legal: [] });
+  /** The route geometry of the plug-in's engine now (a String Railway engine: `createStringEngine`). */
+  const geometryOf = (plugin: ReturnType<typeof stringPlugin>) => (plugin.engine as StringEngine).geometry;
 
   it("the first view asks for it once; previews then run on it, with the twin's answers", async () => {
     let asked = 0;
@@ -207,21 +229,58 @@ describe("string.route: the worker's String plug-in installs the Wasm route geom
       },
     );
     const s = routeStates(4, "plugin", 9).at(-1)!;
-    expect(routeGeometryInUse()).toBe(routeGeometryTs);
+    expect(plugin.engine).toBe(stringEngine);
     plugin.view(viewOf(s));
     plugin.view(viewOf(s));
     await settle();
     expect(asked).toBe(1);
-    expect(routeGeometryInUse()).toBe(wasm.routeGeometry);
+    expect(geometryOf(plugin)).toBe(wasm.routeGeometry);
+    expect(stringEngine.geometry).toBe(routeGeometryTs); // the twin's engine is left as it was
     const path = crossingPath(s);
     const hint = await plugin.loadHints(plugin.hintOptions({ preview: { kind: "long", path } }));
     const onWasm = await hint(s);
-    useRouteGeometry(null);
-    expect(onWasm).toEqual(await hint(s));
+    expect(onWasm).toEqual(previewHint(s, { kind: "long", path }));
     expect(onWasm[0]?.hint === "preview" && onWasm[0].preview.crossings).toBeGreaterThan(0);
   });
 
-  it("a loader that fails leaves the twin measuring", async () => {
+  it("the service's verbs and bots, made before the switch, run on the switched engine", async () => {
+    const geometry = counted(wasm.routeGeometry);
+    const plugin = stringPlugin(
+      async () => createStringSolverReference(),
+      async () => geometry,
+    );
+    const api = serveGame(plugin, new GameStore(4));
+    const greedy = await plugin.loadBot({ policy: "greedy" });
+    const view = await api.newGame({ players: 2 }, "switch");
+    await settle();
+    expect(geometryOf(plugin)).toBe(geometry);
+    // play on with the greedy bot: in a route phase the view's legal strings, then the string laid through `act`,
+    // are measured on the switched engine
+    let v = view;
+    let viewed = false;
+    for (let i = 0; i < 60; i++) {
+      const s = v.state;
+      if (!viewed && s.phase === "play" && s.step === "route" && !s.placedString && !s.choice) {
+        const measured = geometry.measures;
+        await api.view(v.handle);
+        expect(geometry.measures).toBeGreaterThan(measured);
+        viewed = true;
+      }
+      const a = greedy(s);
+      const measured = geometry.measures;
+      const r = await api.act(v.handle, a);
+      if (!r.ok) throw new Error(r.error.message);
+      v = r.view;
+      if (a.type === "place-string") {
+        expect(viewed).toBe(true);
+        expect(geometry.measures).toBeGreaterThan(measured);
+        return;
+      }
+    }
+    throw new Error("no string laid in 60 greedy moves");
+  });
+
+  it("a loader that fails leaves the twin's engine", async () => {
     const plugin = stringPlugin(
       async () => createStringSolverReference(),
       async () => {
@@ -230,6 +289,6 @@ describe("string.route: the worker's String plug-in installs the Wasm route geom
     );
     plugin.view(viewOf(routeStates(2, "fails", 1)[0]!));
     await settle();
-    expect(routeGeometryInUse()).toBe(routeGeometryTs);
+    expect(plugin.engine).toBe(stringEngine);
   });
 });

@@ -13,10 +13,11 @@ import { int, isObject, obj, oneOf, seed as readSeed } from "../engine/common/in
 import { botRng, greedyPlacement, lightBoard, lightEngine } from "../engine/light/index.ts";
 import type { RouteGeometry } from "../engine/string/geometry/route.ts";
 import {
+  createStringEngine,
   botAction as greedyStringAction,
   pointsOf,
+  type StringEngine,
   stringEngine,
-  useRouteGeometry,
 } from "../engine/string/index.ts";
 import { parsePath } from "../engine/string/route.ts";
 import { scoreTrain, trainEngine } from "../engine/train/index.ts";
@@ -85,23 +86,32 @@ function readPreview(x: unknown): StringPreviewRequest {
 
 /**
  * `loadGeometry`: the Wasm route geometry (browser: the string module, web/worker/engine.worker.ts). Asked for when
- * a String Railway game is first shown, then installed for every route check of the engine (`useRouteGeometry`:
- * `apply`, `legalActions`, the live `preview`); until it is ready, or if it fails, the TypeScript twin measures,
- * with the same answers.
+ * a String Railway game is first shown; once it is ready the plug-in's `engine` is an engine on it
+ * (`createStringEngine(geometry)`), which every route check then runs on (`apply`, `legalActions`, the live
+ * `preview`, the bots); until then, or if it fails, the engine on the TypeScript twin measures, with the same answers.
  */
 export function stringPlugin(
   solver: () => Promise<StringSolver>,
   loadGeometry?: () => Promise<RouteGeometry>,
 ): GamePlugin<StringTypes> {
+  // The engine route checks run on now: read at each call (the service's verbs, the hint and bot functions).
+  let engine: StringEngine = stringEngine;
   let asked = false;
   const geometry = () => {
     if (asked || !loadGeometry) return;
     asked = true;
-    loadGeometry().then(useRouteGeometry, () => {}); // failed: the twin goes on measuring (same answers)
+    loadGeometry().then(
+      (g) => {
+        engine = createStringEngine(g);
+      },
+      () => {}, // failed: the engine on the twin stays (same answers)
+    );
   };
   return {
     id: "string",
-    engine: stringEngine as PluginEngine<StringTypes["state"]>,
+    get engine() {
+      return engine as PluginEngine<StringTypes["state"]>;
+    },
     view: (base) => {
       geometry();
       return { ...base, points: base.state.seats.map((_, p) => pointsOf(base.state, p)) };
@@ -115,7 +125,7 @@ export function stringPlugin(
     }),
     loadHints: async (o: StringHintOptions) => {
       const { preview, max } = o;
-      if (preview) return (state) => previewHint(state, preview);
+      if (preview) return (state) => previewHint(state, preview, engine);
       const s = await solver();
       // Between its phases it pauses for the worker's other calls, and ends there once the game has moved on.
       return (state, stale) => s.adviceCooperative(state, max, stale);
@@ -128,9 +138,9 @@ export function stringPlugin(
           : oneOf<"solver" | "greedy">(o.policy, "/options/policy", ["solver", "greedy"]),
     }),
     loadBot: async ({ policy }) => {
-      if (policy === "greedy") return greedyStringAction;
+      if (policy === "greedy") return (state) => greedyStringAction(state, engine);
       const s = await solver();
-      return (state) => s.botAction(state);
+      return (state) => s.botAction(state, engine);
     },
     // Online: the seat's view; another seat's pending tile choice is hidden from it (no hints then).
     fromView: (view) => ({

@@ -226,6 +226,7 @@ export interface GamePlugin<
   Hints extends T["hint"][] | Promise<T["hint"][]> = T["hint"][] | Promise<T["hint"][]>,
 > {
   readonly id: GameId;
+  /** The engine the verbs run on, read at each call (a plug-in may switch it: String Railway's geometry). */
   readonly engine: PluginEngine<T["state"]>;
   /** The whole view: the common fields plus the game's extras. */
   view(base: GameView<T["state"], T["action"]>): T["view"];
@@ -271,11 +272,12 @@ export function serveViewHints<T extends GameTypes>(plugin: GamePlugin<T>): View
 
 /** The common verbs of one game over its plug-in, holding its games in `store`. */
 export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: GameStore): GameWorkerApi<T> {
-  const { id, engine } = plugin;
+  // `plugin.engine` is read at each call: a plug-in may switch engines (String Railway, once its Wasm geometry loads).
+  const { id } = plugin;
   type S = T["state"];
   type V = T["view"];
   const viewOf = (handle: GameHandle, state: S): V =>
-    plugin.view({ game: id, handle, state, legal: engine.legalActions(state) as T["action"][] });
+    plugin.view({ game: id, handle, state, legal: plugin.engine.legalActions(state) as T["action"][] });
   const hold = (state: S): V => viewOf(store.add(id, state), state);
   const held = (handle: unknown) => store.get(id, handle) as { handle: GameHandle; state: S };
   const settle = (handle: GameHandle, r: Result<S>): ActResult<V> => {
@@ -288,18 +290,18 @@ export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: Gam
 
   return {
     newGame: (options, seed) =>
-      guard(() => hold(engine.setup(snapshot(options, "/options") as never, readSeed(seed, "/seed")))),
+      guard(() => hold(plugin.engine.setup(snapshot(options, "/options") as never, readSeed(seed, "/seed")))),
 
     act: (handle, action) =>
       guard(() => {
         const g = held(handle);
-        return settle(g.handle, engine.apply(g.state, action));
+        return settle(g.handle, plugin.engine.apply(g.state, action));
       }),
 
     undo: (handle, player) =>
       guard(() => {
         const g = held(handle);
-        return settle(g.handle, engine.undo(g.state, player));
+        return settle(g.handle, plugin.engine.undo(g.state, player));
       }),
 
     view: (handle) =>
@@ -333,23 +335,23 @@ export function serveGame<T extends GameTypes>(plugin: GamePlugin<T>, store: Gam
         if (over(g.state)) throw gameOver();
         const action = choose(g.state);
         if (!bool(play, "/options/play")) return { action, view: null };
-        const r = engine.apply(g.state, action);
+        const r = plugin.engine.apply(g.state, action);
         // A bot move the rules refuse is a bug, not the page's input: internal.
         if (!r.ok) throw new Error(`the computer chose a move the rules refuse: ${r.error.message}`);
         store.set(g.handle, r.state);
         return { action, view: viewOf(g.handle, r.state) };
       }),
 
-    save: (handle) => guard(() => engine.save(held(handle).state)),
+    save: (handle) => guard(() => plugin.engine.save(held(handle).state)),
 
-    load: (json) => guard(() => hold(engine.load(json))),
+    load: (json) => guard(() => hold(plugin.engine.load(json))),
 
     replay: (options, seed, log) =>
       guard(() => {
         const entries = arr(snapshot(log, "/log"), "/log", MAX_LOG);
-        let state = engine.setup(snapshot(options, "/options") as never, readSeed(seed, "/seed"));
+        let state = plugin.engine.setup(snapshot(options, "/options") as never, readSeed(seed, "/seed"));
         for (const [i, action] of entries.entries()) {
-          const r = engine.apply(state, action);
+          const r = plugin.engine.apply(state, action);
           if (!r.ok) throw new InputError(`refused by the rules on replay: ${r.error.message}`, `/log/${i}`);
           state = r.state;
         }

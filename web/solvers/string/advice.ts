@@ -7,7 +7,12 @@
  * - `preview`: not a hint but the live check of a string being drawn (the engine's `previewString`), answered
  *   through the same worker verb (`hints` with the `preview` option) so that a frame costs one round trip.
  */
-import { previewString, type StringPreview } from "../../engine/string/engine.ts";
+import {
+  previewString,
+  type StringEngine,
+  type StringPreview,
+  stringEngine,
+} from "../../engine/string/engine.ts";
 import type { StringAction, StringKind, StringState } from "../../engine/string/types.ts";
 import { nextTask } from "../next-task.ts";
 import type { PlanKernel } from "./kernel.ts";
@@ -97,11 +102,19 @@ function* advicePhases(k: PlanKernel, s: StringState, max: number): Generator<vo
   return out.slice(0, max);
 }
 
-/** The live check of a string the seat to move is drawing (a one-entry hint list). */
-export function previewHint(s: StringState, request: StringPreviewRequest): StringHint[] {
+/**
+ * The live check of a string the seat to move is drawing (a one-entry hint list), measured by `engine`'s route
+ * geometry (default `stringEngine`: the TypeScript twin).
+ */
+export function previewHint(
+  s: StringState,
+  request: StringPreviewRequest,
+  engine: StringEngine = stringEngine,
+): StringHint[] {
   const player = s.current;
   if (player === null) return [];
-  const preview = previewString(s, player, request.kind, request.path, "/options/preview/path");
+  const at = "/options/preview/path";
+  const preview = previewString(s, player, request.kind, request.path, at, engine.geometry);
   return [
     {
       hint: "preview",
