@@ -2,14 +2,14 @@
  * The registered games (web/games/registry.ts) as the `rail` game-file commands and the arena run them: each
  * through its module (web/games/types.ts) — the engine's public API, the seats and `new` options, the bots (plus
  * `random`, written here once for every game), the hints, and the CLI view (`picture`, `scores`, the hint report)
- * — with the solver loaded once through the Node Kit (web/games/node-kit.ts). Nothing here names a game.
+ * — with the solver loaded once through the Node Kit (bin/host.ts). Nothing here names a game.
  */
 import { intArg, type ParsedArgs, quote, UsageError } from "../web/cli/args.ts";
 import { InputError } from "../web/engine/common/errors.ts";
 import type { GameEngine, GameHeader, SeatAction } from "../web/engine/common/game.ts";
 import { Rng, seedRng } from "../web/engine/common/rng.ts";
-import { nodeKit } from "../web/games/node-kit.ts";
 import type { BotFn, BotWork, GameCli, GameModule, GameTypes } from "../web/games/types.ts";
+import { nodeKit } from "./host.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the games' state, action and option types differ; the CLI handles them as JSON
 export type AnyState = GameHeader<any, SeatAction> & Record<string, any>;

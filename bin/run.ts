@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { oneLineMessage, quote, TextResult, UsageError } from "../web/cli/args.ts";
 import { GAMES } from "../web/games/registry.ts";
 import type { CliTool, GameModule } from "../web/games/types.ts";
+import { nodeHost } from "./host.ts";
 
 /** The one-line usage of `rail`, naming the registered games. */
 function usage(games: readonly GameModule[]): string {
@@ -66,7 +67,7 @@ async function dispatch(args: string[], games: readonly GameModule[]): Promise<u
   // A tool named like a game-file command (`hint`, `bot`) takes the arguments that name no game file: see below.
   if (sub !== undefined && GAME_COMMANDS.has(sub) && (!tool || isGameFileUse(tool, subArgs)))
     return (await import("./commands/game.ts")).gameCommand(game, rest);
-  if (tool) return tool.run(subArgs);
+  if (tool) return tool.run(subArgs, nodeHost);
   const names = [...new Set([...GAME_COMMANDS, ...Object.keys(commands)])].join("|");
   const own = `usage: rail ${game.id} ${names} …   (see docs/cli.md)`;
   throw new UsageError(sub === undefined ? own : `unknown ${game.id} command ${quote(sub)}. ${own}`);

@@ -13,13 +13,11 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import {
   choiceArg,
   intArg,
-  jsonArg,
   listArg,
   type ParsedArgs,
   parseArgs,
   positionals,
   quote,
-  readJsonFile,
   seedArg,
   TextResult,
   UsageError,
@@ -27,6 +25,7 @@ import {
 import { InputError } from "../../web/engine/common/errors.ts";
 import { isObject } from "../../web/engine/common/input.ts";
 import { type GameModule, positionSeed } from "../../web/games/types.ts";
+import { jsonArg, readJsonFile } from "../files.ts";
 import {
   type AnyAction,
   type AnyState,

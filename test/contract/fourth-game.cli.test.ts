@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodeKit } from "../../bin/host.ts";
 import { runCommand } from "../../bin/run.ts";
 import { replay } from "../../web/engine/common/game.ts";
-import { nodeKit } from "../../web/games/node-kit.ts";
 import { type DiceState, dice, diceEngine, GOAL, WITH_DICE } from "./dice-race.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rail-cli-dice-"));

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { nodeHost } from "../../bin/host.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { Rng } from "../../web/engine/common/rng.ts";
@@ -19,7 +20,10 @@ import {
   totalCubes,
 } from "../../web/engine/string/engine.ts";
 import type { Board, StringState } from "../../web/engine/string/types.ts";
-import { stringCommand } from "../../web/games/string/tools.ts";
+import { stringCommand as tool } from "../../web/games/string/tools.ts";
+
+/** The tool as `rail` runs it: files and Wasm from the Node host. */
+const stringCommand = (args: string[]) => tool(args, nodeHost);
 
 describe("string boards: generator", () => {
   for (const players of [2, 3, 4, 5]) {

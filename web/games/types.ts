@@ -96,10 +96,28 @@ export interface CliHintContext<T extends GameTypes, Solver> {
   solver(): Promise<Solver>;
 }
 
+/**
+ * What a game's tools get from their host (the `rail` CLI: bin/host.ts), so that nothing under web/games/ imports
+ * Node (the worker loads the modules).
+ */
+export interface CliHost {
+  /** Where Wasm and data come from. */
+  kit: Kit;
+  /**
+   * A JSON file (`-`: stdin) read whole, parsed and depth-checked (limits: web/cli/args.ts); a UsageError naming
+   * the file, or `usage` when it is missing.
+   */
+  readJsonFile(
+    file: string | undefined,
+    usage: string,
+    opts?: { maxBytes?: number; maxDepth?: number },
+  ): unknown;
+}
+
 /** One of a game's own tools: `rail <id> <name> ARGS…` (docs/cli.md), beside the game-file commands. */
 export interface CliTool {
   /** The answer to print (JSON, or a `TextResult`); bad input throws a one-line error (web/cli/args.ts). */
-  run(args: string[]): Promise<unknown>;
+  run(args: string[], host: CliHost): Promise<unknown>;
   /**
    * Whether its first argument is a file that is not a game file (`light hint STATE.json`, an engine save). A tool
    * named like a game-file command (`hint`, `bot`) gets the arguments that name no rail game file: those that start

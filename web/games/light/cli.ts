@@ -12,7 +12,7 @@ type Json = any;
 const COLOUR_LETTER = ["B", "Y", "P", "G"];
 
 const tool = (name: string, takesFile = false): CliTool => ({
-  run: async (args) => (await import("./tools.ts")).lightCommand([name, ...args]),
+  run: async (args, host) => (await import("./tools.ts")).lightCommand([name, ...args], host),
   takesFile,
 });
 

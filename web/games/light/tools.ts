@@ -12,22 +12,14 @@
  * `--playouts N` (default 2000; 0 skips the search), `--seed S` (search sampling).
  */
 
-import {
-  choiceArg,
-  intArg,
-  parseArgs,
-  positionals,
-  readJsonFile,
-  seedArg,
-  UsageError,
-} from "../../cli/args.ts";
+import { choiceArg, intArg, parseArgs, positionals, seedArg, UsageError } from "../../cli/args.ts";
 import { InputError } from "../../engine/common/errors.ts";
 import { playGreedyGame, rankPlacements } from "../../engine/light/bot.ts";
 import { parseCityFile } from "../../engine/light/cityfile.ts";
 import { lightEngine, scoreCity, setup, totals } from "../../engine/light/engine.ts";
 import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../engine/light/types.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
-import { nodeKit } from "../node-kit.ts";
+import type { CliHost, Kit } from "../types.ts";
 import { LIGHT_MAX_PLAYOUTS, light } from "./index.ts";
 
 /** Most playouts `hint` and `bot` accept (docs/cli.md: a 20000-playout hint takes about a second or two). */
@@ -105,23 +97,24 @@ export async function hintReport(state: LightState, search: (() => Promise<Searc
   };
 }
 
-/** The module's search hints for `state` with these options, its kernel loaded through the Node Kit. */
-function moduleSearch(state: LightState, options: { playouts: number; seed: number | string }) {
+/** The module's search hints for `state` with these options, its kernel loaded through the host's Kit. */
+function moduleSearch(kit: Kit, state: LightState, options: { playouts: number; seed: number | string }) {
   return async () => {
-    const hints = await light.loadHints(() => light.loadSolver(nodeKit), light.readHintOptions(options));
+    const hints = await light.loadHints(() => light.loadSolver(kit), light.readHintOptions(options));
     return hints(state);
   };
 }
 
 /** A whole game with the search bot (every seat; its own seeded playouts per move). */
 async function playSearchGame(
+  kit: Kit,
   players: number,
   seed: number | string,
   wrap: boolean,
   playouts: number,
 ): Promise<LightState> {
   const [kernel, { searchBotAction }] = await Promise.all([
-    light.loadSolver(nodeKit),
+    light.loadSolver(kit),
     import("../../solvers/light/search.ts"),
   ]);
   let state = setup({ players, wrap }, seed);
@@ -136,6 +129,7 @@ async function playSearchGame(
 }
 
 export async function botReport(
+  kit: Kit,
   players: number,
   seed: number | string,
   wrap: boolean,
@@ -145,7 +139,7 @@ export async function botReport(
   const state =
     bot === "greedy"
       ? playGreedyGame({ players, wrap }, seed)
-      : await playSearchGame(players, seed, wrap, playouts);
+      : await playSearchGame(kit, players, seed, wrap, playouts);
   const byColor = (values: readonly number[]) => Object.fromEntries(values.map((v, s) => [colorName(s), v]));
   return {
     players,
@@ -163,14 +157,14 @@ export async function botReport(
   };
 }
 
-export async function lightCommand(args: string[]): Promise<unknown> {
+export async function lightCommand(args: string[], host: CliHost): Promise<unknown> {
   const [sub, ...rest] = args;
   try {
     switch (sub) {
       case "score": {
         const p = parseArgs(rest, []);
         const [file] = positionals(p, ["FILE"], USAGE);
-        const { city, wrap } = parseCityFile(readJsonFile(file, USAGE));
+        const { city, wrap } = parseCityFile(host.readJsonFile(file, USAGE));
         return scoreReport(city, wrap);
       }
       case "hint": {
@@ -178,8 +172,9 @@ export async function lightCommand(args: string[]): Promise<unknown> {
         const [file] = positionals(p, ["FILE"], USAGE);
         const playouts = intArg(p.options.get("playouts"), "--playouts", 0, MAX_PLAYOUTS) ?? 2000;
         const seed = p.options.has("seed") ? seedArg(p.options.get("seed")!) : 0;
-        const state = lightEngine.load(readJsonFile(file, USAGE));
-        return await hintReport(state, playouts === 0 ? null : moduleSearch(state, { playouts, seed }));
+        const state = lightEngine.load(host.readJsonFile(file, USAGE));
+        const search = playouts === 0 ? null : moduleSearch(host.kit, state, { playouts, seed });
+        return await hintReport(state, search);
       }
       case "bot": {
         const p = parseArgs(rest, ["players", "seed", "bot", "playouts"], ["wrap"]);
@@ -191,7 +186,7 @@ export async function lightCommand(args: string[]): Promise<unknown> {
         const seed = seedArg(s);
         const bot = choiceArg(p.options.get("bot") ?? "search", "--bot", ["search", "greedy"] as const);
         const playouts = intArg(p.options.get("playouts"), "--playouts", 1, MAX_PLAYOUTS) ?? 400;
-        return await botReport(players, seed, p.flags.has("wrap"), bot, playouts);
+        return await botReport(host.kit, players, seed, p.flags.has("wrap"), bot, playouts);
       }
       default:
         throw new UsageError(USAGE);

@@ -25,7 +25,7 @@ const counts = (c: Record<string, number>) =>
     .join(" ") || "-";
 
 const tool = (name: string): CliTool => ({
-  run: async (args) => (await import("./tools.ts")).stringCommand([name, ...args]),
+  run: async (args, host) => (await import("./tools.ts")).stringCommand([name, ...args], host),
 });
 
 export const stringCli: GameCli<StringGameTypes, StringSolver> = {
@@ -45,7 +45,7 @@ export const stringCli: GameCli<StringGameTypes, StringSolver> = {
     score: tool("score"),
     cost: tool("cost"),
     bot: tool("bot"),
-    pairs: { run: async (args) => (await import("./pairs.ts")).stringPairs(args) },
+    pairs: { run: async (args, host) => (await import("./pairs.ts")).stringPairs(args, host) },
   },
   picture(state) {
     const s = state as unknown as Json;

@@ -10,7 +10,7 @@
  *         → {"players", "seed", "points", "cubes", "winners", "actions", "log"}
  */
 
-import { parseArgs, positionals, readJsonFile, seedArg } from "../../cli/args.ts";
+import { parseArgs, positionals, seedArg } from "../../cli/args.ts";
 import { InputError } from "../../engine/common/errors.ts";
 import { parseBoard } from "../../engine/string/board.ts";
 import { playBotGame } from "../../engine/string/bot.ts";
@@ -26,7 +26,7 @@ import { MAX_WHITES, scoreCubes } from "../../engine/string/scoring.ts";
 import type { StringKind } from "../../engine/string/types.ts";
 import { playSolverBotGame } from "../../solvers/string/bot.ts";
 import { createWasmKernel } from "../../solvers/string/wasm.ts";
-import { compileWasmNode } from "../../wasm/node.ts";
+import type { CliHost } from "../types.ts";
 
 const USAGE = "usage: rail string score|cost|bot …";
 
@@ -142,13 +142,13 @@ export function costOf(doc: unknown): CostReport {
   };
 }
 
-async function cost(args: string[]): Promise<CostReport> {
+async function cost(args: string[], host: CliHost): Promise<CostReport> {
   const p = parseArgs(args, []);
   const [file] = positionals(p, ["FILE"], "usage: rail string cost FILE");
-  return costOf(readJsonFile(file, "usage: rail string cost FILE"));
+  return costOf(host.readJsonFile(file, "usage: rail string cost FILE"));
 }
 
-async function bot(args: string[]): Promise<unknown> {
+async function bot(args: string[], host: CliHost): Promise<unknown> {
   const f = flags(args, ["players", "seed", "bot"]);
   const kind = f.get("bot") ?? "solver";
   if (kind !== "solver" && kind !== "greedy")
@@ -157,18 +157,13 @@ async function bot(args: string[]): Promise<unknown> {
   if (!/^[2-5]$/.test(p)) throw new Error(`--players must be 2 to 5, got "${p}"`);
   const players = Number(p);
   const seed = seedArg(f.get("seed") ?? "1");
+  // The solver bot's kernels on the host's stringplan Wasm, or their TypeScript twins.
+  const wasm = kind === "solver" ? host.kit.wasm("stringplan") : null;
+  const kernel = wasm ? await createWasmKernel(await wasm) : undefined;
   let g: ReturnType<typeof playBotGame>;
   try {
     // The solver bot (web/solvers/string, Wasm kernels) in every seat by default; the engine's greedy bot on request.
-    g =
-      kind === "greedy"
-        ? playBotGame(players, seed)
-        : playSolverBotGame(
-            players,
-            seed,
-            undefined,
-            await createWasmKernel(await compileWasmNode("stringplan")),
-          );
+    g = kind === "greedy" ? playBotGame(players, seed) : playSolverBotGame(players, seed, undefined, kernel);
   } catch (e) {
     // A seed the engine refuses (a digit string too long for a finite number): a one-line error, exit 2.
     if (e instanceof InputError) throw new Error(`string bot: ${oneLine(e)}`);
@@ -186,15 +181,15 @@ async function bot(args: string[]): Promise<unknown> {
   };
 }
 
-export async function stringCommand(args: string[]): Promise<unknown> {
+export async function stringCommand(args: string[], host: CliHost): Promise<unknown> {
   const [sub, ...rest] = args;
   switch (sub) {
     case "score":
       return score(rest);
     case "cost":
-      return cost(rest);
+      return cost(rest, host);
     case "bot":
-      return await bot(rest);
+      return await bot(rest, host);
     default:
       throw new Error(sub === undefined ? USAGE : `unknown string subcommand "${sub}"; ${USAGE}`);
   }

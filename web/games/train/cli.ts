@@ -11,7 +11,7 @@ import { raceContextFor } from "./race.ts";
 type Json = any;
 
 const tool = (name: string): CliTool => ({
-  run: async (args) => (await import("./tools.ts")).trainCommand([name, ...args]),
+  run: async (args, host) => (await import("./tools.ts")).trainCommand([name, ...args], host),
 });
 
 export const trainCli: GameCli<TrainGameTypes, TrainSolverBundle> = {

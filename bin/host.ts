@@ -1,20 +1,22 @@
 /**
- * The {@link Kit} of a Node host (the `rail` CLI, tests): the Wasm modules compiled from build/ (web/wasm/node.ts),
- * or the TypeScript twins where a module is not built, and the shipped data files read from web/data/ with node:fs.
- * Browser hosts fetch both by URL instead (web/worker/).
+ * What the `rail` CLI, a Node host, gives the games (web/games/types.ts): its {@link Kit} — the Wasm modules compiled
+ * from build/ (web/wasm/node.ts), or the TypeScript twins where a module is not built, and the shipped data files
+ * read from web/data/ with node:fs — and, for the games' own tools, its JSON file reader (bin/files.ts). Browser hosts
+ * fetch Wasm and data by URL instead (web/worker/); nothing under web/games/ imports Node.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { compileWasmNode, type WasmName } from "../wasm/node.ts";
-import type { Kit } from "./types.ts";
+import type { CliHost, Kit } from "../web/games/types.ts";
+import { compileWasmNode, type WasmName } from "../web/wasm/node.ts";
+import { readJsonFile } from "./files.ts";
 
 const WASM: readonly WasmName[] = ["train", "string", "light", "stringplan"];
 
 /** `web/data/<path>`: a relative path of plain names (no `..`, no absolute path), or null. */
 function dataUrl(path: string): URL | null {
   if (!/^[a-z0-9-]+(\/[a-z0-9][a-z0-9.-]*)*$/i.test(path) || path.split("/").includes("..")) return null;
-  return new URL(`../data/${path}`, import.meta.url);
+  return new URL(`../web/data/${path}`, import.meta.url);
 }
 
 /** Each module compiled once per process (the CLI's worker thread, a test file). */
@@ -25,8 +27,7 @@ export const nodeKit: Kit = {
     const known = WASM.find((w) => w === name);
     if (!known) return null;
     // Not built (the CLI builds it on first use, bin/run.ts; a bare checkout may not have): the TypeScript twins.
-    if (!existsSync(fileURLToPath(new URL(`../../build/${known}.release.wasm`, import.meta.url))))
-      return null;
+    if (!existsSync(fileURLToPath(new URL(`../build/${known}.release.wasm`, import.meta.url)))) return null;
     const m = compiled.get(known) ?? compileWasmNode(known);
     compiled.set(known, m);
     return m;
@@ -42,3 +43,6 @@ export const nodeKit: Kit = {
     }
   },
 };
+
+/** The host of the games' own tools (`GameCli.commands`). */
+export const nodeHost: CliHost = { kit: nodeKit, readJsonFile };
