@@ -123,7 +123,12 @@ function runtimeClosure(entries: string[]): Set<string> {
 describe("layers: web/ never imports server/", () => {
   it("finds the files it checks (web/ and the worker's entries)", () => {
     expect(web.length).toBeGreaterThan(50);
-    for (const f of [...WORKER_ENTRIES, "web/online/view.ts", "web/games/string/view.ts", "web/games/light/view.ts"]) {
+    for (const f of [
+      ...WORKER_ENTRIES,
+      "web/online/view.ts",
+      "web/games/string/view.ts",
+      "web/games/light/view.ts",
+    ]) {
       expect(web).toContain(f);
     }
   });
