@@ -22,7 +22,8 @@ const root = resolve(import.meta.dirname, "..");
 
 /** Files under web/ that are Node-only by design, and why. Each must exist and import a Node built-in. */
 const NODE_ONLY: Record<string, string> = {
-  "web/wasm/node.ts": "compiles build/<name>.<target>.wasm from disk for tests, the CLI and the bench",
+  "web/wasm/node.ts":
+    "compiles build/<name>.<target>.wasm from disk for tests, the CLI and the bench; the Node Kit (nodeKit) of the server",
   "web/solvers/train/race-table-node.ts":
     "reads the shipped race table from disk for the CLI, tests, bench, build",
 };
@@ -123,7 +124,12 @@ function runtimeClosure(entries: string[]): Set<string> {
 describe("layers: web/ never imports server/", () => {
   it("finds the files it checks (web/ and the worker's entries)", () => {
     expect(web.length).toBeGreaterThan(50);
-    for (const f of [...WORKER_ENTRIES, "web/online/view.ts", "web/games/string/view.ts", "web/games/light/view.ts"]) {
+    for (const f of [
+      ...WORKER_ENTRIES,
+      "web/online/view.ts",
+      "web/games/string/view.ts",
+      "web/games/light/view.ts",
+    ]) {
       expect(web).toContain(f);
     }
   });
