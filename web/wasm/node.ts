@@ -4,10 +4,17 @@ import { fileURLToPath } from "node:url";
 import type { Kit } from "../games/types.ts";
 
 /** The Wasm modules: one per `assembly/<name>.ts` entry. */
-export type WasmName = "train" | "string" | "light" | "stringplan";
+export type WasmName = "train" | "string" | "light" | "stringplan" | "checksum";
 export type WasmTarget = "debug" | "release";
 
-const WASM_NAMES: readonly WasmName[] = ["train", "string", "light", "stringplan"];
+/** Every {@link WasmName}, checked complete by the type. */
+const WASM_NAMES = Object.keys({
+  train: 1,
+  string: 1,
+  light: 1,
+  stringplan: 1,
+  checksum: 1,
+} satisfies Record<WasmName, 1>) as WasmName[];
 
 /**
  * Compiles `build/<name>.<target>.wasm` in Node (tests, CLI, bench). Instantiate it with the raw
@@ -37,7 +44,8 @@ function dataUrl(path: string): URL | null {
 const compiled = new Map<WasmName, Promise<WebAssembly.Module>>();
 
 /**
- * The {@link Kit} of a Node host (the server's computer seats, server/bots.ts): the release Wasm modules compiled
+ * The {@link Kit} of a Node host (the server's computer seats, server/bots.ts; the `rail` CLI, bin/host.ts): the
+ * release Wasm modules compiled
  * from build/ once per process, or null (the TypeScript twins) for a module that is not built or not known, and the
  * shipped data files read from web/data/ (null when absent). Browser hosts fetch both by URL (web/worker/).
  */

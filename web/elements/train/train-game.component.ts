@@ -1,6 +1,13 @@
 import { html, nothing } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TrainGameState, TurnRecord } from "../../engine/train/types.ts";
+import {
+  HINT_MAX_GOAL,
+  HINT_MIN_GOAL,
+  hintableGoal,
+  raceContextFor,
+  SHIPPED_GOAL,
+} from "../../games/train/race.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
 import type { RailkitClient } from "../../worker/client.ts";
 import type {
@@ -15,13 +22,6 @@ import type {
 } from "../../worker/protocol.ts";
 import { prefetchTrainAssets } from "../../worker/race-assets.ts";
 import { type RaceSolverClient, sharedRaceSolver } from "../../worker/race-client.ts";
-import {
-  HINT_MAX_GOAL,
-  HINT_MIN_GOAL,
-  hintableGoal,
-  raceContextFor,
-  SHIPPED_GOAL,
-} from "../../games/train/race.ts";
 import {
   booleanish,
   checkBots,

@@ -11,6 +11,7 @@
  *
  * Positions built by hand (tests, tools) go through {@link position}, never `load`.
  */
+
 import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
 import { checkVersion, defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
 import {
@@ -32,6 +33,7 @@ import {
 import { Rng, seedRng } from "../common/rng.ts";
 import { discInside, discOutside, generateBoard, parseBoard } from "./board.ts";
 import { addCounts, BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
+import { boxOf } from "./geometry/box.ts";
 import { boundsOf, type PlacedSegmentIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
@@ -1084,6 +1086,19 @@ export function reveals(before: StringState, action: StringAction, after: String
 /** Grid spacing (cm) of the candidate new-station points in `legalActions`. */
 export const NEW_STATION_GRID = 7.5;
 
+/**
+ * The spots a new station may go on now, as `legalActions` offers them: the centres of a {@link NEW_STATION_GRID} cm grid
+ * over the board's box (from its corner, half a step in), row by row, each one `newStationRule` accepts.
+ */
+export function newStationSpots(s: StringState): [number, number][] {
+  const [minX, minY, maxX, maxY] = boxOf(s.board.polygon);
+  const out: [number, number][] = [];
+  for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID)
+    for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID)
+      if (!newStationRule(s, x, y)) out.push([x, y]);
+  return out;
+}
+
 /** A candidate string and its route check (stations, crossings, cost). */
 export interface StringCandidate {
   action: StringAction & { type: "place-string" };
@@ -1191,23 +1206,8 @@ export function legalActions(s: StringState, geometry: RouteGeometry = routeGeom
   if (!checkUpgrade(s, player)) out.push({ type: "upgrade", player });
   if (seat.newStation === null) {
     const chips: Array<CityColour | null> = s.chips.length ? s.chips.slice() : [null];
-    const p = s.board.polygon;
-    let minX = Number.POSITIVE_INFINITY;
-    let minY = Number.POSITIVE_INFINITY;
-    let maxX = Number.NEGATIVE_INFINITY;
-    let maxY = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < p.length; i += 2) {
-      minX = Math.min(minX, p[i]!);
-      maxX = Math.max(maxX, p[i]!);
-      minY = Math.min(minY, p[i + 1]!);
-      maxY = Math.max(maxY, p[i + 1]!);
-    }
-    for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
-      for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
-        if (newStationRule(s, x, y)) continue;
-        for (const chip of chips) out.push({ type: "new-station", player, x, y, chip });
-      }
-    }
+    for (const [x, y] of newStationSpots(s))
+      for (const chip of chips) out.push({ type: "new-station", player, x, y, chip });
   }
   if (s.replenishes < SPECIAL_LIMIT && s.ap >= 1) {
     for (const st of s.stations) out.push({ type: "replenish", player, station: st.id });

@@ -16,8 +16,7 @@
 import { InputError } from "../../engine/common/errors.ts";
 import { botAction } from "../../engine/string/bot.ts";
 import {
-  NEW_STATION_GRID,
-  newStationRule,
+  newStationSpots,
   pointsOf,
   type StringEngine,
   stringEngine,
@@ -36,28 +35,14 @@ function defaultKernel(): PlanKernel {
 }
 
 function newStationSpot(s: StringState, player: number): StringAction | null {
-  const p = s.board.polygon;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < p.length; i += 2) {
-    minX = Math.min(minX, p[i]!);
-    maxX = Math.max(maxX, p[i]!);
-    minY = Math.min(minY, p[i + 1]!);
-    maxY = Math.max(maxY, p[i + 1]!);
-  }
   let best: StringAction | null = null;
   let bestN = -1;
-  for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
-    for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
-      if (newStationRule(s, x, y)) continue;
-      let n = 0;
-      for (const st of s.stations) if (Math.hypot(st.x - x, st.y - y) <= 28) n++;
-      if (n > bestN) {
-        bestN = n;
-        best = { type: "new-station", player, x, y, chip: s.chips[0] ?? null };
-      }
+  for (const [x, y] of newStationSpots(s)) {
+    let n = 0;
+    for (const st of s.stations) if (Math.hypot(st.x - x, st.y - y) <= 28) n++;
+    if (n > bestN) {
+      bestN = n;
+      best = { type: "new-station", player, x, y, chip: s.chips[0] ?? null };
     }
   }
   return best;
