@@ -45,9 +45,9 @@ const compiled = new Map<WasmName, Promise<WebAssembly.Module>>();
 
 /**
  * The {@link Kit} of a Node host (the server's computer seats, server/bots.ts; the `rail` CLI, bin/host.ts): the
- * release Wasm modules compiled
- * from build/ once per process, or null (the TypeScript twins) for a module that is not built or not known, and the
- * shipped data files read from web/data/ (null when absent). Browser hosts fetch both by URL (web/worker/).
+ * release Wasm modules compiled from build/ once per process, or null (the TypeScript twins) for a module that is not
+ * built or not known, and the shipped data files read from web/data/ (null when absent). Browser hosts fetch both by
+ * URL (web/worker/).
  */
 export function nodeKit(): Kit {
   return {
