@@ -45,7 +45,7 @@ export function loadBot(module: GameModule): Promise<Bot> {
       if (name === undefined) throw new Error(`${module.title} has no bot cheap enough for the server`);
       let solver: Promise<unknown> | undefined;
       const choose = await module.bots[name]!.load(() => (solver ??= module.loadSolver(nodeKit())), {});
-      return (state) => choose(state, positionSeed(state)) as SeatAction;
+      return (state) => choose(state, positionSeed(state));
     })();
     bots.set(module, bot);
     bot.catch(() => {
