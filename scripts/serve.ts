@@ -1,6 +1,6 @@
 /**
  * `npm run serve`: the railkit game server (server/server.ts) — boardgame.io's server with its Lobby API
- * for the three games, the built demo (run `npm run build` first for the pages), matches in flat files.
+ * for the registry's games (web/games/registry.ts), the built demo (run `npm run build` first for the pages), matches in flat files.
  *
  * Environment: PORT (default 8000), HOST (default 127.0.0.1), RAILKIT_MATCHES (flat-file folder, default
  * .railkit-matches). Scale-out (docs/online.md): REDIS_URL selects Redis pub/sub between instances and

@@ -2,11 +2,14 @@
  * Computer seats on the server (issue #14). A match created with `setupData.bots` (seats) gets those seats
  * joined by the server itself ("Computer", credentials it keeps in the match data); each bot seat is a
  * boardgame.io client of this server on 127.0.0.1 that moves when its seat is to move, through the same move
- * and checks as a person's. The move comes from the same bots as the widgets' (web/worker/plugins.ts), in
- * their Node form: the Train Game's solver bot (race policy, the Wasm solver as the CLI loads it), and the
- * engines' greedy bots of String Railway and Light Rail (the widgets' default search bots cost seconds of CPU
- * a move: too much for a shared server). Like the widgets' bots, a bot reads the whole state (the server's).
- * After a restart the bots of every unfinished match take their seats again.
+ * and checks as a person's. The move comes from the game module's bots (web/games/types.ts `bots`), the same the
+ * widgets and the CLI play: **the first bot with `cheap: true`** in the module's order (a move costs well under
+ * 100 ms: the Train Game's solver bot `race`, the greedy bots of String Railway and Light Rail; the widgets' default
+ * search bots cost seconds of CPU a move, too much for a shared server). A module without a cheap bot has no
+ * computer seats online (server/game.ts refuses `setupData.bots` for it). The bot is loaded once per module with the
+ * Node Kit (web/wasm/node.ts `nodeKit`: Wasm from build/, data from web/data/) and draws its randomness from
+ * `positionSeed` (the same move as in every host). Like the widgets' bots, a bot reads the whole state (the
+ * server's). After a restart the bots of every unfinished match take their seats again.
  *
  * With several instances (shared storage and leases, docs/online.md), one instance plays a match's computer
  * seats: the one holding the match's bot lease (`railkit:bots:<matchID>`, server/lock.ts), taken when it
@@ -17,43 +20,37 @@
 import type { StorageAPI } from "boardgame.io";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
-import type { GameHeader, GameId, SeatAction } from "../web/engine/common/game.ts";
+import type { SeatAction } from "../web/engine/common/game.ts";
+import { type GameModule, positionSeed } from "../web/games/types.ts";
 import { clientGame } from "../web/online/client-game.ts";
-import { ONLINE_NAMES, type OnlineView } from "../web/online/view.ts";
+import { type OnlineView, onlineName } from "../web/online/view.ts";
+import { nodeKit } from "../web/wasm/node.ts";
+import { type MatchState, SERVER_GAMES, serverBotName } from "./game.ts";
 import type { Leases } from "./lock.ts";
 
-type Bot = (state: GameHeader) => SeatAction;
+type Bot = (state: MatchState) => SeatAction;
 
-const bots = new Map<GameId, Promise<Bot>>();
+const bots = new Map<GameModule, Promise<Bot>>();
 
-/** The bot of a game, loaded once. */
-export function loadBot(id: GameId): Promise<Bot> {
-  let bot = bots.get(id);
+/**
+ * The server's bot of a game module (its first `cheap` bot), loaded once with the Node Kit; it plays the seat to move
+ * of a state that is not over, with its randomness drawn from {@link positionSeed}. Rejects when the module has no
+ * cheap bot; a load that fails is tried again at the next call.
+ */
+export function loadBot(module: GameModule): Promise<Bot> {
+  let bot = bots.get(module);
   if (!bot) {
     bot = (async (): Promise<Bot> => {
-      if (id === "train") {
-        const { createTrainSolver, GOAL } = await import("../web/solvers/train/index.ts");
-        const { tryReadRaceTableNode } = await import("../web/solvers/train/race-table-node.ts");
-        const { compileWasmNode } = await import("../web/wasm/node.ts");
-        const raceTable = await tryReadRaceTableNode(GOAL);
-        const solver = await createTrainSolver(
-          await compileWasmNode("train"),
-          raceTable ? { raceTable } : {},
-        );
-        return (s) => solver.botAction(s as never, "race");
-      }
-      if (id === "string") {
-        const { botAction } = await import("../web/engine/string/bot.ts");
-        return (s) => botAction(s as never);
-      }
-      const { botRng, greedyPlacement } = await import("../web/engine/light/bot.ts");
-      return (s) => {
-        const p = greedyPlacement(s as never, botRng(`${s.seed}/${s.log.length}`));
-        if (!p || s.current === null) throw new Error("the Light Rail bot found no placement");
-        return { type: "place", player: s.current, q: p.q, r: p.r, orientation: p.orientation } as SeatAction;
-      };
+      const name = serverBotName(module);
+      if (name === undefined) throw new Error(`${module.title} has no bot cheap enough for the server`);
+      let solver: Promise<unknown> | undefined;
+      const choose = await module.bots[name]!.load(() => (solver ??= module.loadSolver(nodeKit())), {});
+      return (state) => choose(state, positionSeed(state));
     })();
-    bots.set(id, bot);
+    bots.set(module, bot);
+    bot.catch(() => {
+      if (bots.get(module) === bot) bots.delete(module);
+    });
   }
   return bot;
 }
@@ -74,6 +71,8 @@ export interface ServerBotsOptions {
   leaseMs?: number;
   /** Called with a line for each move a bot sends (`bot <match>/<seat> plays at <log length>`). */
   log?: (line: string) => void;
+  /** The games the server runs (default: the registry): the scan for unfinished matches loops over them. */
+  games?: readonly GameModule[];
 }
 
 /** The bot seats of the server, one boardgame.io client each. */
@@ -87,6 +86,7 @@ export class ServerBots {
   private stopped = false;
   private readonly delayMs: number;
   private readonly leaseMs: number;
+  private readonly games: readonly GameModule[];
 
   constructor(
     private readonly url: () => string,
@@ -95,13 +95,14 @@ export class ServerBots {
   ) {
     this.delayMs = opts.delayMs ?? 300;
     this.leaseMs = opts.leaseMs ?? 10_000;
+    this.games = opts.games ?? SERVER_GAMES;
   }
 
   /**
    * Plays the computer seats of `matchID` (credentials read from its match data), if this instance holds or
    * takes its bot lease; resolves whether it plays them.
    */
-  async claim(id: GameId, matchID: string): Promise<boolean> {
+  async claim(module: GameModule, matchID: string): Promise<boolean> {
     if (this.stopped) return false;
     const leases = this.opts.leases;
     if (leases && !this.held.has(matchID)) {
@@ -130,7 +131,7 @@ export class ServerBots {
     }
     for (const seat of seats) {
       const credentials = metadata?.players[seat]?.credentials;
-      if (credentials) this.attach(id, matchID, seat, credentials);
+      if (credentials) this.attach(module, matchID, seat, credentials);
     }
     return true;
   }
@@ -150,11 +151,11 @@ export class ServerBots {
   }
 
   /** Seats `seat` of `matchID` as the computer (idempotent). */
-  private attach(id: GameId, matchID: string, seat: number, credentials: string): void {
+  private attach(module: GameModule, matchID: string, seat: number, credentials: string): void {
     const key = `${matchID}/${seat}`;
     if (this.clients.has(key)) return;
     const client = Client({
-      game: clientGame(id),
+      game: clientGame(module.id),
       multiplayer: SocketIO({ server: this.url(), socketOpts: { transports: ["websocket"] } }),
       matchID,
       playerID: String(seat),
@@ -183,7 +184,7 @@ export class ServerBots {
       if (at === playedAt) return;
       thinking = true;
       setTimeout(() => {
-        void this.move(id, matchID, seat, at)
+        void this.move(module, matchID, seat, at)
           .then((action) => {
             if (!action) return again();
             if (this.clients.get(key) !== client) return; // stopped while thinking
@@ -217,17 +218,22 @@ export class ServerBots {
   }
 
   /** The bot's action for the stored state, if it is still `seat`'s turn at log length `at`. */
-  private async move(id: GameId, matchID: string, seat: number, at: number): Promise<SeatAction | null> {
+  private async move(
+    module: GameModule,
+    matchID: string,
+    seat: number,
+    at: number,
+  ): Promise<SeatAction | null> {
     // boardgame.io broadcasts a move before it stores it: wait for the storage to catch up with the clients.
-    let G: GameHeader | undefined;
+    let G: MatchState | undefined;
     for (let tries = 0; tries < 100; tries++) {
       const { state } = await this.db.fetch(matchID, { state: true });
-      G = state?.G as GameHeader | undefined;
+      G = state?.G as MatchState | undefined;
       if (!G || G.log.length >= at) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    if (!G || G.over || G.current !== seat || G.log.length !== at) return null;
-    return (await loadBot(id))(G);
+    if (!G || G.game !== module.id || G.over || G.current !== seat || G.log.length !== at) return null;
+    return (await loadBot(module))(G);
   }
 
   /**
@@ -250,16 +256,19 @@ export class ServerBots {
 
   private async scan(): Promise<void> {
     // Every match first, then the bots: a bot's connection writes to storage, and listing reads every file.
-    const found: [GameId, string][] = [];
-    for (const id of ["train", "string", "light"] as const) {
-      const ids = await this.db.listMatches({ gameName: ONLINE_NAMES[id], where: { isGameover: false } });
+    const found: [GameModule, string][] = [];
+    for (const module of this.games) {
+      const ids = await this.db.listMatches({
+        gameName: onlineName(module.id),
+        where: { isGameover: false },
+      });
       for (const matchID of ids)
-        if (!this.botless.has(matchID) && !this.held.has(matchID)) found.push([id, matchID]);
+        if (!this.botless.has(matchID) && !this.held.has(matchID)) found.push([module, matchID]);
     }
-    for (const [id, matchID] of found) {
+    for (const [module, matchID] of found) {
       if (this.stopped) return;
       if (!this.opts.leases) {
-        await this.claim(id, matchID);
+        await this.claim(module, matchID);
         continue;
       }
       const { metadata } = await this.db.fetch(matchID, { metadata: true });
@@ -267,7 +276,7 @@ export class ServerBots {
         this.botless.add(matchID);
         continue;
       }
-      await this.claim(id, matchID);
+      await this.claim(module, matchID);
     }
   }
 

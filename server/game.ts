@@ -1,7 +1,8 @@
 /**
- * One adapter from a railkit engine to a boardgame.io `Game` (issue #14), used by the server (scripts/serve.ts,
- * server/server.ts). The server keeps the whole engine state as `G`; a client only ever receives
- * `playerView(G)`, an {@link OnlineView} built here.
+ * One adapter from any railkit game module (web/games/types.ts `GameModule`) to a boardgame.io `Game` (issues #14,
+ * #22), used by the server (scripts/serve.ts, server/server.ts). Everything game-specific comes from the module:
+ * its engine, seats, `hide` and view `extras`; nothing here names a game. The server keeps the whole engine state
+ * as `G`; a client only ever receives `playerView(G)`, an {@link OnlineView} built here.
  *
  * - **Setup** from the match's `setupData` ({@link OnlineSetup}: the engine's options, `players` equal to the
  *   match's seats) and a seed drawn on the server (a fixed seed only when the server allows it, for tests).
@@ -9,96 +10,40 @@
  *   Both are `client: false`: a client never runs the engine (it could not: its state has no generator), so
  *   every roll, draw and deal happens on the server. An action whose `player` is not the sending seat, or that
  *   the engine refuses, is `INVALID_MOVE`: nothing changes. The page learns the rule id of a refusal from the
- *   server's check endpoint (server/server.ts), which runs the same `apply`.
+ *   server's check endpoint (server/server.ts), which runs the same `apply` ({@link checkAction}, {@link checkUndo}).
  * - **Turn order and the end** come from the shared header: `ctx.currentPlayer` follows `current`, and the
  *   game ends when `over`, with `{ winners }`.
- * - **playerView** removes `seed` and `rng`, replaces every hidden card with `HIDDEN` (Light Rail decks and the
- *   other seats' hands, the String Railway tile deck and another seat's pending tile choice), drops the other
- *   seats' Light Rail objectives until the game is over, and gives the legal actions to the seat to move only.
+ * - **playerView** removes `seed` and `rng` from what the module's `hide` leaves of the state for that seat (hidden
+ *   cards as `HIDDEN`: docs/online.md lists them per game), adds the module's view extras for that seat, and gives
+ *   the legal actions to the seat to move only.
  */
 import type { Game } from "boardgame.io";
 import { INVALID_MOVE } from "boardgame.io/core";
 import type { InputError, RuleError } from "../web/engine/common/errors.ts";
-import type { GameEngine, GameHeader, GameId, SeatAction } from "../web/engine/common/game.ts";
+import type { GameHeader, SeatAction } from "../web/engine/common/game.ts";
 import { describe, isObject } from "../web/engine/common/input.ts";
-import { type LightState, lightBoard, lightEngine } from "../web/engine/light/index.ts";
-import { pointsOf, type StringState, stringEngine } from "../web/engine/string/index.ts";
-import { scoreTrain, type TrainGameState, trainEngine } from "../web/engine/train/index.ts";
-import {
-  type CheckAnswer,
-  HIDDEN,
-  ONLINE_NAMES,
-  type OnlineSetup,
-  type OnlineView,
-} from "../web/online/view.ts";
+import { GAMES } from "../web/games/registry.ts";
+import type { GameModule } from "../web/games/types.ts";
+import { type CheckAnswer, type OnlineSetup, type OnlineView, onlineName } from "../web/online/view.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: the three engines differ in state, action and options types
-type AnyEngine = GameEngine<any, any, any>;
+/**
+ * The registry as the server takes it: a list of modules over the common types (each module is typed over its own
+ * game's types; the server only hands a module back states of its own game, checked by `G.game`).
+ */
+export const SERVER_GAMES = GAMES as unknown as readonly GameModule[];
 
-/** Per game: the engine, what a seat may see of a state, and the view extras (computed on the whole state). */
-interface OnlineRules {
-  id: GameId;
-  engine: AnyEngine;
-  minPlayers: number;
-  maxPlayers: number;
-  /** The state as `seat` may see it (null: a spectator); `seed` and `rng` are removed by the caller. */
-  hide(state: GameHeader, seat: number | null): Record<string, unknown>;
-  /** The view extras for `seat` (null: a spectator), from the whole state. */
-  extras(state: GameHeader, seat: number | null): Record<string, unknown>;
+/** A match's `G`: the engine state of any game (its header; the rest is the module's business). */
+export type MatchState = GameHeader<unknown, SeatAction>;
+
+/** The module among `games` whose boardgame.io name is `name` (the Lobby API's and the namespaces'), if any. */
+export function moduleNamed(games: readonly GameModule[], name: unknown): GameModule | undefined {
+  return games.find((g) => onlineName(g.id) === name);
 }
 
-const hidden = (cards: readonly unknown[]) => cards.map(() => HIDDEN);
-
-export const ONLINE_RULES: Record<GameId, OnlineRules> = {
-  train: {
-    id: "train",
-    engine: trainEngine,
-    minPlayers: 1,
-    maxPlayers: 6,
-    hide: (s) => ({ ...s }),
-    extras: (s) => {
-      const t = (s as TrainGameState).turn;
-      return { turnScore: scoreTrain(t.train, t.banked) };
-    },
-  },
-  string: {
-    id: "string",
-    engine: stringEngine,
-    minPlayers: 2,
-    maxPlayers: 5,
-    hide: (x, seat) => {
-      const s = x as StringState;
-      const choice =
-        s.choice && s.choice.player !== seat ? { ...s.choice, tiles: hidden(s.choice.tiles) } : s.choice;
-      return { ...s, deck: hidden(s.deck), choice };
-    },
-    extras: (x) => {
-      const s = x as StringState;
-      return { points: s.seats.map((_, p) => pointsOf(s, p)) };
-    },
-  },
-  light: {
-    id: "light",
-    engine: lightEngine,
-    minPlayers: 2,
-    maxPlayers: 4,
-    hide: (x, seat) => {
-      const s = x as LightState;
-      return {
-        ...s,
-        decks: s.decks.map(hidden),
-        hands: s.hands.map((h, p) => (p === seat || h === null ? h : HIDDEN)),
-        objectives: s.objectives.map((o, p) => (p === seat || s.over ? o : [])),
-      };
-    },
-    extras: (x, seat) => {
-      const s = x as LightState;
-      const board = lightBoard(s);
-      // Which cells are blocked depends on the card in hand: only its holder learns them.
-      return seat !== null && seat === s.current ? board : { frames: board.frames, blocked: [] };
-    },
-  },
-};
+/** The first of a module's bots cheap enough for a shared server (`cheap: true`), or undefined when it has none. */
+export function serverBotName(module: GameModule): string | undefined {
+  return Object.entries(module.bots).find(([, bot]) => bot.cheap)?.[0];
+}
 
 /** The seat a boardgame.io playerID names (null for a spectator or anything else). */
 export function seatOf(playerID: unknown, players: number): number | null {
@@ -107,22 +52,21 @@ export function seatOf(playerID: unknown, players: number): number | null {
   return seat < players ? seat : null;
 }
 
-/** What `seat` (null: a spectator) may see of the whole state `G` of match `matchID`. */
-export function viewFor(id: GameId, G: GameHeader, seat: number | null, matchID = ""): OnlineView {
-  const rules = ONLINE_RULES[id];
-  const { seed: _seed, rng: _rng, ...state } = rules.hide(G, seat);
+/** What `seat` (null: a spectator) may see of the whole state `G` of `module`'s match `matchID`. */
+export function viewFor(module: GameModule, G: MatchState, seat: number | null, matchID = ""): OnlineView {
+  const { seed: _seed, rng: _rng, ...state } = module.hide(G, seat);
   const toMove = !G.over && G.current !== null && seat === G.current;
   return {
-    game: id,
+    game: module.id,
     handle: matchID,
     state: state as OnlineView["state"],
-    legal: toMove ? (rules.engine.legalActions(G) as SeatAction[]) : [],
-    ...rules.extras(G, seat),
+    legal: toMove ? (module.engine.legalActions(G) as SeatAction[]) : [],
+    ...module.extras(G, seat),
   };
 }
 
 /** The server's answer to "would the engine accept this action of `seat` now?" (no change is made). */
-export function checkAction(id: GameId, G: GameHeader, seat: number, action: unknown): CheckAnswer {
+export function checkAction(module: GameModule, G: MatchState, seat: number, action: unknown): CheckAnswer {
   if (!isObject(action) || action.player !== seat)
     return {
       ok: false,
@@ -130,7 +74,13 @@ export function checkAction(id: GameId, G: GameHeader, seat: number, action: unk
       rule: "/action/player",
       message: `an action of seat ${seat} names player ${seat}, got ${describe(isObject(action) ? action.player : action)}`,
     };
-  const r = ONLINE_RULES[id].engine.apply(G, action);
+  const r = module.engine.apply(G, action);
+  return r.ok ? { ok: true } : refusal(r.error);
+}
+
+/** The server's answer to "would the engine take back `seat`'s last action now?" (no change is made). */
+export function checkUndo(module: GameModule, G: MatchState, seat: number): CheckAnswer {
+  const r = module.engine.undo(G, seat);
   return r.ok ? { ok: true } : refusal(r.error);
 }
 
@@ -171,20 +121,22 @@ export function jsonLength(x: unknown): number {
   }
 }
 
-/** The boardgame.io `Game` of one railkit game, run by the server. */
+/** The boardgame.io `Game` of one railkit game module, run by the server. */
 export function railkitGame(
-  id: GameId,
+  module: GameModule,
   opts: AdapterOptions = {},
-): Game<GameHeader, Record<string, unknown>, OnlineSetup> {
-  const rules = ONLINE_RULES[id];
-  const { engine } = rules;
+): Game<MatchState, Record<string, unknown>, OnlineSetup> {
+  const { engine, id } = module;
+  const name = onlineName(id);
   const start = (setupData: OnlineSetup) => engine.setup(setupData.options, setupData.seed ?? serverSeed());
   const maxSetup = opts.maxSetupBytes ?? MAX_SETUP_BYTES;
   const log = opts.log ?? ((line: string) => console.error(line));
+  // The computer seats the server plays (server/bots.ts) need a bot cheap enough for it.
+  const playsBots = serverBotName(module) !== undefined;
   return {
-    name: ONLINE_NAMES[id],
-    minPlayers: rules.minPlayers,
-    maxPlayers: rules.maxPlayers,
+    name,
+    minPlayers: module.seats.min,
+    maxPlayers: module.seats.max,
     disableUndo: true,
     validateSetupData: (setupData, numPlayers) => {
       if (!isObject(setupData) || !isObject(setupData.options))
@@ -207,7 +159,9 @@ export function railkitGame(
           !bots.every((b) => Number.isInteger(b) && b >= 0 && b < numPlayers))
       )
         return "bots must list distinct seats of the match";
-      let state: GameHeader;
+      if (Array.isArray(bots) && bots.length > 0 && !playsBots)
+        return `this server has no computer player for ${module.title}`;
+      let state: MatchState;
       try {
         state = start(setupData as OnlineSetup);
       } catch (e) {
@@ -238,7 +192,7 @@ export function railkitGame(
           if (seat === null || !isObject(action) || action.player !== seat) return INVALID_MOVE;
           const r = engine.apply(plain(G), action);
           if (!r.ok) return INVALID_MOVE;
-          const next = r.state as GameHeader;
+          const next = r.state as MatchState;
           if (!next.over && next.current !== null && String(next.current) !== ctx.currentPlayer)
             events.endTurn({ next: String(next.current) });
           return next;
@@ -250,7 +204,7 @@ export function railkitGame(
           const seat = seatOf(playerID, ctx.numPlayers);
           if (seat === null) return INVALID_MOVE;
           const r = engine.undo(plain(G), seat);
-          return r.ok ? (r.state as GameHeader) : INVALID_MOVE;
+          return r.ok ? (r.state as MatchState) : INVALID_MOVE;
         },
       },
     },
@@ -261,16 +215,16 @@ export function railkitGame(
       try {
         if (!isObject(G) || G.game !== id)
           throw new Error(`not a ${id} state (game ${describe(isObject(G) ? G.game : G)})`);
-        return viewFor(id, G, seatOf(playerID, ctx.numPlayers)) as unknown as GameHeader;
+        return viewFor(module, G, seatOf(playerID, ctx.numPlayers)) as unknown as MatchState;
       } catch (e) {
-        log(`playerView of ${ONLINE_NAMES[id]} failed: ${e instanceof Error ? e.message : String(e)}`);
-        return { error: "this match's state cannot be shown" } as unknown as GameHeader;
+        log(`playerView of ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return { error: "this match's state cannot be shown" } as unknown as MatchState;
       }
     },
   };
 }
 
-/** The three games, as the server runs them. */
-export function railkitGames(opts: AdapterOptions = {}): Game[] {
-  return (["train", "string", "light"] as const).map((id) => railkitGame(id, opts) as Game);
+/** The games of `games` (default: the registry, {@link SERVER_GAMES}), as the server runs them. */
+export function railkitGames(games: readonly GameModule[] = SERVER_GAMES, opts: AdapterOptions = {}): Game[] {
+  return games.map((module) => railkitGame(module, opts) as Game);
 }

@@ -22,10 +22,9 @@ import { PassThrough } from "node:stream";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import type { SocketIO } from "boardgame.io/server";
 import type Koa from "koa";
-import type { GameHeader, GameId } from "../web/engine/common/game.ts";
 import { describe, excerpt, isObject } from "../web/engine/common/input.ts";
-import { ONLINE_NAMES } from "../web/online/view.ts";
-import { jsonLength, MAX_SETUP_BYTES, ONLINE_RULES } from "./game.ts";
+import type { GameModule } from "../web/games/types.ts";
+import { jsonLength, MAX_SETUP_BYTES, type MatchState, moduleNamed } from "./game.ts";
 
 /** The bounds on what clients send (defaults in {@link DEFAULT_LIMITS}, variables in {@link limitsFromEnv}). */
 export interface GuardLimits {
@@ -102,11 +101,6 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Partial<
 /** Where a refusal is reported (default: one `console.warn` line). */
 export type RefusalLog = (line: string) => void;
 
-const NAME_TO_ID = Object.fromEntries(Object.entries(ONLINE_NAMES).map(([id, name]) => [name, id])) as Record<
-  string,
-  GameId
->;
-
 /** boardgame.io match ids (nanoid: URL-safe letters) and seat ids. */
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const PLAYER_ID = /^\d{1,2}$/;
@@ -145,13 +139,15 @@ export function pendingBytes(socket: IoSocket): number {
 
 /**
  * Installs the socket guard on boardgame.io's socket.io transport: call before the server's `run` (boardgame.io
- * calls `transport.init` from `Server()`, so this wraps the namespaces right after it).
+ * calls `transport.init` from `Server()`, so this wraps the namespaces right after it). `games` are the modules the
+ * server runs: each namespace's moves are read by its own module's engine.
  */
 export function guardSockets(
   transport: SocketIO,
   db: StorageAPI.Async | StorageAPI.Sync,
   limits: GuardLimits,
   log: RefusalLog,
+  games: readonly GameModule[],
 ): void {
   const t = transport as unknown as {
     init(app: unknown, games: { name: string }[], origins: unknown): void;
@@ -160,17 +156,17 @@ export function guardSockets(
   const init = t.init.bind(transport);
   /** The spectator sockets of each match. */
   const spectating = new Map<string, Set<string>>();
-  t.init = (app, games, origins) => {
-    init(app, games, origins);
+  t.init = (app, served, origins) => {
+    init(app, served, origins);
     // biome-ignore lint/suspicious/noExplicitAny: koa-socket-2 keeps the socket.io server on app._io (untyped)
     const io = (app as any)._io as {
       of(name: string): { use(fn: (s: IoSocket, next: () => void) => void): void };
     };
-    for (const game of games) {
-      const id = NAME_TO_ID[game.name];
-      if (!id) continue;
+    for (const game of served) {
+      const module = moduleNamed(games, game.name);
+      if (!module) continue;
       io.of(game.name).use((socket, next) => {
-        guardSocket(socket, id, game.name, t.clientInfo, db, limits, log, spectating);
+        guardSocket(socket, module, game.name, t.clientInfo, db, limits, log, spectating);
         next();
       });
     }
@@ -180,7 +176,7 @@ export function guardSockets(
 /** Wraps one socket's handlers (run by the namespace middleware, before boardgame.io registers them). */
 function guardSocket(
   socket: IoSocket,
-  id: GameId,
+  module: GameModule,
   gameName: string,
   clients: Map<string, ClientInfo>,
   db: StorageAPI.Async | StorageAPI.Sync,
@@ -211,7 +207,7 @@ function guardSocket(
     if (refusals >= MAX_SOCKET_REFUSALS) drop(`${refusals} refused messages`);
   };
   /** The state the socket's seat synced (for the engine's `parseAction`, which reads the options only). */
-  let synced: GameHeader | null = null;
+  let synced: MatchState | null = null;
   let chats: number[] = [];
   let spectatorOf: string | null = null;
   const leaveSpectators = () => {
@@ -285,7 +281,8 @@ function guardSocket(
           `match ${matchID} is a ${describe(found.metadata.gameName)} match, not ${gameName}`,
         );
       const G = found.state.G;
-      if (!isObject(G) || G.game !== id) return refuse("sync", `match ${matchID} holds no ${id} state`);
+      if (!isObject(G) || G.game !== module.id)
+        return refuse("sync", `match ${matchID} holds no ${module.id} state`);
       leaveSpectators();
       const seat = typeof playerID === "string";
       if (!seat) {
@@ -299,7 +296,7 @@ function guardSocket(
         spectating.set(matchID, set);
         spectatorOf = matchID;
       }
-      synced = seat ? (G as unknown as GameHeader) : null;
+      synced = seat ? (G as unknown as MatchState) : null;
       run("sync", handler, [matchID, seat ? playerID : null, seat ? credentials : undefined]);
     };
 
@@ -345,7 +342,7 @@ function guardSocket(
           return refuse("update", `the action is ${size} characters of JSON (bound ${limits.moveBytes})`);
         try {
           // The engine's reader: a fresh copy of the action's own fields, all that boardgame.io applies and logs.
-          normalised = [ONLINE_RULES[id].engine.parseAction(synced, moveArgs[0])];
+          normalised = [module.engine.parseAction(synced, moveArgs[0])];
         } catch (e) {
           return refuse("update", `malformed action: ${excerpt((e as Error)?.message ?? String(e), 120)}`);
         }

@@ -1,6 +1,6 @@
 /**
- * The railkit game server (issue #14): boardgame.io's `Server` with its Lobby API for the three games
- * (server/game.ts), the built demo (dist/demo) served from the same origin, and flat-file storage by
+ * The railkit game server (issue #14): boardgame.io's `Server` with its Lobby API for the games of a list of
+ * game modules (default: the registry, web/games/registry.ts; each through server/game.ts), the built demo (dist/demo) served from the same origin, and flat-file storage by
  * default so that a restart loses no match. Node only: `npm run serve` (scripts/serve.ts) and the tests.
  *
  * What is added to boardgame.io's server, and why:
@@ -22,12 +22,21 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import { Origins, Server, SocketIO } from "boardgame.io/server";
-import type { GameHeader, GameId } from "../web/engine/common/game.ts";
 import { isObject } from "../web/engine/common/input.ts";
-import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "../web/online/view.ts";
+import type { GameModule } from "../web/games/types.ts";
+import type { CheckAnswer, OnlineSetup } from "../web/online/view.ts";
 import { ServerBots } from "./bots.ts";
 import { flatFile } from "./flat-file.ts";
-import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
+import {
+  type AdapterOptions,
+  checkAction,
+  checkUndo,
+  type MatchState,
+  moduleNamed,
+  railkitGames,
+  SERVER_GAMES,
+  seatOf,
+} from "./game.ts";
 import {
   DEFAULT_LIMITS,
   type GuardLimits,
@@ -40,6 +49,11 @@ import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 
 export interface ServeOptions extends AdapterOptions {
+  /**
+   * The game modules served (default: the registry, {@link SERVER_GAMES}); every game name the Lobby API, the
+   * namespaces, the check endpoint and the bots meet is resolved through this list (a test serves a fourth game).
+   */
+  games?: readonly GameModule[];
   /** Port (0: a free one). Default 8000. */
   port?: number;
   /** Address to listen on. Default 127.0.0.1. */
@@ -92,11 +106,6 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
-const NAME_TO_ID = Object.fromEntries(Object.entries(ONLINE_NAMES).map(([id, name]) => [name, id])) as Record<
-  string,
-  GameId
->;
-
 /** A seat's credentials, checked even before every seat has joined (null/undefined playerID: refused). */
 function credentialsMatch(
   playerID: unknown,
@@ -143,6 +152,7 @@ function lockMoves(transport: SocketIO, leases: Leases): void {
 /** Starts the server; resolves once it listens. */
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "..");
+  const modules = o.games ?? SERVER_GAMES;
   const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
@@ -160,12 +170,13 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     ...(o.leases ? { leases: o.leases } : {}),
     ...(o.botLeaseMs === undefined ? {} : { leaseMs: o.botLeaseMs }),
     ...(o.logBots ? { log: (line: string) => console.log(line) } : {}),
+    games: modules,
   });
   const createMatch = db.createMatch.bind(db) as (id: string, opts: StorageAPI.CreateMatchOpts) => unknown;
   // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own createMatch
   (db as any).createMatch = async (matchID: string, opts: StorageAPI.CreateMatchOpts) => {
     const seats = (opts.metadata.setupData as OnlineSetup | undefined)?.bots ?? [];
-    const id = NAME_TO_ID[opts.metadata.gameName];
+    const module = moduleNamed(modules, opts.metadata.gameName);
     const taken: [number, string][] = [];
     for (const seat of seats) {
       const credentials = globalThis.crypto.randomUUID();
@@ -178,9 +189,11 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       taken.push([seat, credentials]);
     }
     await createMatch(matchID, opts);
-    if (id && taken.length > 0)
+    if (module && taken.length > 0)
       setTimeout(() => {
-        void bots.claim(id, matchID).catch((e: unknown) => console.error(`bots: ${(e as Error).message}`));
+        void bots
+          .claim(module, matchID)
+          .catch((e: unknown) => console.error(`bots: ${(e as Error).message}`));
       }, 0);
   };
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
@@ -230,8 +243,8 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     socketOpts: { maxHttpBufferSize: limits.messageBytes } as never,
   });
   if (o.leases) lockMoves(transport, o.leases);
-  guardSockets(transport, db, limits, logRefusal);
-  const games = railkitGames({ ...o, maxSetupBytes: limits.setupBytes, log: logRefusal });
+  guardSockets(transport, db, limits, logRefusal, modules);
+  const games = railkitGames(modules, { ...o, maxSetupBytes: limits.setupBytes, log: logRefusal });
   const server = Server({ games, db, origins, transport });
   // Before boardgame.io's router, which `run` mounts last.
   server.app.use(guardLobby(limits, logRefusal));
@@ -263,11 +276,11 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   }
 
   server.router.post("/railkit/check/:name/:matchID", async (ctx) => {
-    const id = NAME_TO_ID[ctx.params.name ?? ""];
+    const module = moduleNamed(modules, ctx.params.name);
     let answer: CheckAnswer;
     try {
       const body: unknown = JSON.parse(await readBounded(ctx.req, 64 * 1024));
-      if (!id || !isObject(body)) throw new Error("bad request");
+      if (!module || !isObject(body)) throw new Error("bad request");
       const { state, metadata } = await db.fetch(ctx.params.matchID ?? "", { state: true, metadata: true });
       if (!state || !metadata || metadata.gameName !== ctx.params.name) {
         ctx.status = 404;
@@ -279,20 +292,11 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
         ctx.body = { ok: false, kind: "input", rule: "/credentials", message: "wrong seat or credentials" };
         return;
       }
-      const G = state.G as GameHeader;
+      const G = state.G as MatchState;
+      if (!isObject(G) || G.game !== module.id) throw new Error("not this game's state");
       const seat = seatOf(body.playerID, G.options && isObject(G.options) ? Number(G.options.players) : 0);
       if (seat === null) throw new Error("bad seat");
-      if (body.undo === true) {
-        const r = ONLINE_RULES[id].engine.undo(G, seat);
-        answer = r.ok
-          ? { ok: true }
-          : {
-              ok: false,
-              kind: r.error.name === "RuleError" ? "rule" : "input",
-              rule: "rule" in r.error ? String(r.error.rule) : "",
-              message: r.error.message,
-            };
-      } else answer = checkAction(id, G, seat, body.action);
+      answer = body.undo === true ? checkUndo(module, G, seat) : checkAction(module, G, seat, body.action);
     } catch {
       ctx.status = 400;
       ctx.body = { ok: false, kind: "input", rule: "", message: "bad request" };

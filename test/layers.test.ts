@@ -22,7 +22,8 @@ const root = resolve(import.meta.dirname, "..");
 
 /** Files under web/ that are Node-only by design, and why. Each must exist and import a Node built-in. */
 const NODE_ONLY: Record<string, string> = {
-  "web/wasm/node.ts": "compiles build/<name>.<target>.wasm from disk for tests, the CLI and the bench",
+  "web/wasm/node.ts":
+    "compiles build/<name>.<target>.wasm from disk for tests, the CLI and the bench; the Node Kit (nodeKit) of the server",
   "web/solvers/train/race-table-node.ts":
     "reads the shipped race table from disk for the CLI, tests, bench, build",
 };

@@ -155,7 +155,7 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
     const page = await open("lobby.html");
     await page.locator("#create-game").selectOption("train");
     await page.locator("#create-players").fill("2");
-    await page.locator("#create-goal").fill("10");
+    await page.locator("#create-option-goal").fill("10");
     await page.locator("#create-bots").fill("2");
     await page.locator("#create-button").click();
     await page.locator("#seats li", { hasText: "Seat 2: Computer" }).waitFor({ timeout: 10_000 });

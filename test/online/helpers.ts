@@ -11,7 +11,7 @@ import { io } from "socket.io-client";
 import type { GameId, SeatAction } from "../../web/engine/common/game.ts";
 import { clientGame } from "../../web/online/client-game.ts";
 import type { OnlineView } from "../../web/online/view.ts";
-import { ONLINE_NAMES } from "../../web/online/view.ts";
+import { onlineName } from "../../web/online/view.ts";
 
 export type BgClient = ReturnType<typeof Client>;
 
@@ -118,7 +118,7 @@ export async function rawMove(
   action: unknown,
   stateID: number,
 ): Promise<void> {
-  const socket = io(`${url}/${ONLINE_NAMES[game]}`, { transports: ["websocket"], reconnection: false });
+  const socket = io(`${url}/${onlineName(game)}`, { transports: ["websocket"], reconnection: false });
   try {
     await new Promise<void>((ok, no) => {
       socket.on("connect", () => ok());

@@ -4,7 +4,7 @@
  */
 import { io, type Socket } from "socket.io-client";
 import type { GameId } from "../../web/engine/common/game.ts";
-import { ONLINE_NAMES } from "../../web/online/view.ts";
+import { onlineName } from "../../web/online/view.ts";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -27,9 +27,12 @@ export class Refusals {
 }
 
 /** A connected raw socket.io socket on a game's namespace. */
-export async function rawSocket(url: string, game: GameId | string): Promise<Socket> {
-  const ns = game in ONLINE_NAMES ? ONLINE_NAMES[game as GameId] : game;
-  const socket = io(`${url}/${ns}`, { transports: ["websocket"], reconnection: false, forceNew: true });
+export async function rawSocket(url: string, game: GameId): Promise<Socket> {
+  const socket = io(`${url}/${onlineName(game)}`, {
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
   await new Promise<void>((ok, no) => {
     socket.on("connect", () => ok());
     socket.on("connect_error", no);
@@ -78,7 +81,7 @@ export class StalledPoller {
   static async open(url: string, game: GameId): Promise<StalledPoller> {
     const open = await (await fetch(`${url}/socket.io/?EIO=4&transport=polling`)).text();
     const sid = (JSON.parse(open.slice(1)) as { sid: string }).sid;
-    const p = new StalledPoller(`${url}/socket.io/?EIO=4&transport=polling&sid=${sid}`, ONLINE_NAMES[game]);
+    const p = new StalledPoller(`${url}/socket.io/?EIO=4&transport=polling&sid=${sid}`, onlineName(game));
     await p.post([`40/${p.ns},`]);
     const ack = await (await fetch(p.base)).text();
     if (!ack.includes(`40/${p.ns},`)) throw new Error(`no namespace answer: ${ack}`);

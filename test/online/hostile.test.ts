@@ -10,8 +10,9 @@ import { railkitGame } from "../../server/game.ts";
 import { scaleOutFromEnv } from "../../server/scale.ts";
 import { type RunningServer, type ServeOptions, startServer } from "../../server/server.ts";
 import { lightEngine } from "../../web/engine/light/index.ts";
+import { gameModule } from "../../web/games/registry.ts";
 import { createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
-import { HIDDEN, ONLINE_NAMES } from "../../web/online/view.ts";
+import { HIDDEN, onlineName } from "../../web/online/view.ts";
 import { type BgClient, connect, logLength, tempDir, waitFor } from "./helpers.ts";
 import { Refusals, rawSocket, StalledPoller, sleep, syncOf } from "./hostile-helpers.ts";
 
@@ -69,7 +70,7 @@ async function twoSeats(env: Env, game: "train" | "light") {
 /** The server still answers: the Lobby API lists the games and a fresh client syncs a new match. */
 async function stillServing(env: Env): Promise<void> {
   const games = (await (await fetch(`${env.server.url}/games`)).json()) as string[];
-  expect(games).toContain(ONLINE_NAMES.train);
+  expect(games).toContain(onlineName("train"));
   const { matchID, creds } = await twoSeats(env, "train");
   const c = open(env, env.server.url, "train", matchID, 0, creds[0]);
   await waitFor(c, (v) => v.legal.length > 0, 5000, "a fresh match's first state");
@@ -337,7 +338,7 @@ describe("hostile clients, flat files", () => {
 
   it("online.no-crash: a playerView given another game's state answers an error, not a throw", () => {
     const light = lightEngine.setup({ players: 2 }, SEED);
-    const train = railkitGame("train", { log: () => {} });
+    const train = railkitGame(gameModule("train"), { log: () => {} });
     const ctx = { numPlayers: 2 } as never;
     // The last one the Train Game's view would draw without a throw: every Light Rail secret in it.
     const disguised = { ...light, turn: { phase: "regular", rollsLeft: 3, train: [], banked: [] } };
@@ -349,7 +350,7 @@ describe("hostile clients, flat files", () => {
 
   it("online.bounds: setupData holds only options, seed and bots; options only the engine's; bounded in size", async () => {
     const post = (setupData: unknown) =>
-      fetch(`${e.server.url}/games/${ONLINE_NAMES.light}/create`, {
+      fetch(`${e.server.url}/games/${onlineName("light")}/create`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ numPlayers: 2, setupData }),
@@ -358,7 +359,7 @@ describe("hostile clients, flat files", () => {
     const extra = await post({ options: { players: 2 }, junk: "x" });
     expect(extra.status).toBe(400);
     expect(await extra.text()).toMatch(/unknown setupData field "junk"/);
-    const option = await fetch(`${e.server.url}/games/${ONLINE_NAMES.train}/create`, {
+    const option = await fetch(`${e.server.url}/games/${onlineName("train")}/create`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ numPlayers: 2, setupData: { options: { players: 2, evil: "x" } } }),
@@ -380,14 +381,14 @@ describe("hostile clients, flat files", () => {
       pad: "p".repeat(900_000),
     });
     const from = e.refusals.lines.length;
-    const r = await fetch(`${e.server.url}/games/${ONLINE_NAMES.light}/create`, {
+    const r = await fetch(`${e.server.url}/games/${onlineName("light")}/create`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
     });
     expect(r.status).toBe(413);
     await e.refusals.waitFor(/refused POST .*a body of \d+ bytes/, from);
-    const form = await fetch(`${e.server.url}/games/${ONLINE_NAMES.light}/create`, {
+    const form = await fetch(`${e.server.url}/games/${onlineName("light")}/create`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "numPlayers=2",
@@ -398,7 +399,7 @@ describe("hostile clients, flat files", () => {
   it("online.bounds: player names are at most 40 characters; player data is refused", async () => {
     const matchID = await createMatch(e.server.url, "train", { options: { players: 2 } });
     const join = (seat: number, body: object) =>
-      fetch(`${e.server.url}/games/${ONLINE_NAMES.train}/${matchID}/join`, {
+      fetch(`${e.server.url}/games/${onlineName("train")}/${matchID}/join`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ playerID: String(seat), ...body }),
@@ -408,7 +409,7 @@ describe("hostile clients, flat files", () => {
     const ok = await join(0, { playerName: "n".repeat(40) });
     expect(ok.status).toBe(200);
     const { playerCredentials } = (await ok.json()) as { playerCredentials: string };
-    const update = await fetch(`${e.server.url}/games/${ONLINE_NAMES.train}/${matchID}/update`, {
+    const update = await fetch(`${e.server.url}/games/${onlineName("train")}/${matchID}/update`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ playerID: "0", credentials: playerCredentials, newName: "m".repeat(41) }),
@@ -420,7 +421,7 @@ describe("hostile clients, flat files", () => {
   it("online.leave: a refused /leave never echoes the credentials it was sent", async () => {
     const { matchID } = await twoSeats(e, "train");
     const secret = "guess-4b0c-credentials";
-    const r = await fetch(`${e.server.url}/games/${ONLINE_NAMES.train}/${matchID}/leave`, {
+    const r = await fetch(`${e.server.url}/games/${onlineName("train")}/${matchID}/leave`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ playerID: "0", credentials: secret }),
@@ -493,7 +494,7 @@ describe("hostile clients, creation rate", () => {
     await expect(createMatch(e.server.url, "train", { options: { players: 2 } })).rejects.toThrow(/^429/);
     // playAgain creates a match too.
     const c0 = await joinMatch(e.server.url, "train", matchID, 0, "Ada");
-    const again = await fetch(`${e.server.url}/games/${ONLINE_NAMES.train}/${matchID}/playAgain`, {
+    const again = await fetch(`${e.server.url}/games/${onlineName("train")}/${matchID}/playAgain`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ playerID: "0", credentials: c0 }),

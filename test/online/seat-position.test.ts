@@ -6,9 +6,8 @@
  * view no server could send is refused with a JSON pointer under /state.
  */
 import { describe, expect, it } from "vitest";
-import { viewFor } from "../../server/game.ts";
+import { type MatchState, viewFor } from "../../server/game.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
-import type { GameHeader } from "../../web/engine/common/game.ts";
 import { type LightState, lightEngine, playGreedyGame } from "../../web/engine/light/index.ts";
 import {
   playBotGame,
@@ -17,6 +16,7 @@ import {
   stringEngine,
 } from "../../web/engine/string/index.ts";
 import { lightFromView } from "../../web/games/light/view.ts";
+import { gameModule } from "../../web/games/registry.ts";
 import { stringFromView } from "../../web/games/string/view.ts";
 import { HIDDEN } from "../../web/online/view.ts";
 import { LightReference } from "../../web/solvers/light/reference.ts";
@@ -26,8 +26,8 @@ import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { createRailkitService } from "../../web/worker/service.ts";
 
 /** What seat `seat` receives of `G` (the server's playerView), as plain JSON. */
-const seen = (id: "string" | "light", G: GameHeader, seat: number | null) =>
-  JSON.parse(JSON.stringify(viewFor(id, G, seat).state)) as Record<string, unknown>;
+const seen = (id: "string" | "light", G: MatchState, seat: number | null) =>
+  JSON.parse(JSON.stringify(viewFor(gameModule(id), G, seat).state)) as Record<string, unknown>;
 
 function replay(options: { players: number }, seed: number | string, log: StringAction[]): StringState {
   let s = stringEngine.setup(options, seed);

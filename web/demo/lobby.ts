@@ -4,16 +4,28 @@
  * is served by the railkit server itself (`npm run serve`), so the server is this page's origin unless the
  * address has `?server=`.
  *
+ * The games come from the registry (web/games/registry.ts, issue #22): each one with an element (`tag`) is offered
+ * by its `title`; the create form's players field takes the game's `seats`, and one field per `OptionSpec` of its
+ * `options` (a number, a choice, a checkbox) is drawn when the game is picked. Nothing here names a game.
+ *
  * Address: `lobby.html?game=train&match=<id>` shows the match's seats (take one, or watch); `&seat=<n>` plays
  * that seat with the credentials this browser got when it joined (kept in localStorage per server origin, so
  * they only ever go back to the server that gave them: web/demo/lobby-credentials.ts), or `&credentials=`.
  */
-import "../elements/train/train-game.ts";
-import "../elements/light/light-rail.ts";
-import "../elements/string/string-railway.ts";
-import type { GameId } from "../engine/common/game.ts";
+// The library's entry defines every game's element (`<train-game>`, …).
+import "../lib/index.ts";
+import { GAMES } from "../games/registry.ts";
+import type { GameModule, OptionSpec } from "../games/types.ts";
 import { createMatch, getMatch, joinMatch, type MatchInfo } from "../online/lobby.ts";
 import { storeCredentials, storedCredentials } from "./lobby-credentials.ts";
+
+/** What the lobby reads of a game module: a game with an element to play it in. */
+type LobbyGame = Pick<GameModule, "id" | "title" | "seats" | "options"> & { tag: string };
+
+/** The games the lobby offers: the registry's games that have an element. */
+const LOBBY_GAMES: readonly LobbyGame[] = GAMES.flatMap(({ id, title, tag, seats, options }) =>
+  tag === undefined ? [] : [{ id, title, tag, seats, options }],
+);
 
 const params = new URLSearchParams(location.search);
 const server = params.get("server") ?? location.origin;
@@ -21,22 +33,65 @@ const $ = <E extends HTMLElement>(id: string) => document.getElementById(id) as 
 const status = (text: string) => {
   $("lobby-status").textContent = text;
 };
-const GAMES: GameId[] = ["train", "string", "light"];
-const TAGS: Record<GameId, string> = { train: "train-game", string: "string-railway", light: "light-rail" };
+const lobbyGame = (id: unknown) => LOBBY_GAMES.find((g) => g.id === id);
 
-function pageUrl(game: GameId, match: string, seat?: number): string {
+function pageUrl(game: string, match: string, seat?: number): string {
   const q = new URLSearchParams({ game, match });
   if (params.has("server")) q.set("server", server);
   if (seat !== undefined) q.set("seat", String(seat));
   return `${location.pathname}?${q}`;
 }
 
+/** The form field of one option: `#create-option-<name>`, labelled with its name, its `about` as the tooltip. */
+function optionField(o: OptionSpec): HTMLLabelElement {
+  let input: HTMLInputElement | HTMLSelectElement;
+  if (o.kind === "choice") {
+    input = document.createElement("select");
+    input.append(...o.choices.map((c) => new Option(c, c, c === o.default, c === o.default)));
+  } else {
+    input = document.createElement("input");
+    if (o.kind === "int") {
+      input.type = "number";
+      input.min = String(o.min);
+      input.max = String(o.max);
+      input.value = String(o.default);
+    } else {
+      input.type = "checkbox";
+      input.checked = o.default;
+    }
+  }
+  input.id = `create-option-${o.name}`;
+  input.name = o.name;
+  const label = document.createElement("label");
+  label.title = o.about;
+  label.append(`${o.name.charAt(0).toUpperCase()}${o.name.slice(1)} `, input);
+  return label;
+}
+
+/** An option's value as the form holds it. */
+function optionValue(o: OptionSpec): unknown {
+  const input = $<HTMLInputElement>(`create-option-${o.name}`);
+  return o.kind === "int" ? Number(input.value) : o.kind === "flag" ? input.checked : input.value;
+}
+
+/** The create form for `game`: its seats in the players field, its options' fields. */
+function drawForm(game: LobbyGame): void {
+  const players = $<HTMLInputElement>("create-players");
+  players.min = String(game.seats.min);
+  players.max = String(game.seats.max);
+  players.value = String(game.seats.default);
+  // Spaced as the page's other inline fields are.
+  $("create-options").replaceChildren(
+    ...game.options.flatMap((o, i) => [...(i > 0 ? [" "] : []), optionField(o)]),
+  );
+}
+
 async function create(e: Event): Promise<void> {
   e.preventDefault();
-  const game = $<HTMLSelectElement>("create-game").value as GameId;
-  const players = Number($<HTMLInputElement>("create-players").value);
-  const options: Record<string, unknown> = { players };
-  if (game === "train") options.goal = Number($<HTMLInputElement>("create-goal").value);
+  const game = lobbyGame($<HTMLSelectElement>("create-game").value);
+  if (!game) return;
+  const options: Record<string, unknown> = { players: Number($<HTMLInputElement>("create-players").value) };
+  for (const o of game.options) options[o.name] = optionValue(o);
   // Seats as people count them (1, 2…), comma separated.
   const bots = $<HTMLInputElement>("create-bots")
     .value.split(",")
@@ -44,14 +99,14 @@ async function create(e: Event): Promise<void> {
     .filter((x) => x !== "")
     .map((x) => Number(x) - 1);
   try {
-    const match = await createMatch(server, game, { options, ...(bots.length > 0 ? { bots } : {}) });
-    location.assign(pageUrl(game, match));
+    const match = await createMatch(server, game.id, { options, ...(bots.length > 0 ? { bots } : {}) });
+    location.assign(pageUrl(game.id, match));
   } catch (err) {
     status(`Could not create the match: ${(err as Error).message}`);
   }
 }
 
-async function join(game: GameId, match: string, seat: number): Promise<void> {
+async function join(game: string, match: string, seat: number): Promise<void> {
   try {
     const name = $<HTMLInputElement>("player-name").value.trim() || `Player ${seat + 1}`;
     const credentials = await joinMatch(server, game, match, seat, name);
@@ -62,7 +117,7 @@ async function join(game: GameId, match: string, seat: number): Promise<void> {
   }
 }
 
-function drawSeats(game: GameId, info: MatchInfo, mySeat: number | null): void {
+function drawSeats(game: string, info: MatchInfo, mySeat: number | null): void {
   const list = $("seats");
   list.replaceChildren(
     ...info.players.map((p) => {
@@ -83,12 +138,12 @@ function drawSeats(game: GameId, info: MatchInfo, mySeat: number | null): void {
   );
 }
 
-async function showMatch(game: GameId, match: string): Promise<void> {
+async function showMatch(game: LobbyGame, match: string): Promise<void> {
   $("match").hidden = false;
   $("create").hidden = true;
   const link = $<HTMLAnchorElement>("share-link");
-  link.href = pageUrl(game, match);
-  link.textContent = new URL(pageUrl(game, match), location.href).href;
+  link.href = pageUrl(game.id, match);
+  link.textContent = new URL(pageUrl(game.id, match), location.href).href;
   const seatParam = params.get("seat");
   const seat = seatParam !== null && /^\d+$/.test(seatParam) ? Number(seatParam) : null;
   const credentials =
@@ -96,7 +151,7 @@ async function showMatch(game: GameId, match: string): Promise<void> {
     (seat === null ? null : storedCredentials(localStorage, server, location.href, match, seat));
   const playing = seat !== null && !!credentials;
   // Each element plays online once it has the `server` attribute (web/elements/common/online-session.ts).
-  const el = document.createElement(TAGS[game]);
+  const el = document.createElement(game.tag);
   el.setAttribute("server", server);
   el.setAttribute("match", match);
   if (playing) {
@@ -109,7 +164,7 @@ async function showMatch(game: GameId, match: string): Promise<void> {
   status(playing ? `You play seat ${seat + 1}.` : "You are watching.");
   const refresh = async () => {
     try {
-      drawSeats(game, await getMatch(server, game, match), playing ? seat : null);
+      drawSeats(game.id, await getMatch(server, game.id, match), playing ? seat : null);
     } catch (err) {
       status(`The server could not be reached: ${(err as Error).message}`);
     }
@@ -118,7 +173,14 @@ async function showMatch(game: GameId, match: string): Promise<void> {
   setInterval(() => void refresh(), 2000);
 }
 
-const game = params.get("game") as GameId | null;
-const match = params.get("match");
+const picker = $<HTMLSelectElement>("create-game");
+picker.replaceChildren(...LOBBY_GAMES.map((g) => new Option(g.title, g.id)));
+picker.addEventListener("change", () => {
+  const picked = lobbyGame(picker.value);
+  if (picked) drawForm(picked);
+});
+drawForm(LOBBY_GAMES[0]!);
 $("create-form").addEventListener("submit", (e) => void create(e));
-if (game && GAMES.includes(game) && match) void showMatch(game, match);
+const shown = lobbyGame(params.get("game"));
+const match = params.get("match");
+if (shown && match) void showMatch(shown, match);

@@ -5,11 +5,11 @@
  */
 import type { Game } from "boardgame.io";
 import type { GameId } from "../engine/common/game.ts";
-import { ONLINE_NAMES } from "./view.ts";
+import { onlineName } from "./view.ts";
 
 const serverOnly = { move: () => undefined, client: false } as const;
 
 /** The client-side game of `id`: name and moves only. */
 export function clientGame(id: GameId): Game {
-  return { name: ONLINE_NAMES[id], moves: { act: serverOnly, undo: serverOnly } };
+  return { name: onlineName(id), moves: { act: serverOnly, undo: serverOnly } };
 }

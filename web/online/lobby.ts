@@ -3,7 +3,7 @@
  * https://boardgame.io/documentation/#/api/Lobby), plus the server's refusal check. Plain `fetch`.
  */
 import type { GameId } from "../engine/common/game.ts";
-import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
+import { type CheckAnswer, type OnlineSetup, onlineName } from "./view.ts";
 
 export interface MatchSeat {
   id: number;
@@ -36,7 +36,7 @@ const base = (server: string) => server.replace(/\/+$/, "");
 /** Creates a match; answers its id. */
 export async function createMatch(server: string, game: GameId, setup: OnlineSetup): Promise<string> {
   const players = Number(setup.options.players);
-  const r = await call<{ matchID: string }>(`${base(server)}/games/${ONLINE_NAMES[game]}/create`, {
+  const r = await call<{ matchID: string }>(`${base(server)}/games/${onlineName(game)}/create`, {
     numPlayers: players,
     setupData: setup,
   });
@@ -52,7 +52,7 @@ export async function joinMatch(
   name: string,
 ): Promise<string> {
   const r = await call<{ playerCredentials: string }>(
-    `${base(server)}/games/${ONLINE_NAMES[game]}/${encodeURIComponent(matchID)}/join`,
+    `${base(server)}/games/${onlineName(game)}/${encodeURIComponent(matchID)}/join`,
     { playerID: String(seat), playerName: name },
   );
   return r.playerCredentials;
@@ -60,12 +60,12 @@ export async function joinMatch(
 
 /** A match's seats (names, who is connected). */
 export function getMatch(server: string, game: GameId, matchID: string): Promise<MatchInfo> {
-  return call<MatchInfo>(`${base(server)}/games/${ONLINE_NAMES[game]}/${encodeURIComponent(matchID)}`);
+  return call<MatchInfo>(`${base(server)}/games/${onlineName(game)}/${encodeURIComponent(matchID)}`);
 }
 
 /** The open matches of a game. */
 export async function listMatches(server: string, game: GameId): Promise<MatchInfo[]> {
-  return (await call<{ matches: MatchInfo[] }>(`${base(server)}/games/${ONLINE_NAMES[game]}`)).matches;
+  return (await call<{ matches: MatchInfo[] }>(`${base(server)}/games/${onlineName(game)}`)).matches;
 }
 
 /** Would the server's engine accept this action (or this seat's undo) now? The refusal's rule id if not. */
@@ -77,7 +77,7 @@ export function checkMove(
   credentials: string,
   move: { action: unknown } | { undo: true },
 ): Promise<CheckAnswer> {
-  return fetch(`${base(server)}/railkit/check/${ONLINE_NAMES[game]}/${encodeURIComponent(matchID)}`, {
+  return fetch(`${base(server)}/railkit/check/${onlineName(game)}/${encodeURIComponent(matchID)}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ playerID: String(seat), credentials, ...move }),

@@ -12,12 +12,14 @@ import type { GameId, SeatAction } from "../engine/common/game.ts";
 /** A card, tile or design id the viewing seat may not see (a deck entry, another seat's hand). */
 export const HIDDEN = -1;
 
-/** The boardgame.io game names of the three games (the Lobby API's `/games/<name>`). */
-export const ONLINE_NAMES: Record<GameId, string> = {
-  train: "railkit-train",
-  string: "railkit-string",
-  light: "railkit-light",
-};
+/**
+ * The boardgame.io game name of railkit game `id` (its Lobby API path `/games/<name>`, its socket.io namespace, the
+ * check endpoint's `/railkit/check/<name>/…`): `railkit-<id>`. The server resolves a name through its list of game
+ * modules (server/game.ts `moduleNamed`), never by taking the prefix off.
+ */
+export function onlineName(id: GameId): string {
+  return `railkit-${id}`;
+}
 
 /** What every seat (and a spectator) receives as `G`. */
 export interface OnlineView<S = Record<string, unknown>, A = SeatAction> {
