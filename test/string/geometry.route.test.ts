@@ -12,18 +12,15 @@ import {
   otherSegments,
   previewString,
   routeContext,
-  routeGeometryInUse,
   save,
   setup,
   useRouteGeometry,
 } from "../../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
-import { measureRoute, type RouteMeasure, routeGeometryTs } from "../../web/engine/string/geometry/route.ts";
+import { measureRoute, type RouteMeasure } from "../../web/engine/string/geometry/route.ts";
 import type { StringAction, StringState } from "../../web/engine/string/types.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
-import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
-import { stringPlugin } from "../../web/worker/plugins.ts";
 
 let wasm: StringGeometryWasm;
 beforeAll(async () => {
@@ -179,57 +176,5 @@ describe("string.route: the engine plays the same games on the Wasm route geomet
       expect(runs[1]).toEqual(runs[0]);
       expect(runs[0]!.seen.length).toBeGreaterThan(4);
     }
-  });
-});
-
-/** A station-to-station path of the seat to move that crosses some rival string. */
-function crossingPath(s: StringState): number[] {
-  const st = s.stations;
-  for (let a = 0; a < st.length; a++)
-    for (let b = 0; b < st.length; b++) {
-      const path = [st[a]!.x, st[a]!.y, st[b]!.x, st[b]!.y];
-      if (a !== b && previewString(s, s.current!, "long", path).crossings > 0) return path;
-    }
-  throw new Error("no crossing path");
-}
-
-describe("string.route: the worker's String plug-in installs the Wasm route geometry when a game is shown", () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const viewOf = (s: StringState) => ({ game: "string" as const, handle: "g1", state: s, legal: [] });
-
-  it("the first view asks for it once; previews then run on it, with the twin's answers", async () => {
-    let asked = 0;
-    const plugin = stringPlugin(
-      async () => createStringSolverReference(),
-      async () => {
-        asked++;
-        return wasm.routeGeometry;
-      },
-    );
-    const s = routeStates(4, "plugin", 9).at(-1)!;
-    expect(routeGeometryInUse()).toBe(routeGeometryTs);
-    plugin.view(viewOf(s));
-    plugin.view(viewOf(s));
-    await settle();
-    expect(asked).toBe(1);
-    expect(routeGeometryInUse()).toBe(wasm.routeGeometry);
-    const path = crossingPath(s);
-    const hint = await plugin.loadHints(plugin.hintOptions({ preview: { kind: "long", path } }));
-    const onWasm = await hint(s);
-    useRouteGeometry(null);
-    expect(onWasm).toEqual(await hint(s));
-    expect(onWasm[0]?.hint === "preview" && onWasm[0].preview.crossings).toBeGreaterThan(0);
-  });
-
-  it("a loader that fails leaves the twin measuring", async () => {
-    const plugin = stringPlugin(
-      async () => createStringSolverReference(),
-      async () => {
-        throw new Error("no Wasm here");
-      },
-    );
-    plugin.view(viewOf(routeStates(2, "fails", 1)[0]!));
-    await settle();
-    expect(routeGeometryInUse()).toBe(routeGeometryTs);
   });
 });

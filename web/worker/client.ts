@@ -312,21 +312,21 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
     }
   }
 
-  /** One game's namespace: any verb forwarded by its name (made once per id). */
+  /**
+   * One game's namespace (made once per id): any verb forwarded by its name, each made on first use and kept on
+   * the namespace (so a caller may wrap one, as it could a plain object's method).
+   */
   const namespaces = new Map<string, AnyGameClient>();
   function game(id: string): AnyGameClient {
     let ns = namespaces.get(id);
     if (!ns) {
-      const verbs = new Map<string, (...args: unknown[]) => Promise<unknown>>();
       ns = new Proxy({} as AnyGameClient, {
-        get(_, verb) {
+        get(target, verb, receiver) {
           // Not a verb: symbols (inspection, iteration) and `then` (so a namespace is never taken for a promise).
-          if (typeof verb !== "string" || verb === "then") return undefined;
-          let f = verbs.get(verb);
-          if (!f) {
-            f = (...args: unknown[]) => remoteCall(id, verb, args);
-            verbs.set(verb, f);
-          }
+          if (typeof verb !== "string" || verb === "then" || Reflect.has(target, verb))
+            return Reflect.get(target, verb, receiver);
+          const f = (...args: unknown[]) => remoteCall(id, verb, args);
+          target[verb] = f;
           return f;
         },
       });
