@@ -29,8 +29,6 @@ import { createRailkitClient, type RailkitClient, RailkitError } from "../web/wo
 import {
   HANDLE_PATH,
   isUnknownGame,
-  LIGHT_MAX_HINT_MS,
-  LIGHT_MAX_PLAYOUTS,
   MAX_GAMES,
   PROTOCOL,
   type Progress,
@@ -41,6 +39,7 @@ import { createRaceSolverService } from "../web/worker/race-solver.ts";
 import { train as trainModule } from "../web/games/train/index.ts";
 import { createRailkitService, releaseCallback, TWIN_KIT } from "../web/worker/service.ts";
 import { NODE_KIT, withSolvers } from "./contract/kits.ts";
+import { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../web/games/light/caps.ts";
 
 /** A stand-in solver: fixed answers, enough to check the plumbing (the real one is tested beside it). */
 function fakeSolver(): TrainSolverBundle {

@@ -48,8 +48,6 @@ export {
   HANDLE_PATH,
   type HintsAnswer,
   isUnknownGame,
-  LIGHT_MAX_HINT_MS,
-  LIGHT_MAX_PLAYOUTS,
   type LightBotOptions,
   type LightHintOptions,
   type LightTypes,
@@ -60,7 +58,6 @@ export {
   type Progress,
   type RaceTableView,
   type RailkitWorkerApi,
-  STRING_MAX_HINTS,
   type StringBotOptions,
   type StringHintOptions,
   type StringTypes,
@@ -73,3 +70,5 @@ export {
   type TrainWorkerApi,
   type WireError,
 } from "../worker/protocol.ts";
+export { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../games/light/caps.ts";
+export { STRING_MAX_HINTS } from "../games/string/caps.ts";

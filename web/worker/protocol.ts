@@ -264,8 +264,6 @@ export type { GameId };
 export type { LightAction, LightOptions, LightState } from "../engine/light/index.ts";
 export type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
 export type { TrainAction, TrainOptions, TurnState } from "../engine/train/index.ts";
-export { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../games/light/caps.ts";
-export { STRING_MAX_HINTS } from "../games/string/caps.ts";
 export type { RaceTableView, TrainAssetFile } from "../games/train/caps.ts";
 export { MAX_TRAIN_FILE_BYTES, MAX_TRAIN_FILES } from "../games/train/caps.ts";
 export type { SearchedPlacement } from "../solvers/light/search.ts";
