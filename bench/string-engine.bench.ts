@@ -33,6 +33,7 @@ import os from "node:os";
 import { Trail, toPath } from "../web/elements/string/draw.ts";
 import {
   apply,
+  createStringEngine,
   legalActions,
   parseAction,
   position,
@@ -40,7 +41,6 @@ import {
   rivalIndex,
   routeContext,
   setup,
-  useRouteGeometry,
 } from "../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../web/engine/string/geometry/placed.ts";
 import { stationsTouched as stationsOf } from "../web/engine/string/geometry/polyline.ts";
@@ -214,13 +214,13 @@ export async function run(): Promise<void> {
   type T = { median: number; min: number };
   // The engine on the Wasm route geometry (as in the worker), side by side with that geometry alone on the
   // engine's own rival index (so the module's one index slot holds it for both), and the twin alone.
-  useRouteGeometry(geo.routeGeometry);
-  const wasmIndex = rivalIndex(state, mover);
+  const onWasm = createStringEngine(geo.routeGeometry);
+  const wasmIndex = rivalIndex(state, mover, geo.routeGeometry);
   const tsIndex = new PlacedIndex(rivalSegs, boundsOf(state.board.polygon), undefined, rivalIds);
   const held = (parseAction(move, state.options.players) as typeof move).path;
   const [applyW, kernelT, twinT, routeW] = timeSideBySide(
     [
-      () => apply(state, move),
+      () => onWasm.apply(state, move),
       () => geo.routeGeometry.measure(ctx, held, wasmIndex),
       () => measureRoute(ctx, held, tsIndex),
       () => checkRoute(ctx, "short", held, wasmIndex, geo.routeGeometry),
@@ -228,7 +228,6 @@ export async function run(): Promise<void> {
     400,
     10,
   ) as [T, T, T, T];
-  useRouteGeometry(null);
   const index = rivalIndex(state, mover);
   const [applyT, kernelsT, routeT] = timeSideBySide(
     [() => apply(state, move), kernels, () => checkRoute(ctx, "short", move.path, index)],
@@ -250,16 +249,18 @@ export async function run(): Promise<void> {
   }
   // On either geometry: the TypeScript one (Node's default) and the Wasm one (the game worker's).
   for (const [g, on] of [
-    [null, "TS"],
+    [undefined, "TS"],
     [geo.routeGeometry, "Wasm"],
   ] as const) {
-    useRouteGeometry(g);
-    const feedback = timeMany(() => previewString(state, mover, "short", toPath(trail.points)), 200, 5);
+    const feedback = timeMany(
+      () => previewString(state, mover, "short", toPath(trail.points), "/path", g),
+      200,
+      5,
+    );
     rows.push([`live feedback: ${trail.points.length} samples simplified + previewString, ${on}`, feedback]);
-    const legal = time(() => legalActions(state), 60);
-    rows.push([`legalActions (${legalActions(state).length} actions), ${on}`, legal]);
+    const legal = time(() => legalActions(state, g), 60);
+    rows.push([`legalActions (${legalActions(state, g).length} actions), ${on}`, legal]);
   }
-  useRouteGeometry(null);
 
   const wasmPlan = await createWasmKernel(await compileWasmNode("stringplan", "release"));
   const ref = createReferenceKernel();

@@ -3,17 +3,16 @@
  * stderr as one escaped line of at most 400 characters, exit code 2 for bad input, usage, a refused action or
  * a spent time budget, 1 for anything unexpected.
  *
- *   rail <train|string|light> new|show|legal|play|undo|hint|bot|replay …   (a game file)
- *   rail train ev | beat <T> | race | hint …
- *   rail string score … | pairs FILE | cost FILE | bot …
- *   rail light score FILE | hint FILE | bot …
+ *   rail <game> new|show|legal|play|undo|hint|bot|replay …   (a game file; every registered game)
+ *   rail <game> <tool> …                                      (a game's own tools, its GameCli.commands)
  *   rail arena <game> --bots a,b --games N --seed S [--swap-seats] [--json]
+ *   rail --help                                               (the registered games and their tools)
  *
  * The command runs in a worker thread; the main thread stops it when the time budget (`RAIL_TIME_BUDGET`
  * seconds, default 120, at most 3600) is spent, and exits 2 with a message saying so.
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { oneLineMessage } from "./args.ts";
+import { oneLineMessage } from "../web/cli/args.ts";
 import { type Outcome, runCommand } from "./run.ts";
 
 /** Default and largest time budget of one command, in seconds. */

@@ -1,23 +1,49 @@
 /**
- * One `rail` command run in this thread: dispatch to the command modules, the answer as stdout text, an error as
- * one escaped line of at most 400 characters with its exit code (2: bad input, usage, a refused action; 1:
- * anything unexpected). bin/rail.ts runs it in a worker under the time budget; tests call it directly.
+ * One `rail` command run in this thread: dispatch over the registered games (web/games/registry.ts; no game is
+ * named here) to the game-file commands, the arena or a game's own tools (its `GameCli.commands`); the answer as
+ * stdout text, an error as one escaped line of at most 400 characters with its exit code (2: bad input, usage, a
+ * refused action; 1: anything unexpected). bin/rail.ts runs it in a worker under the time budget; tests call it
+ * directly, with other games if they like (`runCommand(args, { games })`).
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { oneLineMessage, TextResult, UsageError } from "./args.ts";
+import { oneLineMessage, quote, TextResult, UsageError } from "../web/cli/args.ts";
+import { GAMES } from "../web/games/registry.ts";
+import type { CliTool, GameModule } from "../web/games/types.ts";
+import { nodeHost } from "./host.ts";
 
-const USAGE =
-  "usage: rail <train|string|light> <command> … | rail arena <game> --bots a,b --games N   (see docs/cli.md)";
+/** The one-line usage of `rail`, naming the registered games. */
+function usage(games: readonly GameModule[]): string {
+  const ids = games.map((g) => g.id).join("|");
+  return `usage: rail <${ids}> <command> … | rail arena <${ids}> --bots a,b --games N | rail --help   (see docs/cli.md)`;
+}
 
-/** Builds the Wasm modules on first use when `npm install` did not (e.g. `--ignore-scripts`). */
+/** `rail --help`: every registered game with its commands and its own tools. */
+async function help(games: readonly GameModule[]): Promise<TextResult> {
+  const lines = ["rail: railkit's command-line tool (docs/cli.md)", ""];
+  for (const g of games) {
+    const tools = Object.keys((await g.cli()).commands ?? {});
+    lines.push(`  rail ${g.id} ${[...GAME_COMMANDS].join("|")} FILE …   ${g.title}: a game file`);
+    if (tools.length > 0) lines.push(`  rail ${g.id} ${tools.join("|")} …   ${g.title}: its own tools`);
+  }
+  lines.push(
+    `  rail arena <${games.map((g) => g.id).join("|")}> --bots a,b[,c…] --games N [--seed S] [--swap-seats] [--json]`,
+  );
+  return new TextResult(lines.join("\n"));
+}
+
+/**
+ * Builds the Wasm modules on first use when `npm install` did not (e.g. `--ignore-scripts`): when a top-level entry
+ * of assembly/ (one per module, as scripts/build-wasm.mjs finds them) has no release build.
+ */
 function ensureWasm(): void {
   const here = fileURLToPath(new URL(".", import.meta.url));
   // bin/rail.ts or dist/cli/rail.js: the package root holds build/ and scripts/
   for (const root of [`${here}..`, `${here}../..`]) {
     if (!existsSync(`${root}/scripts/build-wasm.mjs`)) continue;
-    if (existsSync(`${root}/build/train.release.wasm`)) return;
+    const entries = readdirSync(`${root}/assembly`).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
+    if (entries.every((f) => existsSync(`${root}/build/${f.slice(0, -3)}.release.wasm`))) return;
     execFileSync(process.execPath, [`${root}/scripts/build-wasm.mjs`], {
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -27,41 +53,37 @@ function ensureWasm(): void {
 
 const GAME_COMMANDS = new Set(["new", "show", "legal", "play", "undo", "hint", "bot", "replay"]);
 
-async function dispatch(args: string[]): Promise<unknown> {
-  const [game, ...rest] = args;
-  const sub = rest[0];
-  if (game === "arena") return (await import("./commands/arena.ts")).arenaCommand(rest);
-  if (game === "train" || game === "string" || game === "light") {
-    // `hint` and `bot` without a game file are the older tools (a turn, a whole bot game): see docs/cli.md
-    const gameFile = sub !== undefined && GAME_COMMANDS.has(sub) && isGameFileUse(game, sub, rest.slice(1));
-    if (gameFile) return (await import("./commands/game.ts")).gameCommand(game, rest);
-  }
-  switch (game) {
-    case "train":
-      return (await import("./commands/train.ts")).trainCommand(rest);
-    case "string":
-      if (sub === "pairs") return (await import("./commands/string-pairs.ts")).stringPairs(rest.slice(1));
-      return (await import("./commands/string.ts")).stringCommand(rest);
-    case "light":
-      return (await import("./commands/light.ts")).lightCommand(rest);
-    default:
-      throw new UsageError(game ? `unknown game ${JSON.stringify(game).slice(0, 40)}. ${USAGE}` : USAGE);
-  }
+async function dispatch(args: string[], games: readonly GameModule[]): Promise<unknown> {
+  const [word, ...rest] = args;
+  if (word === "arena") return (await import("./commands/arena.ts")).arenaCommand(rest, games);
+  if (word === "--help" || word === "help") return help(games);
+  const game = games.find((g) => g.id === word);
+  if (!game)
+    throw new UsageError(word === undefined ? usage(games) : `unknown game ${quote(word)}. ${usage(games)}`);
+  const [sub, ...subArgs] = rest;
+  const commands = (await game.cli()).commands ?? {};
+  const tool: CliTool | undefined =
+    sub !== undefined && Object.hasOwn(commands, sub) ? commands[sub] : undefined;
+  // A tool named like a game-file command (`hint`, `bot`) takes the arguments that name no game file: see below.
+  if (sub !== undefined && GAME_COMMANDS.has(sub) && (!tool || isGameFileUse(tool, subArgs)))
+    return (await import("./commands/game.ts")).gameCommand(game, rest);
+  if (tool) return tool.run(subArgs, nodeHost);
+  const names = [...new Set([...GAME_COMMANDS, ...Object.keys(commands)])].join("|");
+  const own = `usage: rail ${game.id} ${names} …   (see docs/cli.md)`;
+  throw new UsageError(sub === undefined ? own : `unknown ${game.id} command ${quote(sub)}. ${own}`);
 }
 
 /**
- * Whether `rail <game> <sub> …` is a game-file command. `hint` and `bot` also name older tools: `train hint
- * --train …` (a turn), `light hint STATE.json` (a saved engine state), `string|light bot --players …` (a whole
- * bot game). Any argument naming a rail game file (`{"format":"rail-game", …}`, sniffed from its first bytes)
- * makes it a game-file command; otherwise a first argument that is not an option does, except for `light
- * hint`, whose older form takes an engine save.
+ * Whether `rail <game> <sub> ARGS` is the game-file command when the game also has a tool `sub` (`<game> hint
+ * --<option> …`, `<game> hint STATE.json` from a tool that takes a file, `<game> bot --players …`).
+ * Any argument naming a rail game file (`{"format":"rail-game", …}`, sniffed from its first bytes) makes it the
+ * game-file command; otherwise a first argument that is not an option does, unless the tool takes a file.
  */
-function isGameFileUse(game: string, sub: string, args: string[]): boolean {
-  if (sub !== "hint" && sub !== "bot") return true;
+function isGameFileUse(tool: CliTool, args: string[]): boolean {
   if (args.some((a) => !a.startsWith("-") && isRailGameFile(a))) return true;
   const first = args[0];
   if (first === undefined || first.startsWith("--")) return false;
-  return !(game === "light" && sub === "hint");
+  return !tool.takesFile;
 }
 
 function isRailGameFile(file: string): boolean {
@@ -96,11 +118,17 @@ export interface Outcome {
   code: number;
 }
 
+/** Which games the command line runs (tests add a game that exists only in the tests). */
+export interface RunOptions {
+  /** The registered games (default {@link GAMES}). */
+  games?: readonly GameModule[];
+}
+
 /** Runs one command in this thread: its stdout text, its one-line error and its exit code. */
-export async function runCommand(args: string[]): Promise<Outcome> {
+export async function runCommand(args: string[], options: RunOptions = {}): Promise<Outcome> {
   try {
     ensureWasm();
-    const result = await dispatch(args);
+    const result = await dispatch(args, options.games ?? (GAMES as unknown as readonly GameModule[]));
     const out = result instanceof TextResult ? result.text : JSON.stringify(result);
     return { out: out.endsWith("\n") ? out : `${out}\n`, err: "", code: 0 };
   } catch (e) {

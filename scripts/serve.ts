@@ -1,18 +1,18 @@
 /**
- * `npm run serve`: the railkit game server (web/online/server.ts) — boardgame.io's server with its Lobby API
+ * `npm run serve`: the railkit game server (server/server.ts) — boardgame.io's server with its Lobby API
  * for the three games, the built demo (run `npm run build` first for the pages), matches in flat files.
  *
  * Environment: PORT (default 8000), HOST (default 127.0.0.1), RAILKIT_MATCHES (flat-file folder, default
  * .railkit-matches). Scale-out (docs/online.md): REDIS_URL selects Redis pub/sub between instances and
- * DATABASE_URL Postgres storage instead of flat files. Bounds on what clients send (web/online/guard.ts,
+ * DATABASE_URL Postgres storage instead of flat files. Bounds on what clients send (server/guard.ts,
  * docs/online.md "Security"): RAILKIT_MAX_CREATES_PER_MINUTE, RAILKIT_MAX_SETUP_BYTES, RAILKIT_MAX_NAME_LENGTH,
  * RAILKIT_MAX_MOVE_BYTES, RAILKIT_MAX_SPECTATORS, RAILKIT_MAX_MESSAGE_BYTES, RAILKIT_MAX_PENDING_BYTES,
  * RAILKIT_MAX_BODY_BYTES, RAILKIT_MAX_CHAT_BYTES; RAILKIT_CHAT=1 turns chat on.
  */
 
-import { limitsFromEnv } from "../web/online/guard.ts";
-import { scaleOutFromEnv } from "../web/online/scale.ts";
-import { startServer } from "../web/online/server.ts";
+import { limitsFromEnv } from "../server/guard.ts";
+import { scaleOutFromEnv } from "../server/scale.ts";
+import { startServer } from "../server/server.ts";
 
 const port = Number(process.env.PORT ?? 8000);
 const host = process.env.HOST ?? "127.0.0.1";

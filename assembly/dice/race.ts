@@ -1,5 +1,5 @@
-// The two-player race to `goal` with the equal-turns rule: the same maths as web/solvers/train/reference.ts
-// (`solveRace`, `fillPayoffA`, `fillPayoffB`, `beatPayoff`); docs/solvers.md derives it.
+// The two-player race to `goal` with the equal-turns rule: the same maths as its TypeScript twin
+// web/solvers/train/twin/race.ts (the same functions); docs/solvers.md derives it.
 // Buffers (f64 unless noted) are set once by setRaceBuffers, sized for the largest goal (the caller checks
 // goal ≤ MAX_GOAL); tables are indexed [a * goal + b]. Rows are solved by raceRows so that the caller can report
 // progress between calls.

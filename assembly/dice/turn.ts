@@ -1,5 +1,5 @@
 // One turn of The Train Game solved for an arbitrary payoff f(score): the same maths as
-// web/solvers/train/reference.ts `solveTurn` over the same flat tables (web/solvers/train/model.ts documents
+// web/solvers/train/twin/turn.ts `solveTurn` over the same flat tables (web/solvers/train/model.ts documents
 // them). Tables and buffers are set once from TypeScript (`setTables`, `setBuffers`); a solve allocates nothing.
 import { ldf, ldi, stf } from "./mem";
 

@@ -1,5 +1,5 @@
 // The crossing count of a hint candidate through a grid over the other players' segments (hint.ts `evaluate`),
-// twin of web/solvers/string/grid.ts: same grid, same cells walked, same count.
+// twin of web/solvers/string/twin/grid.ts: same grid, same cells walked, same count.
 //
 // The placed segments (polyline.ts `placed`) are listed in every cell of a uniform grid (at most GRID_AXIS cells
 // a side, about GRID_CELL cm) that their box overlaps; a segment over more than GRID_SPAN cells goes to a

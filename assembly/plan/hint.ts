@@ -38,7 +38,7 @@ function stationAt(x: f64, y: f64, nd: i32, r: f64): bool {
   return false;
 }
 
-/** Value of a legal string touching the `nu` distinct stations in `uniq` (same formula in reference.ts). */
+/** Value of a legal string touching the `nu` distinct stations in `uniq` (same formula in web/solvers/string/twin/hint.ts). */
 function value(nu: i32, ap: i32, apLeft: i32, netEmpty: bool): f64 {
   let now = 0;
   let reach = 0;

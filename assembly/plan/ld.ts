@@ -10,7 +10,7 @@
 // Search: iterative deepening over journeys (IDA*), pruned by h(v, k), the fewest hops from (station v, colours
 // matched k) to the goal when hops may repeat, found by rounds of relaxation (an admissible bound). Sources in
 // station order, neighbours in list order, each distinct neighbour once: the first journey found at the smallest
-// bound is the answer, the same in the TypeScript twin (web/solvers/string/reference.ts). The goal is tested when a
+// bound is the answer, the same in the TypeScript twin (web/solvers/string/twin/ld.ts). The goal is tested when a
 // hop reaches it, so a route has at least one hop (the engine's action lists at least two stations).
 //
 // Output `out`: the path of station indices (hops + 1 entries). Returns the hop count, or -1 if none within

@@ -1,6 +1,6 @@
 // Fixed buffers of the String Railway planning module (stub runtime: allocated once at start-up, never per
 // call). The TypeScript wrapper (web/solvers/string/wasm.ts) writes the flat tables below through views on
-// linear memory; web/solvers/string/reference.ts holds the same tables as plain typed arrays.
+// linear memory; its twin web/solvers/string/twin/mem.ts holds the same tables as plain typed arrays.
 //
 // Layouts (i32 unless stated; station indices are the engine's `state.stations` indices):
 // - `adjStart[0..n]`, `adj[..]`: CSR adjacency. LD: hop multigraph (next/previous touched station along one own

@@ -1,5 +1,5 @@
 // mulberry32 (Tommy Ettinger): the same generator as web/engine/common/rng.ts, so a seed gives the
-// same draws in Wasm and in the TypeScript twin (web/solvers/light/reference.ts).
+// same draws in Wasm and in the TypeScript twin (web/solvers/light/twin/rng.ts).
 
 let rngState: u32 = 0;
 

@@ -1,10 +1,10 @@
 /**
- * `rail arena <game> --bots a,b[,c…] --games N --seed S [--swap-seats] [--playouts N] [--json]`: seeded games
- * between named bots, one seat each in the order given (with `--swap-seats`, game g rotates the seats by g, so
+ * `rail arena <game> --bots a,b[,c…] --games N --seed S [--swap-seats] [--playouts N] [--json]`: seeded games of
+ * any registered game (bin/games.ts) between named bots, one seat each in the order given (with `--swap-seats`, game g rotates the seats by g, so
  * every bot plays every seat equally often over a multiple of the bot count). Prints each bot's win rate
  * (a shared win counts 1/k to each of the k winners) and mean final score, each with a 95% interval: Wilson's
  * for the rate, mean ± 1.96·s/√n for the score. Game g uses the seed `S/g`; the bots draw their random choices
- * from `S/g/<action index>`, so a run is repeatable.
+ * from its position seed `S/g/<action index>` (web/games/types.ts `positionSeed`), so a run is repeatable.
  */
 import {
   choiceArg,
@@ -15,14 +15,26 @@ import {
   seedArg,
   TextResult,
   UsageError,
-} from "../args.ts";
-import { type AnyState, adapter, type Bot, loadEngines, MAX_BOT_ACTIONS } from "../games.ts";
+} from "../../web/cli/args.ts";
+import { GAMES } from "../../web/games/registry.ts";
+import { type GameModule, positionSeed } from "../../web/games/types.ts";
+import {
+  type AnyState,
+  type Bot,
+  botWork,
+  botWorkOptions,
+  type CliGame,
+  cliGame,
+  findGame,
+  loadBot,
+  MAX_BOT_ACTIONS,
+} from "../games.ts";
 
 /** Most games one arena run plays. */
 export const MAX_GAMES = 1000;
 
-const USAGE =
-  "usage: rail arena <train|string|light> --bots a,b[,c…] --games N [--seed S] [--swap-seats] [--playouts N] [--json]";
+const usage = (games: readonly GameModule[]) =>
+  `usage: rail arena <${games.map((g) => g.id).join("|")}> --bots a,b[,c…] --games N [--seed S] [--swap-seats] [--playouts N] [--json]`;
 
 export interface ArenaRow {
   bot: string;
@@ -65,40 +77,35 @@ function meanInterval(xs: number[]): [number, [number, number]] {
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export async function runArena(
-  gameId: string,
+  game: CliGame,
   botNames: string[],
   games: number,
   seed: number | string,
   swapSeats: boolean,
-  work: Map<string, string>,
+  work: ReadonlyMap<string, string>,
 ): Promise<ArenaReport> {
-  await loadEngines();
-  const game = adapter(gameId);
   const k = botNames.length;
+  const w = botWork(game, work);
   const bots: Bot[] = [];
-  for (const name of botNames)
-    bots.push(await game.makeBot(name, { positionals: [], options: work, flags: new Set() }));
+  for (const name of botNames) bots.push(await loadBot(game, name, w));
   const wins = new Array<number>(k).fill(0);
   const scores: number[][] = botNames.map(() => []);
   for (let g = 0; g < games; g++) {
     const shift = swapSeats ? g % k : 0;
     // seat s is played by bot (s + shift) mod k
     const botOf = (seat: number) => (seat + shift) % k;
-    let state = game.engine.setup(
-      game.options({ positionals: [], options: new Map(), flags: new Set() }, k),
-      `${seed}/${g}`,
-    ) as AnyState;
+    let state = game.engine.setup({ players: k }, `${seed}/${g}`) as AnyState;
     let n = 0;
     while (!state.over) {
       if (++n > MAX_BOT_ACTIONS)
         throw new UsageError(`game ${g} did not end within ${MAX_BOT_ACTIONS} actions`);
       const seat = state.current!;
-      const action = bots[botOf(seat)]!(state, `${seed}/${g}/${state.log.length}`);
+      const action = bots[botOf(seat)]!(state, positionSeed(state));
       const r = game.engine.apply(state, action);
       if (!r.ok) throw new Error(`bot ${botNames[botOf(seat)]} chose a refused action: ${r.error.message}`);
       state = r.state as AnyState;
     }
-    const final = game.scores(state);
+    const final = game.cli.scores(state);
     for (let seat = 0; seat < k; seat++) {
       const b = botOf(seat);
       scores[b]!.push(final[seat]!);
@@ -119,7 +126,7 @@ export async function runArena(
       meanScore95: ci.map(r3) as [number, number],
     };
   });
-  return { game: gameId, bots: botNames, games, seed, swapSeats, rows };
+  return { game: game.module.id, bots: botNames, games, seed, swapSeats, rows };
 }
 
 export function arenaText(r: ArenaReport): string {
@@ -135,24 +142,29 @@ export function arenaText(r: ArenaReport): string {
   return lines.join("\n");
 }
 
-export async function arenaCommand(args: string[]): Promise<unknown> {
+export async function arenaCommand(
+  args: string[],
+  registered: readonly GameModule[] = GAMES as unknown as readonly GameModule[],
+): Promise<unknown> {
+  const USAGE = usage(registered);
   const p = parseArgs(args, ["bots", "games", "seed", "playouts"], ["swap-seats", "json"]);
   const [gameId] = positionals(p, ["GAME"], USAGE);
-  const game = adapter(gameId!);
+  const game = await cliGame(findGame(gameId, registered));
+  const id = game.module.id;
   if (!p.options.has("bots")) throw new UsageError(`arena needs --bots (${USAGE})`);
-  const [lo, hi] = game.players;
+  const { min: lo, max: hi } = game.module.seats;
   const names = listArg(p.options.get("bots")!, "--bots", hi).map((b) =>
     choiceArg(b, "--bots entry", game.bots),
   );
   if (names.length < Math.max(2, lo))
-    throw new UsageError(`--bots: ${game.id} needs ${Math.max(2, lo)} to ${hi} bots, got ${names.length}`);
+    throw new UsageError(`--bots: ${id} needs ${Math.max(2, lo)} to ${hi} bots, got ${names.length}`);
   if (!p.options.has("games")) throw new UsageError(`arena needs --games N (1 to ${MAX_GAMES})`);
   const games = intArg(p.options.get("games"), "--games", 1, MAX_GAMES)!;
   const seed = seedArg(p.options.get("seed") ?? "1");
+  const workOptions = botWorkOptions(game);
   for (const o of p.options.keys())
-    if (!["bots", "games", "seed", ...game.workOptions].includes(o))
-      throw new UsageError(`--${o} is not an option of the ${game.id} bots`);
-  const work = new Map([...p.options].filter(([o]) => game.workOptions.includes(o)));
-  const report = await runArena(game.id, names, games, seed, p.flags.has("swap-seats"), work);
+    if (!["bots", "games", "seed", ...workOptions].includes(o))
+      throw new UsageError(`--${o} is not an option of the ${id} bots`);
+  const report = await runArena(game, names, games, seed, p.flags.has("swap-seats"), p.options);
   return p.flags.has("json") ? report : new TextResult(arenaText(report));
 }

@@ -1,8 +1,8 @@
 /**
- * `rail <game> new|show|legal|play|undo|hint|bot|replay`: a whole game played from the terminal, its state
- * in a game file (docs/cli.md "Playing a game"):
+ * `rail <game> new|show|legal|play|undo|hint|bot|replay`: a whole game of any registered game (bin/games.ts)
+ * played from the terminal, its state in a game file (docs/cli.md "Playing a game"):
  *
- *   {"format": "rail-game", "version": 1, "game": "train", "bots": {"1": "race"}, "state": <engine save>}
+ *   {"format": "rail-game", "version": 1, "game": <module id>, "bots": {"1": <bot name>}, "state": <engine save>}
  *
  * The state is read through the engine's `load` (a save is accepted only if replaying its options, seed and
  * log reproduces it; otherwise an InputError with the JSON pointer of the first difference, under `/state`).
@@ -10,47 +10,67 @@
  * with the rule id and leaves the file byte for byte unchanged.
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { InputError } from "../../web/engine/common/errors.ts";
-import { isObject } from "../../web/engine/common/input.ts";
 import {
   choiceArg,
   intArg,
-  jsonArg,
   listArg,
   type ParsedArgs,
   parseArgs,
   positionals,
   quote,
-  readJsonFile,
   seedArg,
   TextResult,
   UsageError,
-} from "../args.ts";
+} from "../../web/cli/args.ts";
+import { InputError } from "../../web/engine/common/errors.ts";
+import { isObject } from "../../web/engine/common/input.ts";
+import { type GameModule, positionSeed } from "../../web/games/types.ts";
+import { jsonArg, readJsonFile } from "../files.ts";
 import {
   type AnyAction,
   type AnyState,
-  adapter,
-  type GameAdapter,
-  loadEngines,
+  type Bot,
+  botNames,
+  botWork,
+  botWorkOptions,
+  type CliGame,
+  cliGame,
+  hintOptions,
+  hintWorkOptions,
+  loadBot,
   MAX_BOT_ACTIONS,
+  newOptionNames,
+  setupOptions,
 } from "../games.ts";
 
 export const GAME_FILE_FORMAT = "rail-game";
 export const GAME_FILE_VERSION = 1;
 
 export interface GameFile {
-  game: GameAdapter;
+  game: CliGame;
   /** Bot name by seat. */
   bots: Map<number, string>;
   state: AnyState;
 }
 
-const usage = (game: string) =>
-  `usage: rail ${game} new [--players N] [--seed S] [--bots 1,2] [--bot NAME] --out FILE | show FILE [--json] | legal FILE | play FILE ACTION | undo FILE [--seat N] | hint FILE | bot FILE | replay FILE`;
+/** The game-file commands' usage line for `game`, with its `new` options and bots. */
+export function gameUsage(game: GameModule): string {
+  const opts = game.options
+    .map((o) =>
+      o.kind === "flag"
+        ? `[--${o.name}]`
+        : `[--${o.name} ${o.kind === "int" ? `${o.min}..${o.max}` : o.choices.join("|")}]`,
+    )
+    .join(" ");
+  const { min, max, default: def } = game.seats;
+  const create = `new [--players ${min}..${max} (${def})] [--seed S] [--bots 1,2] [--bot ${botNames(game).join("|")}]`;
+  return `usage: rail ${game.id} ${create}${opts ? ` ${opts}` : ""} --out FILE | show FILE [--json] | legal FILE | play FILE ACTION | undo FILE [--seat N] | hint FILE | bot FILE | replay FILE`;
+}
+const usage = (g: CliGame) => gameUsage(g.module);
 
 /** Reads and checks a game file: format, game, bots, and the state through the engine's `load`. */
-export function readGameFile(file: string | undefined, game: GameAdapter): GameFile {
-  const doc = readJsonFile(file, `missing game file (${usage(game.id)})`);
+export function readGameFile(file: string | undefined, game: CliGame): GameFile {
+  const doc = readJsonFile(file, `missing game file (${usage(game)})`);
   const where = quote(file!);
   if (!isObject(doc) || doc.format !== GAME_FILE_FORMAT)
     throw new UsageError(`${where} is not a rail game file (no "format": "${GAME_FILE_FORMAT}")`);
@@ -59,8 +79,8 @@ export function readGameFile(file: string | undefined, game: GameAdapter): GameF
       throw new InputError(`unknown field in ${where}`, `/${quote(k).slice(1, -1)}`);
   if (doc.version !== GAME_FILE_VERSION)
     throw new InputError(`${where}: unsupported version (this tool reads ${GAME_FILE_VERSION})`, "/version");
-  if (doc.game !== game.id)
-    throw new InputError(`${where} holds a ${quote(String(doc.game))} game, not ${game.id}`, "/game");
+  if (doc.game !== game.module.id)
+    throw new InputError(`${where} holds a ${quote(String(doc.game))} game, not ${game.module.id}`, "/game");
   if (!isObject(doc.bots)) throw new InputError(`${where}: must be an object {"seat": "bot"}`, "/bots");
   let state: AnyState;
   try {
@@ -87,7 +107,7 @@ export function readGameFile(file: string | undefined, game: GameAdapter): GameF
 /** The game file's text (format first, so a reader can tell it from an engine save by its first bytes). */
 export function gameFileText(g: GameFile): string {
   const bots = Object.fromEntries([...g.bots].sort((a, b) => a[0] - b[0]).map(([s, b]) => [String(s), b]));
-  return `{"format":"${GAME_FILE_FORMAT}","version":${GAME_FILE_VERSION},"game":"${g.game.id}","bots":${JSON.stringify(bots)},"state":${g.game.engine.save(g.state)}}\n`;
+  return `{"format":"${GAME_FILE_FORMAT}","version":${GAME_FILE_VERSION},"game":${JSON.stringify(g.game.module.id)},"bots":${JSON.stringify(bots)},"state":${g.game.engine.save(g.state)}}\n`;
 }
 
 /** Writes `text` to `file` atomically: a temporary file beside it, renamed over it. */
@@ -111,7 +131,7 @@ function status(g: GameFile) {
     current: s.current,
     over: s.over,
     winners: s.winners,
-    scores: g.game.scores(s),
+    scores: g.game.cli.scores(s),
     toMove: s.current === null ? null : g.bots.has(s.current) ? `bot ${g.bots.get(s.current)}` : "human",
     actions: s.log.length,
   };
@@ -123,19 +143,20 @@ function applyOrRefuse(g: GameFile, action: unknown): AnyState {
   return r.state as AnyState;
 }
 
-async function newGame(game: GameAdapter, args: string[]) {
+async function newGame(game: CliGame, args: string[]) {
+  const named = newOptionNames(game.module);
   const p = parseArgs(
     args,
-    ["players", "seed", "bots", "bot", "out", ...game.newOptions],
-    ["force", ...game.newFlags],
+    ["players", "seed", "bots", "bot", "out", ...named.valued],
+    ["force", ...named.flags],
   );
-  positionals(p, [], usage(game.id));
+  positionals(p, [], usage(game));
   const out = p.options.get("out");
-  if (!out) throw new UsageError(`new needs --out FILE (${usage(game.id)})`);
-  const [lo, hi, def] = game.players;
-  const players = intArg(p.options.get("players"), "--players", lo, hi) ?? def;
+  if (!out) throw new UsageError(`new needs --out FILE (${usage(game)})`);
+  const { min, max, default: def } = game.module.seats;
+  const players = intArg(p.options.get("players"), "--players", min, max) ?? def;
   const seed = p.options.has("seed") ? seedArg(p.options.get("seed")!) : Math.floor(Math.random() * 2 ** 31); // no seed given: a fresh game each time (the seed is saved)
-  const botName = choiceArg(p.options.get("bot") ?? game.defaultBot, "--bot", game.bots);
+  const botName = choiceArg(p.options.get("bot") ?? game.bots[0]!, "--bot", game.bots);
   const bots = new Map<number, string>();
   if (p.options.has("bots")) {
     for (const part of listArg(p.options.get("bots")!, "--bots", players)) {
@@ -145,7 +166,7 @@ async function newGame(game: GameAdapter, args: string[]) {
     }
   } else if (p.options.has("bot"))
     throw new UsageError("--bot names the bot of the --bots seats: give --bots too");
-  const state = game.engine.setup(game.options(p, players), seed) as AnyState;
+  const state = game.engine.setup(setupOptions(game.module, p, players), seed) as AnyState;
   const g: GameFile = { game, bots, state };
   if (!p.flags.has("force")) {
     const { existsSync } = await import("node:fs");
@@ -154,7 +175,7 @@ async function newGame(game: GameAdapter, args: string[]) {
   writeAtomic(out, gameFileText(g));
   return {
     file: out,
-    game: game.id,
+    game: game.module.id,
     seed,
     options: state.options,
     bots: Object.fromEntries(bots),
@@ -168,11 +189,10 @@ function seatArg(p: ParsedArgs, g: GameFile): number {
   return intArg(p.options.get("seat"), "--seat", 0, g.state.options.players - 1) ?? fallback;
 }
 
-export async function gameCommand(gameId: string, args: string[]): Promise<unknown> {
-  await loadEngines();
-  const game = adapter(gameId);
+export async function gameCommand(module: GameModule, args: string[]): Promise<unknown> {
+  const game = await cliGame(module);
   const [sub, ...rest] = args;
-  const U = usage(game.id);
+  const U = usage(game);
   switch (sub) {
     case "new":
       return newGame(game, rest);
@@ -183,7 +203,7 @@ export async function gameCommand(gameId: string, args: string[]): Promise<unkno
       if (p.flags.has("json")) return { ...status(g), bots: Object.fromEntries(g.bots), state: g.state };
       const who =
         g.state.current === null ? "" : `\n  to move: seat ${g.state.current} (${status(g).toMove})`;
-      return new TextResult(`${game.picture(g.state)}${who}`);
+      return new TextResult(`${game.cli.picture(g.state)}${who}`);
     }
     case "legal": {
       const p = parseArgs(rest, []);
@@ -216,19 +236,24 @@ export async function gameCommand(gameId: string, args: string[]): Promise<unkno
       return { undone, ...status(g) };
     }
     case "hint": {
-      const p = parseArgs(rest, game.workOptions);
+      const p = parseArgs(rest, hintWorkOptions(game));
       const [file] = positionals(p, ["FILE"], U);
+      const options = hintOptions(game, p.options);
       const g = readGameFile(file, game);
       if (g.state.over) return { seat: null, over: true, options: [] };
-      return game.hint(g.state, p);
+      const state = g.state;
+      const hints = async () => (await game.module.loadHints(game.solver, options))(state);
+      if (game.cli.hint) return game.cli.hint(state, { options, hints, solver: game.solver });
+      return { seat: state.current, hints: await hints() };
     }
     case "bot": {
-      const p = parseArgs(rest, ["max-actions", ...game.workOptions]);
+      const p = parseArgs(rest, ["max-actions", ...botWorkOptions(game)]);
       const [file] = positionals(p, ["FILE"], U);
       const max =
         intArg(p.options.get("max-actions"), "--max-actions", 1, MAX_BOT_ACTIONS) ?? MAX_BOT_ACTIONS;
+      const work = botWork(game, p.options);
       const g = readGameFile(file, game);
-      const made = new Map<string, Awaited<ReturnType<GameAdapter["makeBot"]>>>();
+      const made = new Map<string, Bot>();
       const played: unknown[] = [];
       while (
         !g.state.over &&
@@ -237,8 +262,8 @@ export async function gameCommand(gameId: string, args: string[]): Promise<unkno
         played.length < max
       ) {
         const name = g.bots.get(g.state.current)!;
-        if (!made.has(name)) made.set(name, await game.makeBot(name, p));
-        const action = made.get(name)!(g.state, `${g.state.seed}/bot/${g.state.log.length}`);
+        if (!made.has(name)) made.set(name, await loadBot(game, name, work));
+        const action = made.get(name)!(g.state, positionSeed(g.state));
         g.state = applyOrRefuse(g, action);
         played.push(g.state.log[g.state.log.length - 1]);
       }

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_PAIR_TESTS, MAX_SEGMENTS } from "../../bin/commands/string-pairs.ts";
 import { runCommand } from "../../bin/run.ts";
+import { MAX_PAIR_TESTS, MAX_SEGMENTS } from "../../web/games/string/pairs.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rail-string-pairs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

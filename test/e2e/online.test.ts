@@ -129,7 +129,7 @@ describe.runIf(haveBrowser)("online Train Game in Chromium", () => {
     const mid = await stateOf(a);
     expect(await logLength(a)).toBe(8);
     // Kill the server (SIGKILL) and start it again on the same port: the pages reconnect by themselves.
-    // No grace period: the server sends a move only once it is stored (web/online/store-first.ts).
+    // No grace period: the server sends a move only once it is stored (server/store-first.ts).
     await server.kill();
     server = await startServerProcess(env, server.port);
     for (const p of [a, b, watcher])

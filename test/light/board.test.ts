@@ -1,7 +1,8 @@
 /**
  * What <light-rail> draws, from fixed states, without a browser: the engine's board extras (the city
  * placements still possible, every blocked cell with the engine's own refusal), the pure drawing helpers
- * of web/elements/light/board-view.ts, the merge of hint slices, and the time-budget search.
+ * of web/elements/light/board-view.ts, the merge of hint slices (web/solvers/light/search.ts `mergeSlices`), and
+ * the time-budget search.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +11,6 @@ import {
   CARD_W,
   cellOrigin,
   edgePoint,
-  mergeHints,
   moveCursor,
   outlinePath,
   segmentPath,
@@ -26,6 +26,7 @@ import {
 import { LightReference } from "../../web/solvers/light/reference.ts";
 import {
   MAX_BATCH,
+  mergeSlices,
   searchPlacementsWithin,
   searchPlacementsWithinAsync,
 } from "../../web/solvers/light/search.ts";
@@ -167,7 +168,7 @@ describe("drawing helpers (board-view.ts)", () => {
       winRate: value > 0 ? 1 : 0,
       playouts,
     });
-    const m = mergeHints([row(0, 1, 100), row(1, 3, 100)], [row(0, 4, 300), row(1, 0, 100)]);
+    const m = mergeSlices([row(0, 1, 100), row(1, 3, 100)], [row(0, 4, 300), row(1, 0, 100)]);
     expect(m.map((h) => [h.q, h.value, h.playouts])).toEqual([
       [0, 3.25, 400],
       [1, 1.5, 200],

@@ -2,8 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lightCommand } from "../../bin/commands/light.ts";
+import { nodeHost } from "../../bin/host.ts";
 import { legalActions, lightEngine } from "../../web/engine/light/index.ts";
+import { lightCommand as tool } from "../../web/games/light/tools.ts";
+
+/** The tool as `rail` runs it: files and Wasm from the Node host. */
+const lightCommand = (args: string[]) => tool(args, nodeHost);
 
 const dir = mkdtempSync(join(tmpdir(), "light-cli-"));
 function file(name: string, value: unknown): string {

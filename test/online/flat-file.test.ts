@@ -1,5 +1,5 @@
 /**
- * Flat-file storage (issue #20, web/online/flat-file.ts): node-persist's file format kept, writes atomic, and a
+ * Flat-file storage (issue #20, server/flat-file.ts): node-persist's file format kept, writes atomic, and a
  * broken file (0 bytes, garbage, a temporary file a crash left) reported and skipped, never a reason for the
  * server not to start or to stop. The server tests run `npm run serve` as a child process, so a rejection
  * nobody catches really stops it.
@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { AtomicFiles, RailkitFlatFile } from "../../server/flat-file.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
-import { AtomicFiles, RailkitFlatFile } from "../../web/online/flat-file.ts";
 import { createMatch, getMatch, joinMatch, listMatches } from "../../web/online/lobby.ts";
 import { startServerProcess } from "../e2e/online-server.ts";
 import { connect, tempDir, viewOf, waitFor } from "./helpers.ts";
@@ -203,7 +203,7 @@ describe("the server with broken match files (npm run serve, a child process)", 
       expect((await listMatches(server.url, "train")).map((m) => m.matchID)).toEqual([ids[0]]);
       await expect(getMatch(server.url, "train", ids[1]!)).rejects.toThrow(/404/);
       // A sync of each broken match, as a spectator and as a seat: nothing (the guard syncs only a match whose
-      // metadata reads, web/online/guard.ts), and the server goes on.
+      // metadata reads, server/guard.ts), and the server goes on.
       const syncs = [
         connect(server.url, "train", ids[1]!, null),
         connect(server.url, "train", ids[1]!, 0, "x"),

@@ -1,9 +1,9 @@
 /**
- * The guard's own pieces (web/online/guard.ts) without a server: the bounds read from the environment, and the
+ * The guard's own pieces (server/guard.ts) without a server: the bounds read from the environment, and the
  * pending output of a socket counted on both transports (the hostile tests drive the long-polling one).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS, LIMIT_VARIABLES, limitsFromEnv, pendingBytes } from "../../web/online/guard.ts";
+import { DEFAULT_LIMITS, LIMIT_VARIABLES, limitsFromEnv, pendingBytes } from "../../server/guard.ts";
 
 describe("online guard", () => {
   it("online.bounds: every bound has a variable; scripts/serve.ts's reading takes positive integers and RAILKIT_CHAT=1", () => {

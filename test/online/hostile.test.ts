@@ -6,11 +6,11 @@
  */
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { railkitGame } from "../../server/game.ts";
+import { scaleOutFromEnv } from "../../server/scale.ts";
+import { type RunningServer, type ServeOptions, startServer } from "../../server/server.ts";
 import { lightEngine } from "../../web/engine/light/index.ts";
-import { railkitGame } from "../../web/online/game.ts";
 import { createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
-import { scaleOutFromEnv } from "../../web/online/scale.ts";
-import { type RunningServer, type ServeOptions, startServer } from "../../web/online/server.ts";
 import { HIDDEN, ONLINE_NAMES } from "../../web/online/view.ts";
 import { type BgClient, connect, logLength, tempDir, waitFor } from "./helpers.ts";
 import { Refusals, rawSocket, StalledPoller, sleep, syncOf } from "./hostile-helpers.ts";
@@ -532,7 +532,7 @@ describe("hostile clients, chat on", () => {
     a.sendChatMessage("and again");
     a.sendChatMessage("one more");
     await e.refusals.waitFor(/refused chat .*in the last minute \(bound 3\)/, from);
-    // Chat waits up to 1 s for a storage write (web/online/store-first.ts): wait for the two, then a little more.
+    // Chat waits up to 1 s for a storage write (server/store-first.ts): wait for the two, then a little more.
     for (let i = 0; i < 100 && b.chatMessages.length < 3; i++) await sleep(20);
     await sleep(1200);
     expect(b.chatMessages.map((m) => m.payload)).toEqual(["hello", "again", "and again"]);

@@ -12,10 +12,10 @@
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { RailkitFlatFile } from "../../server/flat-file.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
-import { RailkitFlatFile } from "../../web/online/flat-file.ts";
 import { createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
 import { type ServerProcess, startServerProcess } from "../e2e/online-server.ts";
 import { type BgClient, connect, logLength, pick, tempDir, viewOf } from "./helpers.ts";

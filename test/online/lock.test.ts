@@ -1,17 +1,11 @@
 /**
- * The leases of web/online/lock.ts: the match lock orders work on one key, a lease is the owner's until it expires,
+ * The leases of server/lock.ts: the match lock orders work on one key, a lease is the owner's until it expires,
  * and an owner whose lease expired can neither renew nor release the next owner's. In memory always; in Redis too
  * when server/test-services.sh has started it (RAILKIT_TEST_REDIS_URL).
  */
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  type Leases,
-  MemoryLeases,
-  type RedisCommands,
-  RedisLeases,
-  withLease,
-} from "../../web/online/lock.ts";
+import { type Leases, MemoryLeases, type RedisCommands, RedisLeases, withLease } from "../../server/lock.ts";
 
 const redisUrl = process.env.RAILKIT_TEST_REDIS_URL;
 const redis = redisUrl ? createClient(redisUrl) : null;

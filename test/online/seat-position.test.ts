@@ -6,6 +6,7 @@
  * view no server could send is refused with a JSON pointer under /state.
  */
 import { describe, expect, it } from "vitest";
+import { viewFor } from "../../server/game.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
 import type { GameHeader } from "../../web/engine/common/game.ts";
 import { type LightState, lightEngine, playGreedyGame } from "../../web/engine/light/index.ts";
@@ -15,7 +16,6 @@ import {
   type StringState,
   stringEngine,
 } from "../../web/engine/string/index.ts";
-import { viewFor } from "../../web/online/game.ts";
 import { lightFromView } from "../../web/games/light/view.ts";
 import { stringFromView } from "../../web/games/string/view.ts";
 import { HIDDEN } from "../../web/online/view.ts";

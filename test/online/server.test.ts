@@ -5,10 +5,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../server/server.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { checkMove, createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
-import { type RunningServer, startServer } from "../../web/online/server.ts";
 import { HIDDEN } from "../../web/online/view.ts";
 import {
   type BgClient,

@@ -5,9 +5,9 @@
  * stored state.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../server/server.ts";
 import { OnlineSession } from "../../web/elements/common/online-session.ts";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
-import { type RunningServer, startServer } from "../../web/online/server.ts";
 import type { TrainTypes } from "../../web/worker/protocol.ts";
 import { tempDir } from "./helpers.ts";
 

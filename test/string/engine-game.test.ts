@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stringCommand } from "../../bin/commands/string.ts";
+import { nodeHost } from "../../bin/host.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { Rng } from "../../web/engine/common/rng.ts";
@@ -20,6 +20,10 @@ import {
   totalCubes,
 } from "../../web/engine/string/engine.ts";
 import type { Board, StringState } from "../../web/engine/string/types.ts";
+import { stringCommand as tool } from "../../web/games/string/tools.ts";
+
+/** The tool as `rail` runs it: files and Wasm from the Node host. */
+const stringCommand = (args: string[]) => tool(args, nodeHost);
 
 describe("string boards: generator", () => {
   for (const players of [2, 3, 4, 5]) {
@@ -258,7 +262,7 @@ describe("rail string (CLI)", () => {
     ],
   };
   const cost = (doc: Record<string, unknown>) =>
-    import("../../bin/commands/string.ts").then((m) => m.costOf({ board, ...doc }));
+    import("../../web/games/string/tools.ts").then((m) => m.costOf({ board, ...doc }));
 
   it("score: the rulebook example", async () => {
     await expect(
@@ -313,9 +317,9 @@ describe("rail string (CLI)", () => {
 
   it("cost: malformed files are one-line errors", async () => {
     await expect(cost({ candidate: [1, 2, 3] })).rejects.toThrow(/candidate/);
-    await expect(import("../../bin/commands/string.ts").then((m) => m.costOf({ board: {} }))).rejects.toThrow(
-      /^board: /,
-    );
+    await expect(
+      import("../../web/games/string/tools.ts").then((m) => m.costOf({ board: {} })),
+    ).rejects.toThrow(/^board: /);
     await expect(stringCommand(["cost", "/nonexistent/file.json"])).rejects.toThrow(/cannot read/);
   });
 

@@ -2,7 +2,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { stringPairs } from "../../bin/commands/string-pairs.ts";
+import { nodeHost } from "../../bin/host.ts";
+import { stringPairs as tool } from "../../web/games/string/pairs.ts";
+
+/** The tool as `rail` runs it: files and Wasm from the Node host. */
+const stringPairs = (args: string[]) => tool(args, nodeHost);
 
 const dir = mkdtempSync(join(tmpdir(), "rail-string-pairs-"));
 function file(name: string, text: string): string {

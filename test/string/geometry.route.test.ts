@@ -1,20 +1,20 @@
 /**
  * The route geometry in one call (issue #10): the Wasm `routeGeometry` (assembly/geometry/route.ts, behind
  * web/solvers/string/geometry-wasm.ts) against its TypeScript twin `measureRoute` (web/engine/string/geometry/
- * route.ts), and the engine on either (engine.ts `useRouteGeometry`): the same measures, the same games.
+ * route.ts), and an engine on either (engine.ts `createStringEngine(geometry)`): the same measures, the same games.
  */
 import fc from "fast-check";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { botAction } from "../../web/engine/string/bot.ts";
 import {
   apply,
+  createStringEngine,
   legalActions,
   otherSegments,
   previewString,
   routeContext,
-  save,
   setup,
-  useRouteGeometry,
+  stringEngine,
 } from "../../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
 import { measureRoute, type RouteMeasure } from "../../web/engine/string/geometry/route.ts";
@@ -26,7 +26,6 @@ let wasm: StringGeometryWasm;
 beforeAll(async () => {
   wasm = await createStringGeometryWasm(await compileWasmNode("string", "debug"));
 });
-afterEach(() => useRouteGeometry(null));
 
 function play(s: StringState, a: StringAction): StringState {
   const r = apply(s, a);
@@ -155,23 +154,24 @@ describe("string.route: routeGeometry (Wasm) measures as measureRoute (twin)", (
   });
 });
 
-describe("string.route: the engine plays the same games on the Wasm route geometry", () => {
+describe("string.route: an engine on the Wasm route geometry plays the same games", () => {
   it("greedy-bot games of 2 to 5 seats: the same saves, legal actions and previews", () => {
     for (const players of [2, 3, 5]) {
       const seed = `same-${players}`;
-      const runs = [null, wasm.routeGeometry].map((g) => {
-        useRouteGeometry(g);
-        let s = setup({ players, rounds: 2 }, seed);
+      const runs = [stringEngine, createStringEngine(wasm.routeGeometry)].map((engine) => {
+        let s = engine.setup({ players, rounds: 2 }, seed);
         const seen: unknown[] = [];
         while (!s.over) {
           if (s.step === "route" && !s.placedString && !s.choice) {
-            seen.push(legalActions(s).length);
+            seen.push(engine.legalActions(s).length);
             const str = s.seats[(s.current! + 1) % players]!.strings[0];
-            if (str) seen.push(previewString(s, s.current!, "long", str.path));
+            if (str) seen.push(previewString(s, s.current!, "long", str.path, "/path", engine.geometry));
           }
-          s = play(s, botAction(s));
+          const r = engine.apply(s, botAction(s, engine));
+          if (!r.ok) throw r.error;
+          s = r.state;
         }
-        return { save: save(s), seen };
+        return { save: engine.save(s), seen };
       });
       expect(runs[1]).toEqual(runs[0]);
       expect(runs[0]!.seen.length).toBeGreaterThan(4);

@@ -1,6 +1,6 @@
 /**
  * The hint kernel's crossing count through the candidate grid (assembly/plan/grid.ts and its twin
- * web/solvers/string/grid.ts) equals the every-pair `crossingPoints` count: long chords against short and long
+ * web/solvers/string/twin/grid.ts) equals the every-pair `crossingPoints` count: long chords against short and long
  * placed segments, axis-parallel and degenerate ones, contacts at placed joints and at path vertices, collinear
  * overlaps, segments outside the grid's box; and the Wasm kernel agrees with its twin on a full 5-player board.
  */
@@ -8,9 +8,15 @@ import { describe, expect, it } from "vitest";
 import { fullBoard } from "../../bench/string-engine.bench.ts";
 import { Rng, seedRng } from "../../web/engine/common/rng.ts";
 import { crossingPoints, jointStrings } from "../../web/engine/string/geometry/polyline.ts";
-import { CandidateGrid } from "../../web/solvers/string/grid.ts";
 import { evaluateCandidates, generateCandidates } from "../../web/solvers/string/model.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
+import { gridBuild, gridCrossings } from "../../web/solvers/string/twin/grid.ts";
+import {
+  discs as discBuf,
+  path as pathBuf,
+  placed,
+  placedString,
+} from "../../web/solvers/string/twin/polyline.ts";
 import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
@@ -60,13 +66,18 @@ describe("string hint: crossings through the candidate grid", () => {
       const rng = new Rng(seedRng(seed));
       const segs = placedSet(rng);
       const discs = Float64Array.from({ length: 40 }, () => rng.float() * 90);
-      const grid = new CandidateGrid();
-      grid.build(segs, jointStrings(segs), 0, 0, 90, 90);
+      placed.set(segs);
+      placedString.set(jointStrings(segs));
+      discBuf.set(discs);
+      gridBuild(segs.length / 4, 0, 0, 90, 90);
       let crossed = 0;
       for (let i = 0; i < 3000; i++) {
         const path = chord(rng);
         const want = crossingPoints(path, segs, discs, 2.5).length / 2;
-        expect(grid.crossings(path, discs, 2.5), `${seed}/${i}: ${path.join()}`).toBe(want);
+        pathBuf.set(path);
+        expect(gridCrossings(path.length / 2, discs.length / 2, 2.5), `${seed}/${i}: ${path.join()}`).toBe(
+          want,
+        );
         if (want > 0) crossed++;
       }
       expect(crossed).toBeGreaterThan(500);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Rng } from "../../web/engine/common/rng.ts";
+import { Rng, seedRng } from "../../web/engine/common/rng.ts";
 import { botAction } from "../../web/engine/string/bot.ts";
 import { apply, legalActions, setup } from "../../web/engine/string/engine.ts";
 import { hopGraph, shortestJourney } from "../../web/engine/string/journey.ts";
@@ -17,6 +17,12 @@ import {
 import type { PlanKernel } from "../../web/solvers/string/kernel.ts";
 import { longDistanceRoutes, planTransport, scorePile } from "../../web/solvers/string/model.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
+import * as twinHint from "../../web/solvers/string/twin/hint.ts";
+import * as twinLd from "../../web/solvers/string/twin/ld.ts";
+import * as twinMem from "../../web/solvers/string/twin/mem.ts";
+import * as twinPoly from "../../web/solvers/string/twin/polyline.ts";
+import * as twinScore from "../../web/solvers/string/twin/score.ts";
+import * as twinTransport from "../../web/solvers/string/twin/transport.ts";
 import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 
@@ -515,5 +521,75 @@ describe("string solvers 3: transport plan", () => {
     const { s, p } = randomPosition(9);
     expect(() => planTransport(wasm, s, p, 17, 0)).toThrow(RangeError);
     expect(() => planTransport(wasm, s, p, 3, 3)).toThrow(RangeError);
+  });
+});
+
+describe("string solvers: the twin mirrors the kernel's files (twin/<file>.ts for assembly/plan/<file>.ts)", () => {
+  it("the reference kernel is the twin files' own functions and tables, so every Wasm == twin check above is per file", () => {
+    expect(ref.scoreCubes).toBe(twinScore.scoreCubes);
+    expect(ref.ldRoute).toBe(twinLd.ldRoute);
+    expect(ref.planTransports).toBe(twinTransport.planTransports);
+    expect(ref.evaluate).toBe(twinHint.evaluate);
+    // Every table of a twin file is the reference kernel's table of that name (but `path`, the hint's scratch).
+    for (const file of [twinMem, twinHint, twinPoly])
+      for (const [name, table] of Object.entries(file))
+        if (ArrayBuffer.isView(table) && name !== "path")
+          expect(ref[name as keyof PlanKernel], name).toBe(table);
+  });
+
+  it("ldRoute and planTransports (twin/ld.ts, twin/transport.ts) answer as the kernel's on seeded random graphs", () => {
+    const rng = new Rng(seedRng(2201));
+    for (let round = 0; round < 60; round++) {
+      const n = 4 + rng.int(30);
+      let e = 0;
+      for (const k of [wasm, ref]) k.adjStart[0] = 0;
+      const rows: number[][] = [];
+      for (let v = 0; v < n; v++) {
+        const row: number[] = [];
+        for (let w = 0; w < n; w++) if (w !== v && rng.float() < 3 / n) row.push(w);
+        rows.push(row);
+      }
+      // Symmetric: w in v's list as often as v in w's.
+      for (let v = 0; v < n; v++) for (const w of rows[v]!) if (!rows[w]!.includes(v)) rows[w]!.push(v);
+      for (let v = 0; v < n; v++) {
+        rows[v]!.sort((a, b) => a - b);
+        for (const k of [wasm, ref]) {
+          k.adj.set(rows[v]!, e);
+          k.adjStart[v + 1] = e + rows[v]!.length;
+        }
+        e += rows[v]!.length;
+      }
+      const colours = Array.from({ length: n }, () => rng.int(6) - 1);
+      const whites = Array.from({ length: n }, () => (rng.float() < 0.4 ? 1 : 0));
+      const cubes = Array.from({ length: 6 * n }, () => (rng.float() < 0.3 ? 1 + rng.int(2) : 0));
+      const pile = Array.from({ length: 6 }, () => rng.int(4));
+      for (const k of [wasm, ref]) {
+        k.colour.set(colours);
+        k.white.set(whites);
+        k.cubes.set(cubes);
+        k.pile.set(pile);
+      }
+      const [goal, c0, c1, c2, len, hops] = [
+        rng.int(n),
+        rng.int(4),
+        rng.int(4),
+        rng.int(4),
+        1 + rng.int(3),
+        rng.int(9),
+      ];
+      const hw = wasm.ldRoute(n, goal, c0, c1, c2, len, hops);
+      expect(ref.ldRoute(n, goal, c0, c1, c2, len, hops), `ld round ${round}`).toBe(hw);
+      if (hw >= 0)
+        expect(Array.from(ref.out.subarray(0, hw + 1))).toEqual(Array.from(wasm.out.subarray(0, hw + 1)));
+      const ap = rng.int(7);
+      const trades = rng.int(3);
+      expect(ref.planTransports(n, ap, trades), `transport round ${round}`).toBe(
+        wasm.planTransports(n, ap, trades),
+      );
+      const moves = wasm.out[5]!;
+      expect(Array.from(ref.out.subarray(0, 6 + 3 * moves))).toEqual(
+        Array.from(wasm.out.subarray(0, 6 + 3 * moves)),
+      );
+    }
   });
 });

@@ -3,10 +3,11 @@
  * "goal" otherwise), in the Wasm kernel and its twin alike; the CLI's `--goal` solves on demand.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { UsageError } from "../../bin/args.ts";
-import { trainCommand } from "../../bin/commands/train.ts";
+import { nodeHost } from "../../bin/host.ts";
+import { UsageError } from "../../web/cli/args.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { newTurn } from "../../web/engine/train/index.ts";
+import { trainCommand as tool } from "../../web/games/train/tools.ts";
 import { createTrainSolver, createTrainSolverReference, TrainSolver } from "../../web/solvers/train/index.ts";
 import type { TrainKernel } from "../../web/solvers/train/kernel.ts";
 import { readRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
@@ -14,6 +15,9 @@ import type { RaceResult } from "../../web/solvers/train/reference.ts";
 import { createReferenceKernel } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
+
+/** The tool as `rail` runs it: files and Wasm from the Node host. */
+const trainCommand = (args: string[]) => tool(args, nodeHost);
 
 const G = 50;
 let module: WebAssembly.Module;

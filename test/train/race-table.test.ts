@@ -5,8 +5,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
-import { trainCommand } from "../../bin/commands/train.ts";
+import { nodeHost } from "../../bin/host.ts";
 import { makeTurn, newTurn, trainEngine } from "../../web/engine/train/index.ts";
+import { trainCommand as tool } from "../../web/games/train/tools.ts";
 import {
   decodeRaceTable,
   encodeRaceTable,
@@ -22,6 +23,9 @@ import { createReferenceKernel } from "../../web/solvers/train/reference.ts";
 import { createWasmKernel } from "../../web/solvers/train/wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 import { fetchRaceTable } from "../../web/worker/train-solver.ts";
+
+/** The tool as `rail` runs it: files and Wasm from the Node host. */
+const trainCommand = (args: string[]) => tool(args, nodeHost);
 
 let module: WebAssembly.Module;
 let asset: Uint8Array;

@@ -6,6 +6,7 @@
  * another module, a missing or extra entry, a changed limit, and a malformed block.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { instantiate as instantiateChecksum } from "../../build/checksum.release.js";
 import { instantiate as instantiateLight } from "../../build/light.release.js";
 import { instantiate as instantiateString } from "../../build/string.release.js";
 import { instantiate as instantiatePlan } from "../../build/stringplan.release.js";
@@ -33,6 +34,8 @@ import {
 } from "../../web/solvers/string/kernel.ts";
 import { createReferenceKernel } from "../../web/solvers/string/reference.ts";
 import { createWasmKernel as createPlanKernel, STRING_PLAN_SPEC } from "../../web/solvers/string/wasm.ts";
+import { CHECKSUM_SPEC, checksumKernel } from "../../web/solvers/train/checksum-wasm.ts";
+import * as checksumTwin from "../../web/solvers/train/twin/checksum.ts";
 import { createWasmKernel as createTrainKernel, TRAIN_SPEC } from "../../web/solvers/train/wasm.ts";
 import {
   bindWasm,
@@ -57,6 +60,7 @@ const MODULES: {
   { name: "stringplan", spec: STRING_PLAN_SPEC, load: (m) => instantiatePlan(m, { env: {} }) },
   { name: "light", spec: LIGHT_SPEC, load: (m) => instantiateLight(m, { env: {} }) },
   { name: "train", spec: TRAIN_SPEC, load: (m) => instantiateTrain(m, { env: {} }) },
+  { name: "checksum", spec: CHECKSUM_SPEC, load: (m) => instantiateChecksum(m, { env: {} }) },
 ];
 
 const loaded = new Map<WasmName, { ex: DescribedExports; d: WasmDescriptor; module: WebAssembly.Module }>();
@@ -173,6 +177,12 @@ describe("limits equal what TypeScript uses", () => {
     expect(io).toBeGreaterThanOrEqual(d.limits.unplayed!);
     expect((await createLightWasm()).limits).toEqual(d.limits);
   });
+
+  it("checksum: the chunk buffer and the hash's start are the twin's (twin/checksum.ts)", () => {
+    const { d } = loaded.get("checksum")!;
+    expect(d.limits).toEqual({ bytes: checksumTwin.MAX_BYTES, fnvOffset: checksumTwin.FNV_OFFSET | 0 });
+    expect(d.buffers.bytes!.length).toBe(checksumTwin.bytes.length);
+  });
 });
 
 describe("the wrappers refuse a module that is not theirs", () => {
@@ -185,6 +195,7 @@ describe("the wrappers refuse a module that is not theirs", () => {
       /"light" version \d+: this code expects "stringplan"/,
     );
     await expect(createTrainKernel(light)).rejects.toThrow(/"light" version \d+: this code expects "train"/);
+    expect(() => checksumKernel(light)).toThrow(/"light" version \d+: this code expects "checksum"/);
   });
 });
 

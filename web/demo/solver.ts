@@ -16,9 +16,10 @@
  * most 560 px, page.css), redrawn when it changes; the axis labels stay at least {@link FONT_PX} CSS px and the
  * ticks thin out (every 10, 20, 25, 50 points…) so that labels never overlap, down to a phone's 390 px.
  */
+
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../games/train/race.ts";
 import type { RaceTableView } from "../worker/protocol.ts";
 import { sharedRaceSolver } from "../worker/race-client.ts";
-import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../games/train/race.ts";
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const status = $<HTMLElement>("#race-status");

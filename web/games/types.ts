@@ -125,12 +125,61 @@ export type OptionSpec =
   | { name: string; about: string; kind: "choice"; choices: readonly string[]; default: string }
   | { name: string; about: string; kind: "flag"; default: boolean };
 
+/** What a game's {@link GameCli.hint} report is made from: the module's hints and solver, loaded on first need. */
+export interface CliHintContext<T extends GameTypes, Solver> {
+  /** The hints call's options, checked by {@link GameModule.readHintOptions} (the CLI's `--playouts`, …). */
+  options: T["hintOptions"];
+  /** The module's hints for the position ({@link GameModule.loadHints} with `options`). */
+  hints(): Promise<T["hint"][]>;
+  /** The game's solver, loaded once through the host's Kit. */
+  solver(): Promise<Solver>;
+}
+
+/**
+ * What a game's tools get from their host (the `rail` CLI: bin/host.ts), so that nothing under web/games/ imports
+ * Node (the worker loads the modules).
+ */
+export interface CliHost {
+  /** Where Wasm and data come from. */
+  kit: Kit;
+  /**
+   * A JSON file (`-`: stdin) read whole, parsed and depth-checked (limits: web/cli/args.ts); a UsageError naming
+   * the file, or `usage` when it is missing.
+   */
+  readJsonFile(
+    file: string | undefined,
+    usage: string,
+    opts?: { maxBytes?: number; maxDepth?: number },
+  ): unknown;
+}
+
+/** One of a game's own tools: `rail <id> <name> ARGS…` (docs/cli.md), beside the game-file commands. */
+export interface CliTool {
+  /** The answer to print (JSON, or a `TextResult`); bad input throws a one-line error (web/cli/args.ts). */
+  run(args: string[], host: CliHost): Promise<unknown>;
+  /**
+   * Whether its first argument is a file that is not a game file (`light hint STATE.json`, an engine save). A tool
+   * named like a game-file command (`hint`, `bot`) gets the arguments that name no rail game file: those that start
+   * with an option, and, if this is set, those that start with any file.
+   */
+  readonly takesFile?: boolean;
+}
+
 /** The CLI's view of a game (loaded on demand: the worker and the server never load it). */
-export interface GameCli<T extends GameTypes> {
+export interface GameCli<T extends GameTypes, Solver = unknown> {
   /** The position as text for a terminal (one screen). */
   picture(state: T["state"]): string;
   /** Each seat's score now (the final ones once the game is over). */
   scores(state: T["state"]): number[];
+  /**
+   * The `hint` command's report for the seat to move in a game that is not over (docs/cli.md); absent: `{ seat,
+   * hints }`, the module's hints as they are.
+   */
+  hint?(state: T["state"], context: CliHintContext<T, Solver>): Promise<unknown>;
+  /** The CLI's default work of a bot where it asks for less than the module's default (a command is interactive). */
+  readonly botWork?: BotWork;
+  /** The game's own tools by name (`rail train ev`, `rail string pairs FILE`), each loaded on first use. */
+  readonly commands?: Readonly<Record<string, CliTool>>;
 }
 
 /** A game's own worker verbs (see {@link GameModule.verbs}). */
@@ -205,8 +254,8 @@ export interface GameModule<
    */
   verbs?(solver: () => Promise<Solver>, kit: Kit): Verbs;
 
-  /** The CLI's text picture and scores. */
-  cli(): Promise<GameCli<T>>;
+  /** The CLI's text picture and scores, its hint report and the game's own tools. */
+  cli(): Promise<GameCli<T, Solver>>;
 }
 
 /** The seed a bot or a search draws from in this position: the game's seed and how far it has gone. */

@@ -1,7 +1,7 @@
 /**
  * The boardgame.io `Game` a client (page or test) is given for a railkit match: only the game's name and its
  * two moves, both `client: false`, so the client never runs anything and sends every move to the server,
- * where web/online/game.ts applies it. No engine code: the page does not load the rules to play online.
+ * where server/game.ts applies it. No engine code: the page does not load the rules to play online.
  */
 import type { Game } from "boardgame.io";
 import type { GameId } from "../engine/common/game.ts";

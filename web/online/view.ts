@@ -38,7 +38,7 @@ export interface OnlineSetup {
   options: Record<string, unknown>;
   /** Optional fixed seed (tests, replays); by default the server draws one that no client ever sees. */
   seed?: number | string;
-  /** Seats the server's computer plays (web/online/bots.ts); they are taken when the match is created. */
+  /** Seats the server's computer plays (server/bots.ts); they are taken when the match is created. */
   bots?: number[];
 }
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 
 /** The Wasm modules: one per `assembly/<name>.ts` entry. */
-export type WasmName = "train" | "string" | "light" | "stringplan";
+export type WasmName = "train" | "string" | "light" | "stringplan" | "checksum";
 export type WasmTarget = "debug" | "release";
 
 /**

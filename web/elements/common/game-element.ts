@@ -2,8 +2,7 @@
  * The glue every railkit element has around its session, written once: the attribute gate of `willUpdate` (which
  * attribute changes start a new game, what waits while an attribute is wrong, which changes an imported game
  * made itself), the `state` / `import` members' bodies, the placeholder before the first view, and the game log.
- * The elements keep their public members (`state`, `export`, `import`…) as thin per-element members with their
- * own types and docs (the custom-elements manifest documents each element's), calling these.
+ * The elements' base class (./railkit-element.ts `RailkitGameElement`) is written over these.
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from "lit";
 import type { GameTypes } from "../../worker/protocol.ts";

@@ -1,6 +1,6 @@
 /**
  * The online session controller (issue #14): one seat of a match held by the railkit game server
- * (web/online/server.ts), played through boardgame.io's client over socket.io. It has the surface an element
+ * (server/server.ts), played through boardgame.io's client over socket.io. It has the surface an element
  * reads from the local {@link GameSession} (`view`, `busy`, `message`, `hints`, `toMove`, `humanTurn`, `act`,
  * `undo`, `say`, …), so an element switches between them when its `server`, `match` and `seat` attributes are
  * set, and draws an online game the way it draws a local one.
@@ -15,7 +15,7 @@
  *   after a lost connection or a server restart and syncs the match again.
  * - **Hints** run in the player's own worker on this seat's view, when the element gives `loadHints` (the Train
  *   Game: its hint verb takes the turn); otherwise the status stays idle. The computer's seats are played by the
- *   server (web/online/bots.ts).
+ *   server (server/bots.ts).
  * - boardgame.io's client is loaded on the first `newGame`, so pages without online play never load it.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";

@@ -76,10 +76,10 @@ export interface SessionOptions<T extends GameTypes> {
   /** Seats the computer plays (read whenever the bot loop looks; default none). */
   bots?(): ReadonlySet<number>;
   /** Options of the computer's moves. */
-  botOptions?(): T["botOptions"];
+  botOptions?(): T["botOptions"] | undefined;
   /** Whether hints are wanted now (default false). Hints are fetched for a person's turn only. */
   hints?(): boolean;
-  hintOptions?(): T["hintOptions"];
+  hintOptions?(): T["hintOptions"] | undefined;
   /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}). */
   botDelayMs?: number;
   /** The view changed: `prev` is the one before (null for the first). */

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, svg } from "lit";
+import { html, nothing, type PropertyValues, svg } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { BlockedCell } from "../../engine/light/board.ts";
 import { DESIGNS, OBJECTIVES, orient } from "../../engine/light/data.ts";
@@ -11,8 +11,9 @@ import {
 } from "../../engine/light/types.ts";
 import { HIDDEN } from "../../online/view.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
-import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
-import type { LightTypes, LightView } from "../../worker/protocol.ts";
+import { mergeSlices } from "../../solvers/light/slices.ts";
+import type { RailkitClient } from "../../worker/client.ts";
+import type { GameWorkerApi, LightTypes, LightView } from "../../worker/protocol.ts";
 import {
   booleanish,
   checkBots,
@@ -20,32 +21,11 @@ import {
   checkSeed,
   checkWhole,
   problems,
-  renderAttributeError,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
-import {
-  AttributeGate,
-  appendLog,
-  gameOverTitle,
-  importGame,
-  matchOf,
-  playsOnline,
-  renderLog,
-  renderMessage,
-  renderStarting,
-  seatName,
-  stateCopy,
-} from "../common/game-element.ts";
-import { OnlineSession } from "../common/online-session.ts";
-import {
-  BOT_DELAY_MS,
-  delay,
-  exportSave,
-  GameSession,
-  seatList,
-  seedFrom,
-  type ViewCause,
-} from "../common/session.ts";
+import { renderLog, renderMessage } from "../common/game-element.ts";
+import { RailkitGameElement } from "../common/railkit-element.ts";
+import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
   buildingPoint,
@@ -55,7 +35,6 @@ import {
   cellCentre,
   cellOrigin,
   type Direction,
-  mergeHints,
   moveCursor,
   outlinePath,
   segmentPath,
@@ -176,23 +155,16 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @cssprop --light-rail-board-bg - The table under the city.
  * @cssprop --light-rail-card-size - Width of a card on the board (default 72px).
  */
-export class LightRail extends LitElement {
+export class LightRail extends RailkitGameElement<LightTypes> {
   static override styles = lightRailStyles;
 
   /** Number of seats, 2–4; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) players = 2;
-  /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
-  @property() seed: string | null = null;
-  /**
-   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2,3"`. A seat the game does not have, or any other
-   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
-   */
-  @property() bots = "";
+  @property({ type: Number }) override players = 2;
   /**
    * Show hints: every legal placement shaded by the search's value, the best marked. `hints`, `hints=""`,
    * `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
-  @property({ converter: booleanish, reflect: true }) hints = false;
+  @property({ converter: booleanish, reflect: true }) override hints = false;
   /**
    * The advanced option: at the end, open ends wrap across the city and wrapped routes score. Read as `hints` is
    * (`wrap="false"` is off).
@@ -202,20 +174,12 @@ export class LightRail extends LitElement {
   @property({ type: Number, attribute: "hint-time" }) hintTime = 1000;
   /** Playouts of the computer's search per move (default 2000), 0–20 000; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number, attribute: "bot-playouts" }) botPlayouts = 2000;
-  /** The worker client; by default the page's shared one. */
-  @property({ attribute: false }) client: RailkitClient | null = null;
   /**
    * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
    * seat's view only: its own card and objectives, the decks as counts; hints search that view in this page's
    * worker, the cards it does not show sampled).
    */
-  @property() server: string | null = null;
-  /** Online play: the match id (from the lobby). */
-  @property() match: string | null = null;
-  /** Online play: this element's seat; without it the element watches the match. */
-  @property({ type: Number }) seat: number | null = null;
-  /** Online play: the seat's credentials (from joining the match). */
-  @property() credentials: string | null = null;
+  @property() override server: string | null = null;
 
   /** Orientation of the card in hand: 0 as dealt, 1 turned 180°. */
   @state() private orientation: 0 | 1 = 0;
@@ -233,9 +197,6 @@ export class LightRail extends LitElement {
   @state() private botPending: LightAction | null = null;
   /** The routes the last placement scored (drawn on the board). */
   @state() private lastRoutes: ScoreEvent[] = [];
-  @state() private entries: string[] = [];
-  /** The latest line for screen readers (computer moves, scores). */
-  @state() private announcement = "";
 
   // Hints: slices of the time budget merged for the position at `hintAt`.
   @state() private hintRows: SearchedPlacement[] = [];
@@ -243,64 +204,47 @@ export class LightRail extends LitElement {
   @state() private hintStopped = false;
   private hintAt = -1;
   private seenTask: unknown = null;
-  /** The attribute gate: which changes start a new game, and what is wrong with the attributes. */
-  private readonly gate = new AttributeGate(this, [
-    "players",
-    "seed",
-    "wrap",
-    "server",
-    "match",
-    "seat",
-    "credentials",
-  ]);
 
-  /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
-  private readonly local = new GameSession<LightTypes>(this, {
-    api: (client) => client.light,
-    client: () => (this.client ??= sharedRailkitClient()),
-    bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
-    botOptions: () => ({ playouts: this.botPlayouts }),
-    hints: () =>
-      this.hints &&
-      !this.attributeError &&
-      !(this.hintStopped && this.hintAt === (this.view?.state.log.length ?? -1)),
-    hintOptions: () => ({
-      ms: Math.max(1, Math.min(HINT_SLICE_MS, Math.floor(this.hintTime) || 1)),
-      seed: `${this.view?.state.seed}/${this.view?.state.log.length}/${this.hintSlices}`,
-    }),
-    onView: (next, prev, cause) => this.onView(next, prev, cause),
-    beforeBotMove: async (action) => {
-      this.botPending = action;
-      await delay(BOT_DELAY_MS);
-    },
-  });
+  protected override readonly gameId = "light";
 
-  /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
-  private readonly online = new OnlineSession<LightTypes>(this, {
-    game: "light",
-    ...matchOf(this),
-    onView: (next, prev, cause) => this.onView(next, prev, cause),
-    hints: () =>
-      this.hints &&
-      !this.attributeError &&
-      !(this.hintStopped && this.hintAt === (this.view?.state.log.length ?? -1)),
-    // The same slices as offline, searched on this seat's view (web/online/seat-position.ts).
-    loadHints: async (v) =>
-      (
-        await this.local.client.light.viewHints(v.state, {
-          ms: Math.max(1, Math.min(HINT_SLICE_MS, Math.floor(this.hintTime) || 1)),
-          seed: `${this.match}/${v.state.log.length}/${this.hintSlices}`,
-        })
-      ).hints,
-  });
-
-  private get session(): GameSession<LightTypes> | OnlineSession<LightTypes> {
-    return this.isOnline ? this.online : this.local;
+  protected override gameAttributes(): readonly string[] {
+    return ["wrap"];
   }
 
-  /** Playing (or watching) a match on the railkit server. */
-  private get isOnline(): boolean {
-    return playsOnline(this);
+  protected override gameApi(client: RailkitClient): GameWorkerApi<LightTypes> {
+    return client.light;
+  }
+
+  protected override botOptions(): LightTypes["botOptions"] {
+    return { playouts: this.botPlayouts };
+  }
+
+  /** Hints until the player stopped the search of this position. */
+  protected override hintsWanted(): boolean {
+    return super.hintsWanted() && !(this.hintStopped && this.hintAt === (this.view?.state.log.length ?? -1));
+  }
+
+  /** One slice of the hint search (the budget is spent in such slices, so the search shows progress and can stop). */
+  protected override hintOptions(): LightTypes["hintOptions"] {
+    return {
+      ms: this.sliceMs,
+      seed: `${this.view?.state.seed}/${this.view?.state.log.length}/${this.hintSlices}`,
+    };
+  }
+
+  private get sliceMs(): number {
+    return Math.max(1, Math.min(HINT_SLICE_MS, Math.floor(this.hintTime) || 1));
+  }
+
+  // The same slices as offline, searched on this seat's view (web/games/light/view.ts `fromView`).
+  protected override async onlineHints(v: LightView): Promise<SearchedPlacement[]> {
+    const seed = `${this.match}/${v.state.log.length}/${this.hintSlices}`;
+    return (await this.local.client.light.viewHints(v.state, { ms: this.sliceMs, seed })).hints;
+  }
+
+  protected override async beforeBotMove(action: LightAction): Promise<void> {
+    this.botPending = action;
+    await delay(BOT_DELAY_MS);
   }
 
   /**
@@ -309,15 +253,10 @@ export class LightRail extends LitElement {
    * match (read only).
    */
   get state(): LightState | null {
-    return stateCopy(this.session);
+    return this.currentSave();
   }
   set state(save: LightState | string | null) {
     if (save !== null) this.import(save).catch(() => {});
-  }
-
-  /** The current game's save as JSON text (what `import` reads back); throws before the first game. */
-  export(): string {
-    return exportSave(this.session.view?.state);
   }
 
   /**
@@ -328,23 +267,15 @@ export class LightRail extends LitElement {
    * game has (`seed` is left as it is: it seeds the next new game). Not while playing online.
    */
   import(json: LightState | string): Promise<void> {
-    return importGame(this, this.gate, this.local, json, this.isOnline ? this.online : null, (s) => ({
-      players: String(s.options.players),
-      wrap: s.options.wrap ? "" : null,
-    }));
+    return this.loadSave(json);
   }
 
-  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
-  private get attributeError(): string {
-    return this.gate.error;
-  }
-
-  private get view(): LightView | null {
-    return this.session.view;
+  protected override savedAttributes(s: LightState) {
+    return { players: String(s.options.players), wrap: s.options.wrap ? "" : null };
   }
 
   /** The attributes' problems in words ("" when there are none). */
-  private checkAttributes(): string {
+  protected override checkAttributes(): string {
     const seats = checkPlayers(this, this.players, 2, 4);
     return problems(
       seats,
@@ -356,17 +287,14 @@ export class LightRail extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
-    if (step.kind === "wrong") return;
-    if (step.kind === "start") void this.newGame();
-    else {
-      if (step.hints) {
-        this.hintStopped = false;
-        void this.session.refreshHints();
-      }
-      if (step.bots) this.session.kick();
-    }
-    this.collectHints();
+    super.willUpdate(changed);
+    if (!this.attributeError) this.collectHints();
+  }
+
+  /** The `hints` attribute changed (or the attributes were fixed): a new search, not stopped. */
+  protected override restartHints(): void {
+    this.hintStopped = false;
+    super.restartHints();
   }
 
   /** Merges a finished hint slice; asks for the next one while the budget lasts and nobody stopped it. */
@@ -382,7 +310,7 @@ export class LightRail extends LitElement {
     if (task === this.seenTask) return;
     this.seenTask = task;
     if (task.status !== "complete" || task.at !== at || !task.hints) return;
-    this.hintRows = mergeHints(this.hintRows, task.hints);
+    this.hintRows = mergeSlices(this.hintRows, task.hints);
     this.hintSlices++;
     if (!this.hintStopped && this.hintSlices * HINT_SLICE_MS < this.hintTime)
       queueMicrotask(() => void this.session.refreshHints());
@@ -411,21 +339,18 @@ export class LightRail extends LitElement {
     if (same) void this.newGame(true);
   }
 
-  /**
-   * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). Does
-   * nothing while an attribute is not accepted (the element says which).
-   */
-  async newGame(fresh = false): Promise<void> {
-    if (this.attributeError) return;
-    this.entries = [];
+  protected override gameOptions(): LightTypes["options"] {
+    return { players: this.players, wrap: this.wrap };
+  }
+
+  protected override clearGame(): void {
     this.lastRoutes = [];
     this.botPending = null;
     this.picked = null;
     this.orientation = 0;
-    await this.session.newGame({ players: this.players, wrap: this.wrap }, seedFrom(this.seed, fresh));
   }
 
-  private onView(next: LightView, prev: LightView | null, cause: ViewCause<LightAction>): void {
+  protected override onView(next: LightView, prev: LightView | null, cause: ViewCause<LightAction>): void {
     this.botPending = null;
     this.picked = null;
     if (cause.kind === "new") {
@@ -453,9 +378,8 @@ export class LightRail extends LitElement {
           : `${e.wrapped ? "Wrapped route" : "Route"} completed, no building on it: no credit.`,
       );
     }
-    if (next.state.over && !prev.state.over) lines.push(this.overTitle(next));
-    this.entries = appendLog(this.entries, lines);
-    this.announcement = lines.join(" ");
+    if (next.state.over && !prev.state.over) lines.push(this.overTitle(next.state));
+    this.log(lines);
     if (this.cursor && !this.isDrawn(this.cursor, next)) this.cursor = null;
     this.dispatchEvent(
       new CustomEvent<LightPlacementDetail>("placement", {
@@ -527,16 +451,11 @@ export class LightRail extends LitElement {
     return this.hintRows.find((h) => h.q === q && h.r === r && h.orientation === o);
   }
 
-  /** A person may act now: their turn, and no answer or restore pending. */
-  private get canAct(): boolean {
-    return this.session.humanTurn && !this.session.busy && !this.session.recovering;
-  }
-
   // ---- input -----------------------------------------------------------------------------------------
 
   private rotate(): void {
     this.orientation = this.orientation === 0 ? 1 : 0;
-    this.announcement = this.orientation ? "Card turned 180°." : "Card as dealt.";
+    this.said = this.orientation ? "Card turned 180°." : "Card as dealt.";
   }
 
   /** Places the card in hand at a cell: a legal cell is played; an illegal one is sent and refused by the engine. */
@@ -639,10 +558,6 @@ export class LightRail extends LitElement {
     return Array.from({ length: this.players }, (_, i) => i).filter((i) => !bots.has(i));
   }
 
-  private seatName(seat: number): string {
-    return seatName(seat, this, this.online.seats);
-  }
-
   /** The seat whose secrets this screen shows: the one person, else the person to move. */
   private get viewer(): number | null {
     // Online: this element's seat (the server sends no other seat's objectives); a spectator sees none.
@@ -651,10 +566,6 @@ export class LightRail extends LitElement {
     if (humans.length === 1) return humans[0]!;
     const s = this.view?.state;
     return s && s.current !== null && humans.includes(s.current) ? s.current : null;
-  }
-
-  private overTitle(v: LightView): string {
-    return gameOverTitle(v.state.winners, (seat) => this.seatName(seat));
   }
 
   private renderBoard(v: LightView) {
@@ -945,13 +856,10 @@ export class LightRail extends LitElement {
     </section>`;
   }
 
-  protected override render() {
-    if (this.attributeError) return renderAttributeError(this.attributeError);
-    const v = this.view;
-    if (!v) return renderStarting(this.session);
+  protected override renderGame(v: LightView) {
     const s = v.state;
     const title = s.over
-      ? this.overTitle(v)
+      ? this.overTitle(s)
       : this.session.botTurn
         ? `${this.seatName(s.current!)} (${COLOR_LABEL[s.current!]}) is playing`
         : `${this.seatName(s.current!)} to play (${COLOR_LABEL[s.current!]})`;
@@ -979,7 +887,7 @@ export class LightRail extends LitElement {
           <button part="button" class=${s.over ? "primary" : ""} data-action="new" type="submit">New game</button>
         </form>`
         }
-        <p class="sr-only" aria-live="polite">${this.announcement}</p>
+        <p class="sr-only" aria-live="polite">${this.said}</p>
         ${renderLog(this.entries)}
       </div>
       <div class="side">

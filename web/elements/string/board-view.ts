@@ -5,23 +5,14 @@
  * here decides a rule: what is charged, and where, is the engine's answer.
  */
 import { html, nothing, svg, type TemplateResult } from "lit";
+import { boxOf } from "../../engine/string/geometry/box.ts";
 import type { Counts, CubeColour, Station, StringState } from "../../engine/string/types.ts";
 
 export const CUBE_ORDER: readonly CubeColour[] = ["red", "blue", "purple", "yellow", "green", "white"];
 
 /** The viewBox `[x, y, w, h]` of a board: its polygon's box and a margin of 3 cm. */
 export function viewBoxOf(s: StringState): [number, number, number, number] {
-  const p = s.board.polygon;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < p.length; i += 2) {
-    minX = Math.min(minX, p[i]!);
-    maxX = Math.max(maxX, p[i]!);
-    minY = Math.min(minY, p[i + 1]!);
-    maxY = Math.max(maxY, p[i + 1]!);
-  }
+  const [minX, minY, maxX, maxY] = boxOf(s.board.polygon);
   const m = 3;
   return [minX - m, minY - m, maxX - minX + 2 * m, maxY - minY + 2 * m];
 }

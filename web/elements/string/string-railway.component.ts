@@ -1,12 +1,13 @@
-import { html, LitElement, nothing, type PropertyValues, svg } from "lit";
+import { html, nothing, svg } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { StringPreview } from "../../engine/string/engine.ts";
-import { SET_SCORE } from "../../engine/string/scoring.ts";
+import { FACE_UP_TILE_POINTS, FLIPPED_TILE_POINTS, SET_SCORE } from "../../engine/string/scoring.ts";
 import { ROWS, type Row, rowColours } from "../../engine/string/tiles.ts";
 import {
   type Board,
   type CityColour,
   type CubeColour,
+  STRING_LENGTH,
   type Station,
   type StringAction,
   type StringKind,
@@ -14,8 +15,8 @@ import {
   UPGRADE_COST,
 } from "../../engine/string/types.ts";
 import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
-import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
-import type { StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
+import type { RailkitClient } from "../../worker/client.ts";
+import type { GameWorkerApi, StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
 import {
   booleanish,
   checkBots,
@@ -23,33 +24,12 @@ import {
   checkSeed,
   checkWhole,
   problems,
-  renderAttributeError,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
-import {
-  AttributeGate,
-  appendLog,
-  gameOverTitle,
-  importGame,
-  matchOf,
-  playsOnline,
-  renderLog,
-  renderMessage,
-  renderStarting,
-  seatName,
-  stateCopy,
-} from "../common/game-element.ts";
+import { renderLog, renderMessage } from "../common/game-element.ts";
 import { rovingKey } from "../common/keys.ts";
-import { OnlineSession } from "../common/online-session.ts";
-import {
-  BOT_DELAY_MS,
-  delay,
-  exportSave,
-  GameSession,
-  seatList,
-  seedFrom,
-  type ViewCause,
-} from "../common/session.ts";
+import { RailkitGameElement } from "../common/railkit-element.ts";
+import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   CUBE_ORDER,
   cubesSvg,
@@ -179,40 +159,25 @@ type Preview = StringPreview & { stretches?: number[] };
  * @cssprop --string-railway-crossing - Meeting places marked while drawing (crossings, touches, shared stretches).
  * @cssprop --string-railway-highlight - Reachable stations, hints, focus.
  */
-export class StringRailway extends LitElement {
+export class StringRailway extends RailkitGameElement<StringTypes> {
   static override styles = stringRailwayStyles;
 
   /** Number of seats, 2–5; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) players = 2;
-  /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
-  @property() seed: string | null = null;
-  /**
-   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. A seat the game does not have, or any other
-   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
-   */
-  @property() bots = "";
+  @property({ type: Number }) override players = 2;
   /**
    * Show the hint panel: transport plan, long-distance routes, best strings (ghosts on the board). `hints`,
    * `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
-  @property({ converter: booleanish, reflect: true }) hints = false;
+  @property({ converter: booleanish, reflect: true }) override hints = false;
   /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules); any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) rounds = 5;
   /** A board to play on (docs/string-board-format.md); null: a board generated from the seed. */
   @property({ attribute: false }) board: Board | null = null;
-  /** The worker client; by default the page's shared one. */
-  @property({ attribute: false }) client: RailkitClient | null = null;
   /**
    * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
    * seat's view only: the tile deck as a count; hints and the live string check run in this page's worker on that view).
    */
-  @property() server: string | null = null;
-  /** Online play: the match id (from the lobby). */
-  @property() match: string | null = null;
-  /** Online play: this element's seat; without it the element watches the match. */
-  @property({ type: Number }) seat: number | null = null;
-  /** Online play: the seat's credentials (from joining the match). */
-  @property() credentials: string | null = null;
+  @property() override server: string | null = null;
 
   @state() private tool: Tool | null = null;
   @state() private kind: StringKind | null = null;
@@ -232,58 +197,34 @@ export class StringRailway extends LitElement {
   @state() private botShow: StringAction | null = null;
   @state() private focusStation = 0;
   @state() private ghostFocus: number | null = null;
-  @state() private entries: string[] = [];
-  /** The latest announcement (an aria-live region). */
-  @state() private said = "";
 
   private trail: Trail | null = null;
   private downAt: Point | null = null;
   private downStation = -1;
   private previewWanted: StringPreviewRequest | null = null;
   private previewBusy = false;
-  /** The attribute gate: which changes start a new game, and what is wrong with the attributes. */
-  private readonly gate = new AttributeGate(this, [
-    "players",
-    "seed",
-    "rounds",
-    "board",
-    "server",
-    "match",
-    "seat",
-    "credentials",
-  ]);
+  protected override readonly gameId = "string";
 
-  /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
-  private readonly local = new GameSession<StringTypes>(this, {
-    api: (client) => client.string,
-    client: () => (this.client ??= sharedRailkitClient()),
-    bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
-    hints: () => this.hints && !this.attributeError,
-    hintOptions: () => ({ max: HINT_MAX }),
-    onView: (next, prev, cause) => this.onView(next, prev, cause),
-    beforeBotMove: async (action) => {
-      if (action.type === "end-turn" || action.type === "keep-tile") return;
-      this.botShow = action;
-      await delay(BOT_DELAY_MS);
-    },
-  });
-
-  /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
-  private readonly online = new OnlineSession<StringTypes>(this, {
-    game: "string",
-    ...matchOf(this),
-    onView: (next, prev, cause) => this.onView(next, prev, cause),
-    hints: () => this.hints && !this.attributeError,
-    loadHints: async (v) => (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints,
-  });
-
-  private get session(): GameSession<StringTypes> | OnlineSession<StringTypes> {
-    return this.isOnline ? this.online : this.local;
+  protected override gameAttributes(): readonly string[] {
+    return ["rounds", "board"];
   }
 
-  /** Playing (or watching) a match on the railkit server. */
-  private get isOnline(): boolean {
-    return playsOnline(this);
+  protected override gameApi(client: RailkitClient): GameWorkerApi<StringTypes> {
+    return client.string;
+  }
+
+  protected override hintOptions(): StringHintOptions {
+    return { max: HINT_MAX };
+  }
+
+  protected override async onlineHints(v: StringView): Promise<StringHint[]> {
+    return (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints;
+  }
+
+  protected override async beforeBotMove(action: StringAction): Promise<void> {
+    if (action.type === "end-turn" || action.type === "keep-tile") return;
+    this.botShow = action;
+    await delay(BOT_DELAY_MS);
   }
 
   /** The same as `import(json)` (its earlier name). */
@@ -297,15 +238,10 @@ export class StringRailway extends LitElement {
    * match (read only).
    */
   get state(): StringState | null {
-    return stateCopy(this.session);
+    return this.currentSave();
   }
   set state(save: StringState | string | null) {
     if (save !== null) this.import(save).catch(() => {});
-  }
-
-  /** The current game's save as JSON text (what `import` reads back); throws before the first game. */
-  export(): string {
-    return exportSave(this.session.view?.state);
   }
 
   /**
@@ -316,15 +252,11 @@ export class StringRailway extends LitElement {
    * game has (`seed` and `board` are left as they are: they set up the next new game). Not while playing online.
    */
   import(json: StringState | string): Promise<void> {
-    return importGame(this, this.gate, this.local, json, this.isOnline ? this.online : null, (s) => ({
-      players: String(s.options.players),
-      rounds: String(s.options.rounds),
-    }));
+    return this.loadSave(json);
   }
 
-  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
-  private get attributeError(): string {
-    return this.gate.error;
+  protected override savedAttributes(s: StringState) {
+    return { players: String(s.options.players), rounds: String(s.options.rounds) };
   }
 
   /** The engine's legal actions now (strings: the straight ones only; any drawn path is checked too). */
@@ -332,16 +264,12 @@ export class StringRailway extends LitElement {
     return this.session.view?.legal ?? [];
   }
 
-  private get view(): StringView | null {
-    return this.session.view;
-  }
-
   private get botSeats(): Set<number> {
     return seatList(this.bots);
   }
 
   /** The attributes' problems in words ("" when there are none). */
-  private checkAttributes(): string {
+  protected override checkAttributes(): string {
     const seats = checkPlayers(this, this.players, 2, 5);
     return problems(
       seats,
@@ -349,15 +277,6 @@ export class StringRailway extends LitElement {
       checkSeed(this, this.seed),
       checkWhole(this, "rounds", this.rounds, 1, 5),
     );
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
-    if (step.kind === "start") void this.newGame();
-    else if (step.kind === "same") {
-      if (step.hints) void this.session.refreshHints();
-      if (step.bots) this.session.kick();
-    }
   }
 
   override connectedCallback(): void {
@@ -385,23 +304,17 @@ export class StringRailway extends LitElement {
     if (same) void this.newGame(true);
   }
 
-  /**
-   * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute). Does nothing while an
-   * attribute is not accepted (the element says which).
-   */
-  async newGame(fresh = false): Promise<void> {
-    if (this.attributeError) return;
-    this.entries = [];
+  protected override gameOptions(): StringTypes["options"] {
+    return { players: this.players, rounds: this.rounds, ...(this.board ? { board: this.board } : {}) };
+  }
+
+  protected override clearGame(): void {
     this.clearDraft();
-    await this.session.newGame(
-      { players: this.players, rounds: this.rounds, ...(this.board ? { board: this.board } : {}) },
-      seedFrom(this.seed, fresh),
-    );
   }
 
   // ---- the view --------------------------------------------------------------------------------------
 
-  private onView(next: StringView, prev: StringView | null, cause: ViewCause<StringAction>): void {
+  protected override onView(next: StringView, prev: StringView | null, cause: ViewCause<StringAction>): void {
     this.botShow = null;
     this.selected = null;
     this.picked = null;
@@ -418,12 +331,6 @@ export class StringRailway extends LitElement {
     } else if (cause.kind === "action" && prev) {
       this.announce(prev, next, cause.action, cause.by);
     }
-  }
-
-  private log(lines: string[]): void {
-    if (lines.length === 0) return;
-    this.entries = appendLog(this.entries, lines);
-    this.said = lines.join(" ");
   }
 
   private announce(prev: StringView, next: StringView, a: StringAction, by: "person" | "computer"): void {
@@ -501,10 +408,6 @@ export class StringRailway extends LitElement {
 
   // ---- names -----------------------------------------------------------------------------------------
 
-  private seatName(seat: number): string {
-    return seatName(seat, this, this.online.seats);
-  }
-
   private stationName(s: StringState, id: string): string {
     const st = s.stations.find((x) => x.id === id);
     if (!st) return id;
@@ -520,15 +423,7 @@ export class StringRailway extends LitElement {
     return `${owner === "You" ? "Your" : `${owner}'s`} new station${st.colour ? ` (${st.colour})` : ""}`;
   }
 
-  private overTitle(s: StringState): string {
-    return gameOverTitle(s.winners, (seat) => this.seatName(seat));
-  }
-
   // ---- what may be done now --------------------------------------------------------------------------
-
-  private get canAct(): boolean {
-    return this.session.humanTurn && !this.session.busy && !this.session.recovering;
-  }
 
   private get me(): number | null {
     return this.session.humanTurn ? this.session.toMove : null;
@@ -617,7 +512,7 @@ export class StringRailway extends LitElement {
     const s = this.state!;
     if (this.activeTool === "string" && this.downStation >= 0) {
       const st = s.stations[this.downStation]!;
-      this.trail = new Trail([st.x, st.y], this.activeKind === "short" ? 30 : 60);
+      this.trail = new Trail([st.x, st.y], STRING_LENGTH[this.activeKind]);
       try {
         // Moves outside the board still draw (until release); a pointer the browser does not track cannot be captured.
         (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
@@ -1021,10 +916,10 @@ export class StringRailway extends LitElement {
       <div class="controls">
         <div class="tools" role="group" aria-label="String">
           <button part="button" data-kind="short" aria-pressed=${kind === "short"} ?disabled=${seat.shortLeft === 0} @click=${() => this.setKind("short")}>
-            Short 30 cm (${seat.shortLeft} left)
+            Short ${STRING_LENGTH.short} cm (${seat.shortLeft} left)
           </button>
           <button part="button" data-kind="long" aria-pressed=${kind === "long"} ?disabled=${seat.longLeft === 0} @click=${() => this.setKind("long")}>
-            Long 60 cm (${seat.longLeft} left)
+            Long ${STRING_LENGTH.long} cm (${seat.longLeft} left)
           </button>
         </div>
       </div>
@@ -1176,13 +1071,13 @@ export class StringRailway extends LitElement {
     const me = this.me;
     const choice = s.choice;
     const effects: Record<Row, string> = {
-      A: "keep the white cube, flip (+5)",
+      A: `keep the white cube, flip (+${FLIPPED_TILE_POINTS})`,
       B: "keep the white cube",
       C: "white cube to the bag",
     };
     const tile = (id: number, body: unknown, flipped = false) =>
       html`<div class="tile ${flipped ? "flipped" : ""}" data-tile=${id}>
-        <strong>Tile ${id + 1}</strong>${flipped ? html` <span class="tag win">flipped +5</span>` : nothing}
+        <strong>Tile ${id + 1}</strong>${flipped ? html` <span class="tag win">flipped +${FLIPPED_TILE_POINTS}</span>` : nothing}
         ${ROWS.map(
           (row) => html`<div class="tile-row">
             <span>${row}:</span>${rowColours(id, row).map((c) => html`<span class="dot c-${c}" title=${c}></span>`)}
@@ -1194,7 +1089,7 @@ export class StringRailway extends LitElement {
     if (choice && me === choice.player) {
       return html`<section class="zone" part="tiles" aria-labelledby="tiles-h">
         <h3 id="tiles-h">Keep one long-distance tile</h3>
-        <p class="note">Move the white cube through these colours to your new station; a tile left face up costs 2 points.</p>
+        <p class="note">Move the white cube through these colours to your new station; a tile left face up costs ${-FACE_UP_TILE_POINTS} points.</p>
         <div class="tiles">
           ${choice.tiles.map((id) =>
             tile(
@@ -1385,21 +1280,18 @@ export class StringRailway extends LitElement {
                 )}
                 ${r.sets[i]!.length === 0 ? html`<span class="note">no cubes</span>` : nothing}
               </div></td>
-              <td class="num">${flipped ? `+${5 * flipped}` : ""}${flipped && up ? " " : ""}${up ? `−${2 * up}` : ""}</td>
+              <td class="num">${flipped ? `+${FLIPPED_TILE_POINTS * flipped}` : ""}${flipped && up ? " " : ""}${up ? `−${-FACE_UP_TILE_POINTS * up}` : ""}</td>
               <td class="num">${r.cubes[i]}</td>
               <td class="num"><strong>${r.points[i]}</strong></td>
             </tr>`;
           })}
         </tbody>
       </table>
-      <p class="note">Sets of different colours score 1/3/6/10/15 for 1–5 cubes; a white cube stands for a missing colour. Ties: fewer cubes wins.</p>
+      <p class="note">Sets of different colours score ${SET_SCORE.slice(1).join("/")} for 1–${SET_SCORE.length - 1} cubes; a white cube stands for a missing colour. Ties: fewer cubes wins.</p>
     </section>`;
   }
 
-  protected override render() {
-    if (this.attributeError) return renderAttributeError(this.attributeError);
-    const v = this.view;
-    if (!v) return renderStarting(this.session);
+  protected override renderGame(v: StringView) {
     const s = v.state;
     const current = s.current;
     const title = s.over

@@ -1,8 +1,15 @@
-import { html, LitElement, nothing, type PropertyValues } from "lit";
+import { html, nothing } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TrainGameState, TurnRecord } from "../../engine/train/types.ts";
+import {
+  HINT_MAX_GOAL,
+  HINT_MIN_GOAL,
+  hintableGoal,
+  raceContext,
+  SHIPPED_GOAL,
+} from "../../games/train/race.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
-import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import type { RailkitClient } from "../../worker/client.ts";
 import type {
   BotMode,
   GameWorkerApi,
@@ -13,13 +20,6 @@ import type {
 import { prefetchTrainAssets } from "../../worker/race-assets.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import {
-  HINT_MAX_GOAL,
-  HINT_MIN_GOAL,
-  hintableGoal,
-  raceContext,
-  SHIPPED_GOAL,
-} from "../../games/train/race.ts";
-import {
   booleanish,
   checkBots,
   checkOneOf,
@@ -27,32 +27,11 @@ import {
   checkSeed,
   checkWhole,
   problems,
-  renderAttributeError,
 } from "../common/attributes.ts";
-import {
-  AttributeGate,
-  appendLog,
-  gameOverTitle,
-  importGame,
-  matchOf,
-  playsOnline,
-  renderLog,
-  renderMessage,
-  renderStarting,
-  seatName,
-  stateCopy,
-} from "../common/game-element.ts";
+import { renderLog, renderMessage } from "../common/game-element.ts";
 import { rovingKey } from "../common/keys.ts";
-import { OnlineSession } from "../common/online-session.ts";
-import {
-  BOT_DELAY_MS,
-  delay,
-  exportSave,
-  GameSession,
-  seatList,
-  seedFrom,
-  type ViewCause,
-} from "../common/session.ts";
+import { RailkitGameElement } from "../common/railkit-element.ts";
+import { BOT_DELAY_MS, delay, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
 
@@ -148,18 +127,11 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  * @cssprop --train-game-selected - Selected dice, best hint, winners.
  * @cssprop --train-game-die-size - Size of a die on the table (default 64px).
  */
-export class TrainGame extends LitElement {
+export class TrainGame extends RailkitGameElement<TrainTypes> {
   static override styles = trainGameStyles;
 
   /** Number of seats, 1–6 (2–6 in the elimination game); any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) players = 2;
-  /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
-  @property() seed: string | null = null;
-  /**
-   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. A seat the game does not have, or any other
-   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
-   */
-  @property() bots = "";
+  @property({ type: Number }) override players = 2;
   /** `race` (first to `goal`, equal turns) or `elimination` (beat the target or leave); any other value is shown as a message in place of the game, naming the values taken. */
   @property() variant: "race" | "elimination" = "race";
   /**
@@ -172,86 +144,53 @@ export class TrainGame extends LitElement {
    * Show the hint panel: every option now with its expected score (and win chance in a 2-player race).
    * `hints`, `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
-  @property({ converter: booleanish, reflect: true }) hints = false;
+  @property({ converter: booleanish, reflect: true }) override hints = false;
   /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
   @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
-  /** The worker client; by default the page's shared one. */
-  @property({ attribute: false }) client: RailkitClient | null = null;
   /**
    * @deprecated Unused since issue #22: the game worker sends race hints of goals without a shipped table to its own
    * solver worker (docs/embedding.md), whoever asks. Setting it changes nothing.
    */
   @property({ attribute: false }) raceSolver: RaceSolverClient | null = null;
   /** Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match. */
-  @property() server: string | null = null;
-  /** Online play: the match id (from the lobby). */
-  @property() match: string | null = null;
-  /** Online play: this element's seat; without it the element watches the match. */
-  @property({ type: Number }) seat: number | null = null;
-  /** Online play: the seat's credentials (from joining the match). */
-  @property() credentials: string | null = null;
+  @property() override server: string | null = null;
 
   /** Indices into `turn.table` of the dice the player (or the computer, before its move) picked. */
   @state() private selected: number[] = [];
   /** The table die that holds the tab stop (roving tabindex). */
   @state() private focusIndex = 0;
-  /** The game log as text, built from the answers this element saw (newest last). */
-  @state() private entries: string[] = [];
-  /** What the last answer did, in words, for the live region (announced once; the log is not live). */
-  @state() private said = "";
   /** A race solve under way in the solver worker (its goal and progress), for the hint panel's bar. */
   @state() private solving: (Progress & { goal: number }) | null = null;
   /** Race-hint calls to the solver worker in flight (the bar stays while any is). */
   private solves = 0;
-  /** The attribute gate: which changes start a new game, and what is wrong with the attributes. */
-  private readonly gate = new AttributeGate(this, [
-    "players",
-    "seed",
-    "variant",
-    "goal",
-    "server",
-    "match",
-    "seat",
-    "credentials",
-  ]);
 
-  /** The game in the worker: view, busy, status line, hints, the computer's seats, fault recovery. */
-  private readonly local = new GameSession<TrainTypes>(this, {
-    api: (client) => this.trainApi(client),
-    client: () => (this.client ??= sharedRailkitClient()),
-    bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
-    botOptions: () => ({ mode: this.botPolicy }),
-    hints: () => this.hints && !this.attributeError,
-    onView: (next, prev, cause) => this.onView(next, prev, cause),
-    beforeBotMove: async (action) => {
-      if (action.type === "add" && action.faces.length > 0) {
-        // Show the pick before it joins the train.
-        this.selected = this.pickIndices(action.faces);
-        await delay(BOT_DELAY_MS);
-      }
-    },
-  });
+  protected override readonly gameId = "train";
 
-  /** An online match through the railkit server, when `server` and `match` are set (web/elements/common/online-session.ts). */
-  private readonly online = new OnlineSession<TrainTypes>(this, {
-    game: "train",
-    ...matchOf(this),
-    onView: (next, prev, cause) => this.onView(next, prev, cause),
-    hints: () => this.hints,
-    // This seat's view in the player's own workers: the turn, and the race as this seat sees it.
-    loadHints: (v) =>
-      this.withSolving(v.state.options.goal, (progress) =>
-        this.local.client.train.hint(v.state.turn, raceContext(v.state), progress),
-      ),
-  });
-
-  private get session(): GameSession<TrainTypes> | OnlineSession<TrainTypes> {
-    return this.isOnline ? this.online : this.local;
+  protected override gameAttributes(): readonly string[] {
+    return ["variant", "goal"];
   }
 
-  /** Playing (or watching) a match on the railkit server. */
-  private get isOnline(): boolean {
-    return playsOnline(this);
+  protected override gameApi(client: RailkitClient): GameWorkerApi<TrainTypes> {
+    return this.trainApi(client);
+  }
+
+  protected override botOptions(): TrainTypes["botOptions"] {
+    return { mode: this.botPolicy };
+  }
+
+  protected override async beforeBotMove(action: TrainAction): Promise<void> {
+    if (action.type === "add" && action.faces.length > 0) {
+      // Show the pick before it joins the train.
+      this.selected = this.pickIndices(action.faces);
+      await delay(BOT_DELAY_MS);
+    }
+  }
+
+  // This seat's view in the player's own workers: the turn, and the race as this seat sees it.
+  protected override onlineHints(v: TrainView): Promise<TrainHintOption[]> {
+    return this.withSolving(v.state.options.goal, (progress) =>
+      this.local.client.train.hint(v.state.turn, raceContext(v.state), progress),
+    );
   }
 
   /** The game worker's train verbs; hints show the progress of a race solve (the worker routes it). */
@@ -298,15 +237,10 @@ export class TrainGame extends LitElement {
    * match (read only).
    */
   get state(): TrainGameState | null {
-    return stateCopy(this.session);
+    return this.currentSave();
   }
   set state(save: TrainGameState | string | null) {
     if (save !== null) this.import(save).catch(() => {});
-  }
-
-  /** The current game's save as JSON text (what `import` reads back); throws before the first game. */
-  export(): string {
-    return exportSave(this.session.view?.state);
   }
 
   /**
@@ -317,24 +251,15 @@ export class TrainGame extends LitElement {
    * that game has (`seed` is left as it is: it seeds the next new game). Not while playing online.
    */
   import(json: TrainGameState | string): Promise<void> {
-    return importGame(this, this.gate, this.local, json, this.isOnline ? this.online : null, (s) => ({
-      players: String(s.options.players),
-      variant: s.options.variant,
-      goal: String(s.options.goal),
-    }));
+    return this.loadSave(json);
   }
 
-  /** What is wrong with the attributes, in words for the player ("" when nothing): shown instead of the game. */
-  private get attributeError(): string {
-    return this.gate.error;
-  }
-
-  private get view(): TrainView | null {
-    return this.session.view;
+  protected override savedAttributes(s: TrainGameState) {
+    return { players: String(s.options.players), variant: s.options.variant, goal: String(s.options.goal) };
   }
 
   /** The attributes' problems in words ("" when there are none). */
-  private checkAttributes(): string {
+  protected override checkAttributes(): string {
     const seats =
       this.variant === "elimination"
         ? checkPlayers(this, this.players, 2, 6)
@@ -349,39 +274,27 @@ export class TrainGame extends LitElement {
     );
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
-    if (step.kind === "start") {
-      if (!this.hasUpdated) this.warmUp();
-      void this.newGame();
-    } else if (step.kind === "same") {
-      if (step.hints) void this.session.refreshHints();
-      if (step.bots) this.session.kick();
-    }
+  protected override startGame(): void {
+    if (!this.hasUpdated) this.warmUp();
+    super.startGame();
   }
 
-  /**
-   * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). Does
-   * nothing while an attribute is not accepted (the element says which).
-   */
-  async newGame(fresh = false): Promise<void> {
-    if (this.attributeError) return;
+  protected override gameOptions(): TrainTypes["options"] {
+    return { players: this.players, variant: this.variant, goal: this.goal };
+  }
+
+  protected override clearGame(): void {
     this.selected = [];
-    this.entries = [];
-    await this.session.newGame(
-      { players: this.players, variant: this.variant, goal: this.goal },
-      seedFrom(this.seed, fresh),
-    );
   }
 
   /** A new view from the session: reset the pick; log what happened and fire the events. */
-  private onView(next: TrainView, prev: TrainView | null, cause: ViewCause<TrainAction>): void {
+  protected override onView(next: TrainView, prev: TrainView | null, cause: ViewCause<TrainAction>): void {
     this.selected = [];
     this.focusIndex = 0;
     if (cause.kind === "new") this.entries = [];
     else if (cause.kind === "action" && prev) this.announce(prev, next, cause.action);
     else if (cause.kind === "undo")
-      this.entries = appendLog(this.entries, [`${this.seatName(cause.player)} took back the last action.`]);
+      this.log([`${this.seatName(cause.player)} took back the last action.`], false);
   }
 
   /** Sends a person's action; focus follows if the focused control went away. */
@@ -412,9 +325,8 @@ export class TrainGame extends LitElement {
         `${this.seatName(r.player)}: ${REASON_TEXT[r.reason]}, ${r.score} point${r.score === 1 ? "" : "s"}.`,
       );
     }
-    if (next.state.over && !prev.state.over) lines.push(this.overTitle(next));
-    this.entries = appendLog(this.entries, lines);
-    this.said = lines.join(" ");
+    if (next.state.over && !prev.state.over) lines.push(this.overTitle(next.state));
+    this.log(lines);
     for (const record of next.state.history.slice(before)) {
       this.dispatchEvent(
         new CustomEvent<TurnRecord>("turn-end", { detail: record, bubbles: true, composed: true }),
@@ -481,11 +393,6 @@ export class TrainGame extends LitElement {
     return this.legalAdds.some((faces) => sameFaces(faces, pick));
   }
 
-  /** A person may act now: their turn, and no answer or restore pending. */
-  private get canAct(): boolean {
-    return this.session.humanTurn && !this.session.busy && !this.session.recovering;
-  }
-
   // ---- input -----------------------------------------------------------------------------------------
 
   private toggle(i: number): void {
@@ -530,14 +437,6 @@ export class TrainGame extends LitElement {
   }
 
   // ---- render ----------------------------------------------------------------------------------------
-
-  private seatName(seat: number): string {
-    return seatName(seat, this, this.online.seats);
-  }
-
-  private overTitle(v: TrainView): string {
-    return gameOverTitle(v.state.winners, (seat) => this.seatName(seat));
-  }
 
   private renderDie(face: Face, opts: { index?: number; selected?: boolean; disabled?: boolean } = {}) {
     if (opts.index === undefined) {
@@ -685,10 +584,11 @@ export class TrainGame extends LitElement {
       ${r.train.length ? html`<ol class="dice finished" aria-label="The finished train">${r.train.map((f) => this.renderDie(f))}</ol>` : nothing}`;
   }
 
-  protected override render() {
-    if (this.attributeError) return renderAttributeError(this.attributeError);
-    const v = this.view;
-    if (!v) return renderStarting(this.session, FONT_PRIMER);
+  protected override startingExtra(): unknown {
+    return FONT_PRIMER;
+  }
+
+  protected override renderGame(v: TrainView) {
     const s = v.state;
     const turn = s.turn;
     // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
@@ -702,7 +602,7 @@ export class TrainGame extends LitElement {
     const stop = this.legal("stop");
     const bank = this.legal("bank");
     const rolling = 6 - turn.train.length;
-    const title = s.over ? this.overTitle(v) : `${this.seatName(s.current!)} to play`;
+    const title = s.over ? this.overTitle(s) : `${this.seatName(s.current!)} to play`;
     const meta = s.over
       ? ""
       : turn.phase === "freight"

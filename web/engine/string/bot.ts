@@ -1,16 +1,16 @@
 /**
  * A simple greedy String Railway bot over the engine's `legalActions`: cheap strings that connect cubes to
  * stations of their colour, transports that score, long-distance routes when they fit, early locomotive
- * upgrades. Deterministic (no randomness of its own): a game is fixed by players and seed.
+ * upgrades. Deterministic (no randomness of its own): a game is fixed by players and seed. It plays through an
+ * engine (`engine`, default `stringEngine`: the TypeScript route geometry), whose geometry measures its strings.
  */
 import { InputError } from "../common/errors.ts";
 import {
-  apply,
-  legalActions,
+  type StringEngine,
   scoringColour,
-  setup,
   stationIndex,
   stringCandidates,
+  stringEngine,
   transportScores,
 } from "./engine.ts";
 import { CUBE_COLOURS, type GameResult, type StringAction, type StringState } from "./types.ts";
@@ -33,11 +33,11 @@ function stringValue(s: StringState, stations: number[], ap: number): number {
   return Math.min(now, s.ap - ap) * 2 + colours.size * 0.5 + outskirts * 0.75 - ap * 1.5;
 }
 
-/** The bot's choice in this state (the state must not be over). */
-export function botAction(s: StringState): StringAction {
+/** The bot's choice in this state (the state must not be over), measured by `engine`'s route geometry. */
+export function botAction(s: StringState, engine: StringEngine = stringEngine): StringAction {
   const player = s.current;
   if (player === null) throw new InputError("the game is over");
-  const acts = legalActions(s);
+  const acts = engine.legalActions(s);
   const seat = s.seats[player]!;
   const of = <T extends StringAction["type"]>(t: T): Of<T>[] => acts.filter((a): a is Of<T> => a.type === t);
 
@@ -63,7 +63,7 @@ export function botAction(s: StringState): StringAction {
   // Route: the best-valued candidate string, if it is worth anything.
   let best: Of<"place-string"> | null = null;
   let bestV = 0;
-  for (const { action, check } of stringCandidates(s, player)) {
+  for (const { action, check } of stringCandidates(s, player, engine.geometry)) {
     const v = stringValue(s, check.stations, check.ap);
     if (v > bestV) {
       bestV = v;
@@ -94,14 +94,19 @@ export interface BotGame {
   final: StringState;
 }
 
-/** Plays a whole game with the greedy bot in every seat. */
-export function playBotGame(players: number, seed: number | string, maxActions = 5000): BotGame {
-  let s = setup({ players }, seed);
+/** Plays a whole game with the greedy bot in every seat, on `engine`. */
+export function playBotGame(
+  players: number,
+  seed: number | string,
+  maxActions = 5000,
+  engine: StringEngine = stringEngine,
+): BotGame {
+  let s = engine.setup({ players }, seed);
   const log: StringAction[] = [];
   while (!s.over) {
     if (log.length >= maxActions) throw new Error(`bot game did not end within ${maxActions} actions`);
-    const a = botAction(s);
-    const r = apply(s, a);
+    const a = botAction(s, engine);
+    const r = engine.apply(s, a);
     if (!r.ok) throw new Error(`bot chose an illegal action ${JSON.stringify(a)}: ${r.error.message}`);
     s = r.state;
     log.push(a);

@@ -1,14 +1,17 @@
 /**
  * String Railway: Transport rules engine (docs/rules/string-railway.md).
  * Pure and deterministic over plain JSON states that begin with the common header (web/engine/common/game.ts):
- * `stringEngine = defineEngine({ … })` gives the shared load-by-replay, save and undo, and an `apply` that never
- * throws. Every refusal is a `RuleError` with a stable `string.*` rule id (or an `InputError` with the JSON
+ * `createStringEngine(geometry)` = `defineEngine({ … })` gives the shared load-by-replay, save and undo, and an
+ * `apply` that never throws; its route checks measure with `geometry`, a parameter (`stringEngine`: the TypeScript
+ * twin). The exported rule functions that measure take the geometry as their last, optional parameter (default:
+ * the twin); no module state chooses it. Every refusal is a `RuleError` with a stable `string.*` rule id (or an `InputError` with the JSON
  * pointer of malformed input) and leaves the state unchanged. The checks return the refusal (`RuleError` or
  * null); nothing is thrown as control flow. The seeded generator's state lives in the state, so a game is its
  * options, seed and action log.
  *
  * Positions built by hand (tests, tools) go through {@link position}, never `load`.
  */
+
 import { InputError, ok, type Result, RuleError } from "../common/errors.ts";
 import { checkVersion, defineEngine, type GameEngine, MAX_LOG } from "../common/game.ts";
 import {
@@ -30,6 +33,7 @@ import {
 import { Rng, seedRng } from "../common/rng.ts";
 import { discInside, discOutside, generateBoard, parseBoard } from "./board.ts";
 import { addCounts, BOX, countTotal, drawCubes, emptyCounts } from "./cubes.ts";
+import { boxOf } from "./geometry/box.ts";
 import { boundsOf, type PlacedSegmentIndex } from "./geometry/placed.ts";
 import { stationsTouched } from "./geometry/polyline.ts";
 import { type RouteGeometry, routeGeometryTs } from "./geometry/route.ts";
@@ -276,46 +280,36 @@ interface RivalIndex {
 }
 
 /**
- * Per board object, per seat: the placed-segment index of the other seats' strings (geometry/placed.ts). States
- * of one game share their board object and every placed string (structural sharing, `copyForAction`), and placed
- * strings never change, so the index of a state is the one of an earlier state plus the strings placed since:
- * they are appended. A state whose rivals' strings are not a superset of the ones held (another branch of the
- * game: an undo, a bot trying moves) rebuilds it. Not part of the state: a cache, invisible to the rules.
+ * Per route geometry (each builds its own indexes: `createIndex`), per board object, per seat: the placed-segment
+ * index of the other seats' strings (geometry/placed.ts). States of one game share their board object and every
+ * placed string (structural sharing, `copyForAction`), and placed strings never change, so the index of a state is
+ * the one of an earlier state plus the strings placed since: they are appended. A state whose rivals' strings are
+ * not a superset of the ones held (another branch of the game: an undo, a bot trying moves) rebuilds it. Not part
+ * of the state: a cache, invisible to the rules (an index holds exactly the rivals' strings, whichever engine
+ * asked), so engines on different geometries never share one and never change each other's.
  * Quick check first: a seat that has not acted since keeps its very string list (an action copies only the
  * acting seat), so when every rival's list is the one seen last, at the same length, nothing was placed since.
  */
-let rivalIndexes = new WeakMap<object, Map<number, RivalIndex>>();
-
-/** How route checks measure a path (geometry/route.ts): the TypeScript twin unless `useRouteGeometry` says. */
-let geometry: RouteGeometry = routeGeometryTs;
-/** The rival indexes each geometry built, kept while another is in use (a switch back finds them). */
-const indexesOf = new WeakMap<RouteGeometry, typeof rivalIndexes>();
+const rivalIndexes = new WeakMap<RouteGeometry, WeakMap<object, Map<number, RivalIndex>>>();
 
 /**
- * Route checks (`apply`, `legalActions`, `previewString`, …) measure paths with `g` from now on: the Wasm kernels
- * (web/solvers/string/geometry-wasm.ts `routeGeometry`, installed by the worker once compiled) or, with null, the
- * TypeScript twin. Both give the same answers (test/string/geometry.route.test.ts), so games, saves and replays do not
- * depend on which one ran. Each keeps its own rival indexes (built by its `createIndex`).
+ * The other players' placed strings of `player`, indexed by `geometry` (default: the TypeScript twin), built or
+ * brought up to date on demand.
  */
-export function useRouteGeometry(g: RouteGeometry | null): void {
-  const next = g ?? routeGeometryTs;
-  if (next === geometry) return;
-  indexesOf.set(geometry, rivalIndexes);
-  geometry = next;
-  rivalIndexes = indexesOf.get(next) ?? new WeakMap();
-}
-
-/** The route geometry route checks use now (`useRouteGeometry`). */
-export function routeGeometryInUse(): RouteGeometry {
-  return geometry;
-}
-
-/** The other players' placed strings of `player`, indexed (built or brought up to date on demand). */
-export function rivalIndex(s: StringState, player: number): PlacedSegmentIndex {
-  let perSeat = rivalIndexes.get(s.board);
+export function rivalIndex(
+  s: StringState,
+  player: number,
+  geometry: RouteGeometry = routeGeometryTs,
+): PlacedSegmentIndex {
+  let boards = rivalIndexes.get(geometry);
+  if (!boards) {
+    boards = new WeakMap();
+    rivalIndexes.set(geometry, boards);
+  }
+  let perSeat = boards.get(s.board);
   if (!perSeat) {
     perSeat = new Map();
-    rivalIndexes.set(s.board, perSeat);
+    boards.set(s.board, perSeat);
   }
   let entry = perSeat.get(player);
   const seats = s.seats;
@@ -500,10 +494,11 @@ export function checkPlaceString(
   player: number,
   kind: StringKind,
   path: readonly number[],
+  geometry: RouteGeometry = routeGeometryTs,
 ): RouteCheck | RuleError {
   const e = stringAllowed(s, player, kind);
   if (e) return e;
-  const c = checkRoute(routeContext(s), kind, path, rivalIndex(s, player), geometry);
+  const c = checkRoute(routeContext(s), kind, path, rivalIndex(s, player, geometry), geometry);
   return c.error ?? needAp(s, c.ap, "this string") ?? c;
 }
 
@@ -544,7 +539,8 @@ export interface StringPreview {
 /**
  * The route check of a string `player` might lay now, as `apply` of a `place-string` would make it, with the
  * numbers behind it (length, stations touched, crossing points, mountain, AP), legal or not. `path` is read as
- * an action's path (InputError at `at`, default `/path`, when malformed).
+ * an action's path (InputError at `at`, default `/path`, when malformed). `geometry` measures it (default: the
+ * TypeScript twin; an engine's own is `engine.geometry`).
  */
 export function previewString(
   s: StringState,
@@ -552,9 +548,10 @@ export function previewString(
   kind: StringKind,
   path: unknown,
   at = "/path",
+  geometry: RouteGeometry = routeGeometryTs,
 ): StringPreview {
   const p = parsePath(path, at);
-  const c = checkRoute(routeContext(s), kind, p, rivalIndex(s, player), geometry);
+  const c = checkRoute(routeContext(s), kind, p, rivalIndex(s, player, geometry), geometry);
   const error =
     checkTurn(s, { type: "place-string", player, kind, path: p }) ??
     stringAllowed(s, player, kind) ??
@@ -909,8 +906,16 @@ function finish(s: StringState): void {
 // ---------------------------------------------------------------------------------------------------
 // apply
 
-/** Checks `a` on `s` and, when legal, plays it on `s` (a private copy); returns the refusal otherwise. */
-function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError | null {
+/**
+ * Checks `a` on `s` and, when legal, plays it on `s` (a private copy); returns the refusal otherwise. Route checks
+ * measure with `geometry`.
+ */
+function step(
+  s: StringState,
+  rng: Rng,
+  a: StringAction,
+  geometry: RouteGeometry,
+): RuleError | InputError | null {
   const turn = checkTurn(s, a);
   if (turn) return turn;
   const p = a.player;
@@ -921,7 +926,7 @@ function step(s: StringState, rng: Rng, a: StringAction): RuleError | InputError
       return e;
     }
     case "place-string": {
-      const c = checkPlaceString(s, p, a.kind, a.path);
+      const c = checkPlaceString(s, p, a.kind, a.path, geometry);
       if (c instanceof RuleError) return c;
       placeString(s, rng, p, a.kind, a.path, c);
       return null;
@@ -1053,11 +1058,12 @@ function cubesToChange(s: StringState, i: number): Counts {
 /**
  * The rules' `apply` of an action `parseAction` read (`stringEngine.apply` guards it): checks it and plays it on a
  * copy; the accepted action, normalised, joins the log (the parser's fresh copy: its path is the placed string's).
+ * Route checks measure with `geometry` (the engine's).
  */
-function applyRules(state: StringState, a: StringAction): Result<StringState> {
+function applyRules(state: StringState, a: StringAction, geometry: RouteGeometry): Result<StringState> {
   const s = copyForAction(state, a.player, a.type);
   const rng = new Rng(s.rng);
-  const error = step(s, rng, a);
+  const error = step(s, rng, a, geometry);
   if (error) return { ok: false, error };
   s.rng = rng.state;
   s.log.push(a);
@@ -1080,6 +1086,19 @@ export function reveals(before: StringState, action: StringAction, after: String
 /** Grid spacing (cm) of the candidate new-station points in `legalActions`. */
 export const NEW_STATION_GRID = 7.5;
 
+/**
+ * The spots a new station may go on now, as `legalActions` offers them: the centres of a {@link NEW_STATION_GRID} cm grid
+ * over the board's box (from its corner, half a step in), row by row, each one `newStationRule` accepts.
+ */
+export function newStationSpots(s: StringState): [number, number][] {
+  const [minX, minY, maxX, maxY] = boxOf(s.board.polygon);
+  const out: [number, number][] = [];
+  for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID)
+    for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID)
+      if (!newStationRule(s, x, y)) out.push([x, y]);
+  return out;
+}
+
 /** A candidate string and its route check (stations, crossings, cost). */
 export interface StringCandidate {
   action: StringAction & { type: "place-string" };
@@ -1089,14 +1108,19 @@ export interface StringCandidate {
 /**
  * Candidate strings: straight segments from station centre to station centre (each unordered pair once),
  * short when at most 30 cm long (or long when no short string is left), long when 30–60 cm; only those the
- * route rules and the AP allow. Curved strings are legal too but are not enumerated.
+ * route rules and the AP allow. Curved strings are legal too but are not enumerated. `geometry` measures them
+ * (default: the TypeScript twin).
  */
-export function stringCandidates(s: StringState, player: number): StringCandidate[] {
+export function stringCandidates(
+  s: StringState,
+  player: number,
+  geometry: RouteGeometry = routeGeometryTs,
+): StringCandidate[] {
   const out: StringCandidate[] = [];
   const seat = s.seats[player]!;
   if (s.step !== "route" || s.placedString || seat.shortLeft + seat.longLeft === 0) return out;
   const ctx = routeContext(s);
-  const others = rivalIndex(s, player);
+  const others = rivalIndex(s, player, geometry);
   const n = s.stations.length;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
@@ -1153,14 +1177,15 @@ function longDistanceCandidates(s: StringState, player: number): StringAction[] 
  * straight strings (`stringCandidates`); every transport (each pair of stations on one own string, each
  * colour present); the shortest long-distance routes; the upgrade; new-station points on a 7.5 cm grid
  * with every remaining chip; replenish on every station; cube for AP for every colour in the pile; draw-tile.
+ * The strings are measured with `geometry` (default: the TypeScript twin; the same list on any geometry).
  */
-export function legalActions(s: StringState): StringAction[] {
+export function legalActions(s: StringState, geometry: RouteGeometry = routeGeometryTs): StringAction[] {
   const player = s.current;
   if (player === null) return [];
   if (s.choice) return s.choice.tiles.map((tile) => ({ type: "keep-tile", player, tile }));
   const seat = s.seats[player]!;
   const out: StringAction[] = [{ type: "end-turn", player }];
-  for (const c of stringCandidates(s, player)) out.push(c.action);
+  for (const c of stringCandidates(s, player, geometry)) out.push(c.action);
   if (s.step !== "locomotive" && s.ap >= 1) {
     const pairs = new Set<string>();
     for (const str of seat.strings) {
@@ -1181,23 +1206,8 @@ export function legalActions(s: StringState): StringAction[] {
   if (!checkUpgrade(s, player)) out.push({ type: "upgrade", player });
   if (seat.newStation === null) {
     const chips: Array<CityColour | null> = s.chips.length ? s.chips.slice() : [null];
-    const p = s.board.polygon;
-    let minX = Number.POSITIVE_INFINITY;
-    let minY = Number.POSITIVE_INFINITY;
-    let maxX = Number.NEGATIVE_INFINITY;
-    let maxY = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < p.length; i += 2) {
-      minX = Math.min(minX, p[i]!);
-      maxX = Math.max(maxX, p[i]!);
-      minY = Math.min(minY, p[i + 1]!);
-      maxY = Math.max(maxY, p[i + 1]!);
-    }
-    for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
-      for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
-        if (newStationRule(s, x, y)) continue;
-        for (const chip of chips) out.push({ type: "new-station", player, x, y, chip });
-      }
-    }
+    for (const [x, y] of newStationSpots(s))
+      for (const chip of chips) out.push({ type: "new-station", player, x, y, chip });
   }
   if (s.replenishes < SPECIAL_LIMIT && s.ap >= 1) {
     for (const st of s.stations) out.push({ type: "replenish", player, station: st.id });
@@ -1213,21 +1223,35 @@ export function legalActions(s: StringState): StringAction[] {
 // ---------------------------------------------------------------------------------------------------
 // The engine
 
-/** The engine: the rules plus the shared load policy (replay), save and undo (web/engine/common/game.ts). */
-export const stringEngine: GameEngine<StringState, StringAction, StringOptions> = defineEngine<
-  StringState,
-  StringAction,
-  StringOptions
->({
-  id: "string",
-  version: STRING_VERSION,
-  retired: STRING_RETIRED,
-  setup,
-  parseAction: (state, action) => parseAction(action, state.options.players),
-  apply: applyRules,
-  legalActions,
-  reveals,
-});
+/** A String Railway engine: the rules on one route geometry, plus the shared load policy, save and undo. */
+export interface StringEngine extends GameEngine<StringState, StringAction, StringOptions> {
+  /** How this engine's route checks measure a path (geometry/route.ts): fixed when the engine is made. */
+  readonly geometry: RouteGeometry;
+}
+
+/**
+ * An engine whose every route check (`apply` of a place-string, `legalActions`' strings) measures with `geometry`:
+ * the TypeScript twin `routeGeometryTs` (the default) or the Wasm one (web/solvers/string/geometry-wasm.ts
+ * `routeGeometry`). Both give the same answers (test/string/engine-geometry.test.ts), so games, saves and replays do
+ * not depend on which one ran; engines on different geometries coexist, each with its own rival indexes
+ * (`rivalIndex`). The rules plus the shared load policy (replay), save and undo (web/engine/common/game.ts).
+ */
+export function createStringEngine(geometry: RouteGeometry = routeGeometryTs): StringEngine {
+  const engine = defineEngine<StringState, StringAction, StringOptions>({
+    id: "string",
+    version: STRING_VERSION,
+    retired: STRING_RETIRED,
+    setup,
+    parseAction: (state, action) => parseAction(action, state.options.players),
+    apply: (state, a) => applyRules(state, a, geometry),
+    legalActions: (s) => legalActions(s, geometry),
+    reveals,
+  });
+  return { ...engine, geometry };
+}
+
+/** The engine on the TypeScript route geometry (`createStringEngine()`). */
+export const stringEngine: StringEngine = createStringEngine();
 
 /** Applies one action: a new state, or the refusal (the old state untouched). Never throws. */
 export const apply = stringEngine.apply;

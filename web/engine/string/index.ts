@@ -12,6 +12,7 @@ export { BOX, TOTAL_CUBES } from "./cubes.ts";
 export {
   ACTION_TYPES,
   apply,
+  createStringEngine,
   finalResult,
   legalActions,
   load,
@@ -22,9 +23,9 @@ export {
   ROUNDS,
   reveals,
   rivalIndex,
-  routeGeometryInUse,
   STRING_RETIRED,
   STRING_VERSION,
+  type StringEngine,
   type StringPreview,
   save,
   scoringColour,
@@ -35,7 +36,6 @@ export {
   transportScores,
   UPGRADE_COST,
   undo,
-  useRouteGeometry,
   winnersOf,
 } from "./engine.ts";
 export { checkRoute, type RouteCheck, type RouteContext, toSegments } from "./route.ts";

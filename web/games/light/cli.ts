@@ -1,14 +1,30 @@
-/** Light Rail in a terminal: its text picture and scores (the `rail` CLI, docs/cli.md). */
+/**
+ * Light Rail in a terminal (the `rail` CLI, docs/cli.md): its text picture and scores, the hint report, and the
+ * game's own tools (`rail light score|hint|bot …`, tools.ts, loaded on first use).
+ */
 
-import type { GameCli } from "../types.ts";
+import type { LightKernel } from "../../solvers/light/kernel.ts";
+import type { CliTool, GameCli } from "../types.ts";
 import type { LightGameTypes } from "./index.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the picture reads the state as plain JSON, field by field
 type Json = any;
 const COLOUR_LETTER = ["B", "Y", "P", "G"];
 
-export const lightCli: GameCli<LightGameTypes> = {
+const tool = (name: string, takesFile = false): CliTool => ({
+  run: async (args, host) => (await import("./tools.ts")).lightCommand([name, ...args], host),
+  takesFile,
+});
+
+export const lightCli: GameCli<LightGameTypes, LightKernel> = {
   scores: (s) => s.routeCredit.map((v, i) => v + s.objectiveCredit[i]!),
+  // Every placement with its credit now and the module's search value (`--playouts 0`: no search).
+  hint: async (state, { options, hints }) =>
+    (await import("./tools.ts")).hintReport(state, options.playouts === 0 ? null : hints),
+  // A search bot move at 400 playouts (the module's default is 2000): a terminal waits for every seat's move.
+  botWork: { playouts: 400 },
+  // `light hint STATE.json` takes an engine save (a game file goes to the game-file `hint`).
+  commands: { score: tool("score"), hint: tool("hint", true), bot: tool("bot") },
   picture(state) {
     const s = state as unknown as Json;
     const cards = s.cards as { q: number; r: number; player: number; design: number; orientation: number }[];

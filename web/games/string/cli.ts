@@ -1,6 +1,11 @@
-/** String Railway in a terminal: its text picture and scores (the `rail` CLI, docs/cli.md). */
+/**
+ * String Railway in a terminal (the `rail` CLI, docs/cli.md): its text picture and scores, the hint report, and the
+ * game's own tools (`rail string score|cost|bot …`, tools.ts; `rail string pairs FILE`, pairs.ts), loaded on first
+ * use.
+ */
 
-import type { GameCli } from "../types.ts";
+import type { StringSolver } from "../../solvers/string/solver.ts";
+import type { CliTool, GameCli } from "../types.ts";
 import type { StringGameTypes } from "./index.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the picture reads the state as plain JSON, field by field
@@ -19,8 +24,29 @@ const counts = (c: Record<string, number>) =>
     .map(([k, n]) => `${n}${CUBE_LETTERS[k] ?? k}`)
     .join(" ") || "-";
 
-export const stringCli: GameCli<StringGameTypes> = {
+const tool = (name: string): CliTool => ({
+  run: async (args, host) => (await import("./tools.ts")).stringCommand([name, ...args], host),
+});
+
+export const stringCli: GameCli<StringGameTypes, StringSolver> = {
   scores: (s) => (s.result ? [...s.result.points] : s.seats.map(() => 0)),
+  // The solver bot's move and the five best strings to lay, from the module's solver (the module's hints rank
+  // transport plans and long-distance routes first: the widget's list, not this report).
+  hint: async (state, { solver }) => {
+    const seat = state.current;
+    if (seat === null) return { seat: null, suggestion: null, strings: [] };
+    const s = await solver();
+    const strings = s
+      .stringHints(state, seat, 5)
+      .map((h) => ({ action: h.action, ap: h.ap, crossings: h.crossings, value: h.value }));
+    return { seat, suggestion: s.botAction(state), strings };
+  },
+  commands: {
+    score: tool("score"),
+    cost: tool("cost"),
+    bot: tool("bot"),
+    pairs: { run: async (args, host) => (await import("./pairs.ts")).stringPairs(args, host) },
+  },
   picture(state) {
     const s = state as unknown as Json;
     const W = 60;

@@ -1,13 +1,27 @@
-/** The Train Game in a terminal: its text picture and scores (the `rail` CLI, docs/cli.md). */
+/**
+ * The Train Game in a terminal (the `rail` CLI, docs/cli.md): its text picture and scores, the hint report, and the
+ * solver tools (`rail train ev|beat|race|hint …`, tools.ts, loaded on first use).
+ */
 import { trainEngine } from "../../engine/train/index.ts";
-import type { GameCli } from "../types.ts";
-import type { TrainGameTypes } from "./index.ts";
+import type { CliTool, GameCli } from "../types.ts";
+import type { TrainGameTypes, TrainSolverBundle } from "./index.ts";
+import { raceContext } from "./race.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the picture reads the state as plain JSON, field by field
 type Json = any;
 
-export const trainCli: GameCli<TrainGameTypes> = {
+const tool = (name: string): CliTool => ({
+  run: async (args, host) => (await import("./tools.ts")).trainCommand([name, ...args], host),
+});
+
+export const trainCli: GameCli<TrainGameTypes, TrainSolverBundle> = {
   scores: (s) => [...s.scores],
+  // The module's hints with the race they value (win chances in the race of the seat to move, race.ts: the one race context).
+  hint: async (state, { hints }) => {
+    const race = raceContext(state);
+    return { seat: state.current, ...(race ? { race } : {}), options: await hints() };
+  },
+  commands: { ev: tool("ev"), beat: tool("beat"), race: tool("race"), hint: tool("hint") },
   picture(state) {
     const s = state as unknown as Json;
     const lines: string[] = [];

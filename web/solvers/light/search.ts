@@ -22,7 +22,9 @@ import { refusal } from "../../engine/light/engine.ts";
 import { COORD_LIMIT, type LightAction, type LightState } from "../../engine/light/types.ts";
 import { nextTask } from "../next-task.ts";
 import { type LightKernel, SEARCH_STRIDE } from "./kernel.ts";
+import { mergeInto, ranked } from "./slices.ts";
 
+export { mergeSlices } from "./slices.ts";
 export { nextTask };
 
 export interface SearchOptions {
@@ -230,30 +232,14 @@ function* timedBatches(
       policy: opts.policy,
     });
     if (rows.length === 0) return [];
-    for (const p of rows) {
-      const key = `${p.q},${p.r},${p.orientation}`;
-      const m = merged.get(key);
-      if (!m) {
-        merged.set(key, { ...p });
-        continue;
-      }
-      const n = m.playouts + p.playouts;
-      if (n > 0) {
-        m.value = (m.value * m.playouts + p.value * p.playouts) / n;
-        m.winRate = (m.winRate * m.playouts + p.winRate * p.playouts) / n;
-      }
-      m.playouts = n;
-    }
+    mergeInto(merged, rows);
     total += Math.min(batch, max - total);
     batch = Math.min(batch * 2, MAX_BATCH);
     spent += now() - t0;
     if (spent >= opts.ms || total >= max) break;
     if (yield spent) break;
   }
-  return [...merged.values()].sort(
-    (a, b) =>
-      b.value - a.value || b.credit - a.credit || a.q - b.q || a.r - b.r || a.orientation - b.orientation,
-  );
+  return ranked(merged);
 }
 
 /**

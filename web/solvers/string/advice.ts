@@ -7,7 +7,12 @@
  * - `preview`: not a hint but the live check of a string being drawn (the engine's `previewString`), answered
  *   through the same worker verb (`hints` with the `preview` option) so that a frame costs one round trip.
  */
-import { previewString, type StringPreview } from "../../engine/string/engine.ts";
+import {
+  previewString,
+  type StringEngine,
+  type StringPreview,
+  stringEngine,
+} from "../../engine/string/engine.ts";
 import type { StringAction, StringKind, StringState } from "../../engine/string/types.ts";
 import { nextTask } from "../next-task.ts";
 import type { PlanKernel } from "./kernel.ts";
@@ -54,7 +59,7 @@ export function adviceFor(k: PlanKernel, s: StringState, max = 20): StringHint[]
 }
 
 /**
- * {@link adviceFor}, cooperative (the shared game worker: web/worker/plugins.ts): the same phases and the same
+ * {@link adviceFor}, cooperative (the shared game worker: web/worker/service.ts): the same phases and the same
  * hints, with a `pause` (default {@link nextTask}: a macrotask) between the transport plan, the long-distance
  * routes and the strings, so that the worker answers other calls in between (a Roll of the Train widget on the
  * same page). `cancelled`, asked after each pause: true ends it there with no hints (the game has moved on and
@@ -97,11 +102,19 @@ function* advicePhases(k: PlanKernel, s: StringState, max: number): Generator<vo
   return out.slice(0, max);
 }
 
-/** The live check of a string the seat to move is drawing (a one-entry hint list). */
-export function previewHint(s: StringState, request: StringPreviewRequest): StringHint[] {
+/**
+ * The live check of a string the seat to move is drawing (a one-entry hint list), measured by `engine`'s route
+ * geometry (default `stringEngine`: the TypeScript twin).
+ */
+export function previewHint(
+  s: StringState,
+  request: StringPreviewRequest,
+  engine: StringEngine = stringEngine,
+): StringHint[] {
   const player = s.current;
   if (player === null) return [];
-  const preview = previewString(s, player, request.kind, request.path, "/options/preview/path");
+  const at = "/options/preview/path";
+  const preview = previewString(s, player, request.kind, request.path, at, engine.geometry);
   return [
     {
       hint: "preview",

@@ -11,15 +11,15 @@
  * 5. replenish (1 AP) a network station that connects to the most other scoring colours, when no plan scores
  *    and 2 AP are left;
  * 6. upgrade the locomotive with what is left before round 5; end the turn.
+ * Its moves are tried through an engine (`engine`, default `stringEngine`: the TypeScript route geometry).
  */
 import { InputError } from "../../engine/common/errors.ts";
 import { botAction } from "../../engine/string/bot.ts";
 import {
-  apply,
-  NEW_STATION_GRID,
-  newStationRule,
+  newStationSpots,
   pointsOf,
-  setup,
+  type StringEngine,
+  stringEngine,
   UPGRADE_COST,
 } from "../../engine/string/engine.ts";
 import type { GameResult, StringAction, StringState } from "../../engine/string/types.ts";
@@ -35,28 +35,14 @@ function defaultKernel(): PlanKernel {
 }
 
 function newStationSpot(s: StringState, player: number): StringAction | null {
-  const p = s.board.polygon;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < p.length; i += 2) {
-    minX = Math.min(minX, p[i]!);
-    maxX = Math.max(maxX, p[i]!);
-    minY = Math.min(minY, p[i + 1]!);
-    maxY = Math.max(maxY, p[i + 1]!);
-  }
   let best: StringAction | null = null;
   let bestN = -1;
-  for (let x = minX + NEW_STATION_GRID / 2; x < maxX; x += NEW_STATION_GRID) {
-    for (let y = minY + NEW_STATION_GRID / 2; y < maxY; y += NEW_STATION_GRID) {
-      if (newStationRule(s, x, y)) continue;
-      let n = 0;
-      for (const st of s.stations) if (Math.hypot(st.x - x, st.y - y) <= 28) n++;
-      if (n > bestN) {
-        bestN = n;
-        best = { type: "new-station", player, x, y, chip: s.chips[0] ?? null };
-      }
+  for (const [x, y] of newStationSpots(s)) {
+    let n = 0;
+    for (const st of s.stations) if (Math.hypot(st.x - x, st.y - y) <= 28) n++;
+    if (n > bestN) {
+      bestN = n;
+      best = { type: "new-station", player, x, y, chip: s.chips[0] ?? null };
     }
   }
   return best;
@@ -106,8 +92,12 @@ function outlook(k: PlanKernel, s: StringState, player: number, ap: number): num
   return pointsOf(s, player) + plan.score - plan.before;
 }
 
-/** The solver bot's choice in this state (the state must not be over). */
-export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKernel()): StringAction {
+/** The solver bot's choice in this state (the state must not be over); candidate moves are tried on `engine`. */
+export function solverBotAction(
+  s: StringState,
+  kernel: PlanKernel = defaultKernel(),
+  engine: StringEngine = stringEngine,
+): StringAction {
   const player = s.current;
   if (player === null) throw new InputError("the game is over");
   if (s.choice) return { type: "keep-tile", player, tile: keepTile(kernel, s, player, s.choice.tiles) };
@@ -124,7 +114,7 @@ export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKern
     let best: StringAction | null = null;
     let bestV = Number.NEGATIVE_INFINITY;
     for (const h of stringHints(kernel, s, player, 12)) {
-      const r = apply(s, h.action);
+      const r = engine.apply(s, h.action);
       if (!r.ok) continue;
       const v = outlook(kernel, r.state, player, transportAp(r.state)) + 0.5 * h.value;
       if (v > bestV) {
@@ -143,7 +133,7 @@ export function solverBotAction(s: StringState, kernel: PlanKernel = defaultKern
       let bestV = base;
       for (const route of longDistanceRoutes(kernel, s, player, s.ap)) {
         if (!route.action) continue;
-        const r = apply(s, route.action);
+        const r = engine.apply(s, route.action);
         if (!r.ok) continue;
         const v = outlook(kernel, r.state, player, transportAp(r.state));
         if (v > bestV) {
@@ -209,7 +199,7 @@ export interface SolverBotGame {
 
 /**
  * Plays a whole game: the solver bot in `solverSeats` (default: every seat), the engine's greedy bot in the
- * others. Throws if a bot's action is refused.
+ * others, both on `engine`. Throws if a bot's action is refused.
  */
 export function playSolverBotGame(
   players: number,
@@ -217,14 +207,15 @@ export function playSolverBotGame(
   solverSeats: readonly number[] = Array.from({ length: players }, (_, i) => i),
   kernel: PlanKernel = defaultKernel(),
   maxActions = 5000,
+  engine: StringEngine = stringEngine,
 ): SolverBotGame {
-  let s = setup({ players }, seed);
+  let s = engine.setup({ players }, seed);
   const log: StringAction[] = [];
   while (!s.over) {
     if (log.length >= maxActions) throw new Error(`game did not end within ${maxActions} actions`);
     const who = s.current!;
-    const a = solverSeats.includes(who) ? solverBotAction(s, kernel) : botAction(s);
-    const r = apply(s, a);
+    const a = solverSeats.includes(who) ? solverBotAction(s, kernel, engine) : botAction(s, engine);
+    const r = engine.apply(s, a);
     if (!r.ok) throw new Error(`seat ${who} chose a refused action ${JSON.stringify(a)}: ${r.error.message}`);
     s = r.state;
     log.push(a);

@@ -179,8 +179,8 @@ export interface StringGeometryLimits {
 export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
   readonly limits: StringGeometryLimits;
   /**
-   * The engine's route geometry on these kernels (engine.ts `useRouteGeometry`): `measure` is one copy of the
-   * path and one call (assembly/geometry/route.ts), the same answers as `routeGeometryTs`. Its indexes keep
+   * A route geometry on these kernels, for an engine (engine.ts `createStringEngine(geometry)`): `measure` is one
+   * copy of the path and one call (assembly/geometry/route.ts), the same answers as `routeGeometryTs`. Its indexes keep
    * their segments in JavaScript; the module holds one of them at a time (the last measured against, rebuilt when
    * another is asked: once a turn in a game, as the mover changes) and this wrapper's own index API shares that
    * place: calling `setPlacedSegments` here drops whichever route index it held. The context (board, mountain,

@@ -1,6 +1,6 @@
 /**
  * The String Railway planning kernels: one interface, two engines over the same flat tables: the plain
- * TypeScript twin (reference.ts) and the Wasm module (wasm.ts, assembly/stringplan.ts). The caller fills the
+ * TypeScript twin (reference.ts over twin/<file>.ts, one file per assembly/plan/<file>.ts) and the Wasm module (wasm.ts, assembly/stringplan.ts). The caller fills the
  * input views, then calls a kernel with counts. Layouts (docs/string-solvers.md, assembly/plan/mem.ts):
  *
  * - `adjStart[0..n]`, `adj`: CSR adjacency (Int32). Long distance: the hop multigraph (w in v's list once per own

@@ -3,6 +3,7 @@
  * worker, the CLI and the bots. `createStringSolver(module)` runs on the Wasm module (build/stringplan.*.wasm);
  * `createStringSolverReference()` on the TypeScript twin (no Wasm needed; slower).
  */
+import type { StringEngine } from "../../engine/string/engine.ts";
 import type { Counts, StringAction, StringState } from "../../engine/string/types.ts";
 import { adviceFor, adviceForCooperative, type StringHint } from "./advice.ts";
 import { solverBotAction } from "./bot.ts";
@@ -35,8 +36,8 @@ export interface StringSolver {
   advice(s: StringState, max?: number): StringHint[];
   /** `advice`, pausing for the worker's other calls between its phases (advice.ts `adviceForCooperative`). */
   adviceCooperative(s: StringState, max?: number, cancelled?: () => boolean): Promise<StringHint[]>;
-  /** The solver bot's action for the seat to play. */
-  botAction(s: StringState): StringAction;
+  /** The solver bot's action for the seat to play, its moves tried on `engine` (default: `stringEngine`). */
+  botAction(s: StringState, engine?: StringEngine): StringAction;
 }
 
 function bind(kernel: PlanKernel): StringSolver {
@@ -49,7 +50,7 @@ function bind(kernel: PlanKernel): StringSolver {
     advice: (s, max) => adviceFor(kernel, s, max),
     adviceCooperative: (s, max, cancelled) =>
       adviceForCooperative(kernel, s, max, cancelled ? { cancelled } : {}),
-    botAction: (s) => solverBotAction(s, kernel),
+    botAction: (s, engine) => solverBotAction(s, kernel, engine),
   };
 }
 

@@ -17,7 +17,7 @@ type Exports = Awaited<ReturnType<typeof instantiate>>;
 
 /**
  * What this wrapper expects of the module's descriptor (assembly/stringplan.ts): the tables by their PlanKernel
- * names, and the limits. The twin (reference.ts) sizes its tables with kernel.ts's constants, so the module must
+ * names, and the limits. The twin (twin/*.ts) sizes its tables with kernel.ts's constants, so the module must
  * have the same ones (the discs buffer is the geometry's, sized by its own limit).
  */
 export const STRING_PLAN_SPEC = {

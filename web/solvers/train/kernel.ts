@@ -9,7 +9,7 @@ export interface TrainKernel {
   readonly kind: "reference" | "wasm";
   /** The payoff buffer f[0..SMAX]: write it, then call `solve`. */
   readonly f: Float64Array;
-  /** Value buffers of the last solve (layouts: reference.ts `TurnBuffers`). */
+  /** Value buffers of the last solve (layouts: twin/turn.ts). */
   readonly fr: Float64Array;
   readonly reg: Float64Array;
   /** Solves one turn for the payoff in `f`; freight states past `pcap` stop. Returns the start-of-turn value. */

@@ -1,6 +1,6 @@
 /**
  * The Train Game turn as a finite decision graph, flattened into typed arrays for the solvers
- * (the TypeScript reference in reference.ts and the AssemblyScript kernel in assembly/dice/).
+ * (the TypeScript twin in twin/, assembled by reference.ts, and the AssemblyScript kernel in assembly/dice/).
  *
  * A turn's future depends only on a *config* and on the points at stake:
  * - regular phase, before a roll: rolls left r (1..3) and the train config: no Engine (config 0), Engine without

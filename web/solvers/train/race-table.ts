@@ -26,7 +26,7 @@
  * hashed bytes: 186,408 steps of cold code, 7 to 50 ms in a fresh browser worker). The encoder refuses a value
  * that is not a probability, so a file whose checksum matches holds none: the reader does not check them again.
  */
-import { wasmChecks } from "./checksum-wasm.ts";
+import { twinChecks, wasmChecks } from "./checksum-wasm.ts";
 import { MAX_GOAL, MIN_GOAL, PMAX, type RaceResult, TL } from "./reference.ts";
 
 export const RACE_TABLE_MAGIC = "RKRT";
@@ -52,26 +52,16 @@ export function littleEndian(): boolean {
  * The assets' checksum: FNV-1a (32-bit) over the little-endian 32-bit words of `bytes` from byte `from` (its
  * length from there a multiple of 4). Each step is a bijection of the running hash, so changing any one word
  * always changes the result. Computed in Wasm where it can be compiled (checksum-wasm.ts: a cold worker's
- * JavaScript loop costs 12–17 ms over the race table), else by {@link checksum32Js}; the same number either way.
+ * JavaScript loop costs 12–17 ms over the race table), else by its TypeScript twin ({@link checksum32Js}); the
+ * same number either way.
  */
 export function checksum32(bytes: Uint8Array, from = 0): number {
   return wasmChecks()?.checksum32(bytes, from) ?? checksum32Js(bytes, from);
 }
 
-/** {@link checksum32} in JavaScript. */
+/** {@link checksum32} by the TypeScript twin of the Wasm kernel (twin/checksum.ts). */
 export function checksum32Js(bytes: Uint8Array, from = 0): number {
-  const n = (bytes.length - from) >>> 2;
-  if ((bytes.length - from) % 4 !== 0) throw new RangeError("checksum32: length is not a multiple of 4");
-  const at = bytes.byteOffset + from;
-  let h = 0x811c9dc5;
-  if (littleEndian() && at % 4 === 0) {
-    const w = new Uint32Array(bytes.buffer, at, n);
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ w[i]!, 0x01000193);
-  } else {
-    const dv = new DataView(bytes.buffer, at, n * 4);
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ dv.getUint32(4 * i, true), 0x01000193);
-  }
-  return h >>> 0;
+  return twinChecks.checksum32(bytes, from);
 }
 
 function payloadLength(goal: number): number {

@@ -4,9 +4,9 @@
  * some part touches the mountain, whether it lies strictly inside the board. TypeScript twin of
  * assembly/geometry/route.ts (`routeGeometry`): the same kernels in the same order, the same numbers.
  *
- * `RouteGeometry` is how the engine measures (web/engine/string/route.ts `checkRoute`, engine.ts
- * `useRouteGeometry`): `routeGeometryTs` here, or the Wasm one (web/solvers/string/geometry-wasm.ts
- * `routeGeometry`), which gives the same answers, one call per candidate.
+ * `RouteGeometry` is how an engine measures (web/engine/string/route.ts `checkRoute`; engine.ts
+ * `createStringEngine(geometry)` fixes one per engine): `routeGeometryTs` here, or the Wasm one
+ * (web/solvers/string/geometry-wasm.ts `routeGeometry`), which gives the same answers, one call per candidate.
  */
 import { PlacedIndex, type PlacedSegmentIndex } from "./placed.ts";
 import { meetingPlaces, polylineInsidePolygon, polylineTouchesPolygon, stationsTouched } from "./polyline.ts";
@@ -78,7 +78,10 @@ function typedPath(path: readonly number[]): Float64Array {
   return p;
 }
 const typedPaths: (Float64Array | undefined)[] = [];
-/** `polylineLength` of the path `typedPath` filled last. */
+/**
+ * `polylineLength` of the path `typedPath` filled last: scratch, its second result (read right after the call, as
+ * the filled array is), not a setting.
+ */
 let typedLength = 0;
 
 /**

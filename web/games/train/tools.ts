@@ -10,7 +10,9 @@
  *   train hint --train E,T,4 --roll 4,3,C --rolls-left 1 [--banked N] [--me A --opponent B [--second] [--goal N]]
  *                                     every option with its expected score (and race win chance), best first
  */
-import { InputError } from "../../web/engine/common/errors.ts";
+
+import { intArg, parseArgs, positionals, UsageError } from "../../cli/args.ts";
+import { InputError } from "../../engine/common/errors.ts";
 import {
   applyRollFaces,
   type Face,
@@ -18,28 +20,39 @@ import {
   makeTurn,
   REGULAR_ROLLS,
   type TurnState,
-} from "../../web/engine/train/index.ts";
+} from "../../engine/train/index.ts";
 import {
   BEAT_MAX,
   createTrainSolver,
+  createTrainSolverReference,
   GOAL,
   MAX_GOAL,
   MIN_GOAL,
   type RaceContext,
   type TrainSolver,
-} from "../../web/solvers/train/index.ts";
-import { tryReadRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
-import { compileWasmNode } from "../../web/wasm/node.ts";
-import { intArg, parseArgs, positionals, UsageError } from "../args.ts";
+} from "../../solvers/train/index.ts";
+import { decodeRaceTable, type RaceData } from "../../solvers/train/race-table.ts";
+import type { CliHost, Kit } from "../types.ts";
 
 const USAGE =
   "usage: rail train ev | beat <T> | race [--goal N] | hint --train FACES [--roll FACES] [--rolls-left N] [--banked N]";
 
-/** The solver; with `race` it carries the shipped race table (if present and sound: else races are solved). */
-async function solver(race = false): Promise<TrainSolver> {
-  const module = await compileWasmNode("train");
-  const raceTable = race ? await tryReadRaceTableNode(GOAL) : undefined;
-  return createTrainSolver(module, raceTable ? { raceTable } : {});
+/** The shipped race table from the host's data, if it is there and sound (else races are solved). */
+async function shippedRaceTable(kit: Kit): Promise<RaceData | undefined> {
+  try {
+    const bytes = await kit.data(`train/race-${GOAL}.bin`);
+    return bytes ? decodeRaceTable(bytes, GOAL) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The solver on the host's Wasm (or the twin); with `race` it carries the shipped race table. */
+async function solver(kit: Kit, race = false): Promise<TrainSolver> {
+  const wasm = kit.wasm("train");
+  const raceTable = race ? await shippedRaceTable(kit) : undefined;
+  const options = raceTable ? { raceTable } : {};
+  return wasm ? createTrainSolver(await wasm, options) : createTrainSolverReference(options);
 }
 
 function goalArg(opts: Map<string, string>): number {
@@ -116,24 +129,24 @@ export function hintTurn(opts: Map<string, string>): TurnState {
   }
 }
 
-export async function trainCommand(args: string[]): Promise<unknown> {
+export async function trainCommand(args: string[], host: CliHost): Promise<unknown> {
   const [sub, ...rest] = args;
   switch (sub) {
     case "ev": {
       positionals(parseArgs(rest, []), [], USAGE);
-      return { expected: (await solver()).expectedTurnScore() };
+      return { expected: (await solver(host.kit)).expectedTurnScore() };
     }
     case "beat": {
       const p = parseArgs(rest, []);
       if (p.positionals.length !== 1) throw new UsageError("usage: rail train beat <T>   (T = 0..200)");
       const target = intArg(p.positionals[0], "target", 0, BEAT_MAX)!;
-      return { target, probability: (await solver()).beatProbability(target) };
+      return { target, probability: (await solver(host.kit)).beatProbability(target) };
     }
     case "race": {
       const p = parseArgs(rest, ["goal"]);
       if (p.positionals.length > 0) throw new UsageError(`unexpected argument "${p.positionals[0]}"`);
       const goal = goalArg(p.options);
-      const s = await solver(goal === GOAL);
+      const s = await solver(host.kit, goal === GOAL);
       const source = s.hasRace(goal) ? "table" : "solved";
       s.raceTable(stderrProgress(`solving the race to ${goal}`), goal);
       const r = s.raceFirstPlayerWins(goal);
@@ -156,7 +169,7 @@ export async function trainCommand(args: string[]): Promise<unknown> {
         const opponent = intArg(p.options.get("opponent") ?? "0", "--opponent", 0, goal - 1)!;
         race = { me, opponent, first: !p.flags.has("second"), ...(goal === GOAL ? {} : { goal }) };
       }
-      const s = await solver(race !== undefined);
+      const s = await solver(host.kit, race !== undefined);
       if (race?.goal !== undefined)
         s.raceTable(stderrProgress(`solving the race to ${race.goal}`), race.goal);
       const options = s.hint(turn, race);

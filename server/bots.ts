@@ -9,7 +9,7 @@
  * After a restart the bots of every unfinished match take their seats again.
  *
  * With several instances (shared storage and leases, docs/online.md), one instance plays a match's computer
- * seats: the one holding the match's bot lease (`railkit:bots:<matchID>`, web/online/lock.ts), taken when it
+ * seats: the one holding the match's bot lease (`railkit:bots:<matchID>`, server/lock.ts), taken when it
  * creates the match or finds the lease free, renewed while it plays, given back when the match ends. Every
  * instance looks for unfinished matches with computer seats and a free lease once per lease time, so when an
  * instance is lost another takes its bots over within two lease times.
@@ -17,10 +17,10 @@
 import type { StorageAPI } from "boardgame.io";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
-import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
-import { clientGame } from "./client-game.ts";
+import type { GameHeader, GameId, SeatAction } from "../web/engine/common/game.ts";
+import { clientGame } from "../web/online/client-game.ts";
+import { ONLINE_NAMES, type OnlineView } from "../web/online/view.ts";
 import type { Leases } from "./lock.ts";
-import { ONLINE_NAMES, type OnlineView } from "./view.ts";
 
 type Bot = (state: GameHeader) => SeatAction;
 
@@ -32,9 +32,9 @@ export function loadBot(id: GameId): Promise<Bot> {
   if (!bot) {
     bot = (async (): Promise<Bot> => {
       if (id === "train") {
-        const { createTrainSolver, GOAL } = await import("../solvers/train/index.ts");
-        const { tryReadRaceTableNode } = await import("../solvers/train/race-table-node.ts");
-        const { compileWasmNode } = await import("../wasm/node.ts");
+        const { createTrainSolver, GOAL } = await import("../web/solvers/train/index.ts");
+        const { tryReadRaceTableNode } = await import("../web/solvers/train/race-table-node.ts");
+        const { compileWasmNode } = await import("../web/wasm/node.ts");
         const raceTable = await tryReadRaceTableNode(GOAL);
         const solver = await createTrainSolver(
           await compileWasmNode("train"),
@@ -43,10 +43,10 @@ export function loadBot(id: GameId): Promise<Bot> {
         return (s) => solver.botAction(s as never, "race");
       }
       if (id === "string") {
-        const { botAction } = await import("../engine/string/bot.ts");
+        const { botAction } = await import("../web/engine/string/bot.ts");
         return (s) => botAction(s as never);
       }
-      const { botRng, greedyPlacement } = await import("../engine/light/bot.ts");
+      const { botRng, greedyPlacement } = await import("../web/engine/light/bot.ts");
       return (s) => {
         const p = greedyPlacement(s as never, botRng(`${s.seed}/${s.log.length}`));
         if (!p || s.current === null) throw new Error("the Light Rail bot found no placement");
@@ -64,7 +64,7 @@ export interface ServerBotsOptions {
   /** Pause before each move, in ms (default 300). */
   delayMs?: number;
   /**
-   * Leases shared with the other instances (web/online/lock.ts): each match's computer seats are played by the
+   * Leases shared with the other instances (server/lock.ts): each match's computer seats are played by the
    * instance that holds `railkit:bots:<matchID>`, renewed every third of `leaseMs`; the others look for matches
    * whose lease is free every `leaseMs` and take them over. Without it (one instance) this server plays the bots
    * of every match it creates or finds unfinished when it starts.

@@ -9,27 +9,28 @@
  *   bot --players 3 --seed 7 [--bot solver|greedy]   (the solver bot by default)
  *         → {"players", "seed", "points", "cubes", "winners", "actions", "log"}
  */
-import { InputError } from "../../web/engine/common/errors.ts";
-import { parseBoard } from "../../web/engine/string/board.ts";
-import { playBotGame } from "../../web/engine/string/bot.ts";
-import { boundsOf, DEFAULT_CELL, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
+
+import { parseArgs, positionals, seedArg } from "../../cli/args.ts";
+import { InputError } from "../../engine/common/errors.ts";
+import { parseBoard } from "../../engine/string/board.ts";
+import { playBotGame } from "../../engine/string/bot.ts";
+import { boundsOf, DEFAULT_CELL, PlacedIndex } from "../../engine/string/geometry/placed.ts";
 import {
   checkRoute,
   parsePath,
   type RouteContext,
   stringIds,
   toSegments,
-} from "../../web/engine/string/route.ts";
-import { MAX_WHITES, scoreCubes } from "../../web/engine/string/scoring.ts";
-import type { StringKind } from "../../web/engine/string/types.ts";
-import { playSolverBotGame } from "../../web/solvers/string/bot.ts";
-import { createWasmKernel } from "../../web/solvers/string/wasm.ts";
-import { compileWasmNode } from "../../web/wasm/node.ts";
-import { parseArgs, positionals, readJsonFile, seedArg } from "../args.ts";
+} from "../../engine/string/route.ts";
+import { MAX_WHITES, scoreCubes } from "../../engine/string/scoring.ts";
+import type { StringKind } from "../../engine/string/types.ts";
+import { playSolverBotGame } from "../../solvers/string/bot.ts";
+import { createWasmKernel } from "../../solvers/string/wasm.ts";
+import type { CliHost } from "../types.ts";
 
 const USAGE = "usage: rail string score|cost|bot …";
 
-/** Parses `--name value` options (the one parser, bin/args.ts); no positionals. */
+/** Parses `--name value` options (the one parser, web/cli/args.ts); no positionals. */
 function flags(args: string[], names: readonly string[]): Map<string, string> {
   const p = parseArgs(args, names);
   positionals(p, [], USAGE);
@@ -141,13 +142,13 @@ export function costOf(doc: unknown): CostReport {
   };
 }
 
-async function cost(args: string[]): Promise<CostReport> {
+async function cost(args: string[], host: CliHost): Promise<CostReport> {
   const p = parseArgs(args, []);
   const [file] = positionals(p, ["FILE"], "usage: rail string cost FILE");
-  return costOf(readJsonFile(file, "usage: rail string cost FILE"));
+  return costOf(host.readJsonFile(file, "usage: rail string cost FILE"));
 }
 
-async function bot(args: string[]): Promise<unknown> {
+async function bot(args: string[], host: CliHost): Promise<unknown> {
   const f = flags(args, ["players", "seed", "bot"]);
   const kind = f.get("bot") ?? "solver";
   if (kind !== "solver" && kind !== "greedy")
@@ -156,18 +157,13 @@ async function bot(args: string[]): Promise<unknown> {
   if (!/^[2-5]$/.test(p)) throw new Error(`--players must be 2 to 5, got "${p}"`);
   const players = Number(p);
   const seed = seedArg(f.get("seed") ?? "1");
+  // The solver bot's kernels on the host's stringplan Wasm, or their TypeScript twins.
+  const wasm = kind === "solver" ? host.kit.wasm("stringplan") : null;
+  const kernel = wasm ? await createWasmKernel(await wasm) : undefined;
   let g: ReturnType<typeof playBotGame>;
   try {
     // The solver bot (web/solvers/string, Wasm kernels) in every seat by default; the engine's greedy bot on request.
-    g =
-      kind === "greedy"
-        ? playBotGame(players, seed)
-        : playSolverBotGame(
-            players,
-            seed,
-            undefined,
-            await createWasmKernel(await compileWasmNode("stringplan")),
-          );
+    g = kind === "greedy" ? playBotGame(players, seed) : playSolverBotGame(players, seed, undefined, kernel);
   } catch (e) {
     // A seed the engine refuses (a digit string too long for a finite number): a one-line error, exit 2.
     if (e instanceof InputError) throw new Error(`string bot: ${oneLine(e)}`);
@@ -185,15 +181,15 @@ async function bot(args: string[]): Promise<unknown> {
   };
 }
 
-export async function stringCommand(args: string[]): Promise<unknown> {
+export async function stringCommand(args: string[], host: CliHost): Promise<unknown> {
   const [sub, ...rest] = args;
   switch (sub) {
     case "score":
       return score(rest);
     case "cost":
-      return cost(rest);
+      return cost(rest, host);
     case "bot":
-      return await bot(rest);
+      return await bot(rest, host);
     default:
       throw new Error(sub === undefined ? USAGE : `unknown string subcommand "${sub}"; ${USAGE}`);
   }

@@ -1,6 +1,6 @@
 /**
  * The railkit game server (issue #14): boardgame.io's `Server` with its Lobby API for the three games
- * (web/online/game.ts), the built demo (dist/demo) served from the same origin, and flat-file storage by
+ * (server/game.ts), the built demo (dist/demo) served from the same origin, and flat-file storage by
  * default so that a restart loses no match. Node only: `npm run serve` (scripts/serve.ts) and the tests.
  *
  * What is added to boardgame.io's server, and why:
@@ -9,7 +9,7 @@
  *   (boardgame.io skips the check while no seat has joined yet).
  * - The match's initial state is never sent: boardgame.io 0.50 sends it unfiltered with every `sync`, and it
  *   holds the seed, the generator's state and every deck.
- * - Clients send only what railkit's game defines, within bounds (web/online/guard.ts): the moves `act` and
+ * - Clients send only what railkit's game defines, within bounds (server/guard.ts): the moves `act` and
  *   `undo`, `sync`, chat when enabled; every other message is dropped and logged, and no message stops the process.
  * - `POST /railkit/check/<game>/<matchID>` with `{ playerID, credentials, action }` (or `undo: true`) answers
  *   whether the engine would accept it now, with the rule id of a refusal: boardgame.io tells a client nothing
@@ -22,8 +22,9 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import { Origins, Server, SocketIO } from "boardgame.io/server";
-import type { GameHeader, GameId } from "../engine/common/game.ts";
-import { isObject } from "../engine/common/input.ts";
+import type { GameHeader, GameId } from "../web/engine/common/game.ts";
+import { isObject } from "../web/engine/common/input.ts";
+import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "../web/online/view.ts";
 import { ServerBots } from "./bots.ts";
 import { flatFile } from "./flat-file.ts";
 import { type AdapterOptions, checkAction, ONLINE_RULES, railkitGames, seatOf } from "./game.ts";
@@ -37,7 +38,6 @@ import {
 } from "./guard.ts";
 import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
-import { type CheckAnswer, ONLINE_NAMES, type OnlineSetup } from "./view.ts";
 
 export interface ServeOptions extends AdapterOptions {
   /** Port (0: a free one). Default 8000. */
@@ -56,7 +56,7 @@ export interface ServeOptions extends AdapterOptions {
   /** Pause before each move of a computer seat, in ms (default 300, so people can follow). */
   botDelayMs?: number;
   /**
-   * Leases shared by the instances (web/online/lock.ts; web/online/scale.ts gives Redis ones): every move of a
+   * Leases shared by the instances (server/lock.ts; server/scale.ts gives Redis ones): every move of a
    * match runs under the match's lock, and one instance plays a match's computer seats. Needed as soon as two
    * instances share a storage; without it, one instance is assumed.
    */
@@ -65,11 +65,11 @@ export interface ServeOptions extends AdapterOptions {
   botLeaseMs?: number;
   /** Print a line for each move a computer seat sends (tests count them). */
   logBots?: boolean;
-  /** Called last by `close()` (e.g. to close the Redis and Postgres connections of web/online/scale.ts). */
+  /** Called last by `close()` (e.g. to close the Redis and Postgres connections of server/scale.ts). */
   onClose?: () => Promise<void>;
   /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
   origins?: (string | RegExp)[];
-  /** Bounds on what clients send (web/online/guard.ts; defaults there, variables read by scripts/serve.ts). */
+  /** Bounds on what clients send (server/guard.ts; defaults there, variables read by scripts/serve.ts). */
   limits?: Partial<GuardLimits>;
   /** Where refused messages are reported (default: `console.warn`). */
   logRefusal?: RefusalLog;
@@ -114,7 +114,7 @@ interface MatchQueue {
 }
 
 /**
- * Runs every move of a match under the match's lock (web/online/lock.ts), so that instances sharing a storage
+ * Runs every move of a match under the match's lock (server/lock.ts), so that instances sharing a storage
  * apply a match's moves one at a time. boardgame.io's socket.io transport runs each move through
  * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
  * publish, store. Its queue orders one instance's moves; the lock, taken inside that queue around the whole
@@ -142,7 +142,7 @@ function lockMoves(transport: SocketIO, leases: Leases): void {
 
 /** Starts the server; resolves once it listens. */
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
-  const root = resolve(import.meta.dirname, "../..");
+  const root = resolve(import.meta.dirname, "..");
   const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
@@ -153,7 +153,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     const r = fetch(id, opts);
     return r instanceof Promise ? r.then(strip) : strip(r);
   };
-  // Computer seats: taken when the match is created (setupData.bots), played by web/online/bots.ts.
+  // Computer seats: taken when the match is created (setupData.bots), played by server/bots.ts.
   let selfUrl = "";
   const bots = new ServerBots(() => selfUrl, db, {
     ...(o.botDelayMs === undefined ? {} : { delayMs: o.botDelayMs }),
@@ -184,7 +184,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       }, 0);
   };
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
-  // A match's messages leave only once the write that follows them is stored (web/online/store-first.ts).
+  // A match's messages leave only once the write that follows them is stored (server/store-first.ts).
   const pubSub = new StoreFirstPubSub<unknown>(o.pubSub ?? new MemoryPubSub());
   const writing = new Set<Promise<unknown>>();
   // boardgame.io writes a move's state and metadata in parallel: the messages wait for the state. A metadata write

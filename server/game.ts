@@ -1,6 +1,6 @@
 /**
  * One adapter from a railkit engine to a boardgame.io `Game` (issue #14), used by the server (scripts/serve.ts,
- * web/online/server.ts). The server keeps the whole engine state as `G`; a client only ever receives
+ * server/server.ts). The server keeps the whole engine state as `G`; a client only ever receives
  * `playerView(G)`, an {@link OnlineView} built here.
  *
  * - **Setup** from the match's `setupData` ({@link OnlineSetup}: the engine's options, `players` equal to the
@@ -9,7 +9,7 @@
  *   Both are `client: false`: a client never runs the engine (it could not: its state has no generator), so
  *   every roll, draw and deal happens on the server. An action whose `player` is not the sending seat, or that
  *   the engine refuses, is `INVALID_MOVE`: nothing changes. The page learns the rule id of a refusal from the
- *   server's check endpoint (web/online/server.ts), which runs the same `apply`.
+ *   server's check endpoint (server/server.ts), which runs the same `apply`.
  * - **Turn order and the end** come from the shared header: `ctx.currentPlayer` follows `current`, and the
  *   game ends when `over`, with `{ winners }`.
  * - **playerView** removes `seed` and `rng`, replaces every hidden card with `HIDDEN` (Light Rail decks and the
@@ -18,13 +18,19 @@
  */
 import type { Game } from "boardgame.io";
 import { INVALID_MOVE } from "boardgame.io/core";
-import type { InputError, RuleError } from "../engine/common/errors.ts";
-import type { GameEngine, GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
-import { describe, isObject } from "../engine/common/input.ts";
-import { type LightState, lightBoard, lightEngine } from "../engine/light/index.ts";
-import { pointsOf, type StringState, stringEngine } from "../engine/string/index.ts";
-import { scoreTrain, type TrainGameState, trainEngine } from "../engine/train/index.ts";
-import { type CheckAnswer, HIDDEN, ONLINE_NAMES, type OnlineSetup, type OnlineView } from "./view.ts";
+import type { InputError, RuleError } from "../web/engine/common/errors.ts";
+import type { GameEngine, GameHeader, GameId, SeatAction } from "../web/engine/common/game.ts";
+import { describe, isObject } from "../web/engine/common/input.ts";
+import { type LightState, lightBoard, lightEngine } from "../web/engine/light/index.ts";
+import { pointsOf, type StringState, stringEngine } from "../web/engine/string/index.ts";
+import { scoreTrain, type TrainGameState, trainEngine } from "../web/engine/train/index.ts";
+import {
+  type CheckAnswer,
+  HIDDEN,
+  ONLINE_NAMES,
+  type OnlineSetup,
+  type OnlineView,
+} from "../web/online/view.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the three engines differ in state, action and options types
 type AnyEngine = GameEngine<any, any, any>;

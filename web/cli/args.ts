@@ -1,7 +1,8 @@
 /**
- * The one argument parser and the one JSON file reader of every `rail` command. Every error is a
- * `UsageError` (or the engines' `InputError`) with a one-line message; the dispatcher prints it to stderr and
- * exits 2.
+ * The one argument parser of every `rail` command, the game-file commands (bin/) and the games' own tools
+ * (web/games/<game>/tools.ts) alike, and the JSON checks of the one file reader (bin/files.ts: files are the
+ * host's, so nothing here imports Node). Every error is a `UsageError` (or the engines' `InputError`) with a
+ * one-line message; the dispatcher prints it to stderr and exits 2.
  *
  * - Options are `--name value` or `--name=value`; flags are `--name`. An option or flag a command does not
  *   know, an option given twice, a flag given a value and a missing value are refused. `--` ends the options.
@@ -10,8 +11,7 @@
  * - Files are read whole up to {@link MAX_FILE_BYTES}, parsed, and nested at most {@link MAX_FILE_DEPTH}
  *   levels (checked without recursion, so a value nested 10⁵ deep is refused, not a stack overflow).
  */
-import { readFileSync, readSync, statSync } from "node:fs";
-import { excerpt, pointer } from "../web/engine/common/input.ts";
+import { excerpt, pointer } from "../engine/common/input.ts";
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -126,56 +126,6 @@ export function choiceArg<T extends string>(value: string, name: string, values:
   return value as T;
 }
 
-let stdinUsed = false;
-
-/** The text of a file (or stdin for `-`), at most `maxBytes` bytes, as UTF-8. */
-export function readText(file: string | undefined, usage: string, maxBytes = MAX_FILE_BYTES): string {
-  if (file === undefined || file === "") throw new UsageError(usage);
-  let bytes: Buffer;
-  try {
-    if (file === "-") {
-      if (stdinUsed) throw new UsageError("stdin (-) can be read only once");
-      stdinUsed = true;
-      bytes = readStdin(maxBytes);
-    } else {
-      const st = statSync(file);
-      if (st.isDirectory()) throw new UsageError(`cannot read ${quote(file)}: it is a directory`);
-      if (st.size > maxBytes)
-        throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes (${st.size}): refused`);
-      bytes = readFileSync(file);
-      if (bytes.length > maxBytes)
-        throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes: refused`);
-    }
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${quote(file)}: ${code ?? "read error"}`);
-  }
-  return bytes.toString("utf8");
-}
-
-function readStdin(maxBytes: number): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const buf = Buffer.alloc(1 << 16);
-  for (;;) {
-    let n: number;
-    try {
-      n = readSync(0, buf, 0, buf.length, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") continue;
-      if (code === "EOF") break;
-      throw e;
-    }
-    if (n === 0) break;
-    total += n;
-    if (total > maxBytes) throw new UsageError(`stdin is larger than ${maxBytes} bytes: refused`);
-    chunks.push(Buffer.from(buf.subarray(0, n)));
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Parses JSON text; UsageError naming `what` when it is not JSON or nested deeper than `maxDepth`. */
 export function parseJsonText(text: string, what: string, maxDepth = MAX_FILE_DEPTH): unknown {
   let value: unknown;
@@ -188,16 +138,6 @@ export function parseJsonText(text: string, what: string, maxDepth = MAX_FILE_DE
   if (deep !== null)
     throw new UsageError(`${what}: ${deep || "the value"} is nested deeper than ${maxDepth} levels`);
   return value;
-}
-
-/** A JSON file (or stdin for `-`): read, parsed and depth-checked; `usage` is the message when it is missing. */
-export function readJsonFile(
-  file: string | undefined,
-  usage: string,
-  opts: { maxBytes?: number; maxDepth?: number } = {},
-): unknown {
-  const text = readText(file, usage, opts.maxBytes);
-  return parseJsonText(text, file === "-" ? "stdin" : quote(file!), opts.maxDepth);
 }
 
 /**
@@ -217,14 +157,6 @@ export function tooDeep(value: unknown, max: number): string | null {
         stack.push([(v as Record<string, unknown>)[k], depth + 1, pointer(path, k)]);
   }
   return null;
-}
-
-/** JSON text given as an argument (an action): at most {@link MAX_ARG_JSON} characters; `-` reads stdin. */
-export function jsonArg(text: string, name: string): unknown {
-  if (text === "-") return readJsonFile("-", name, { maxBytes: MAX_ARG_JSON });
-  if (text.length > MAX_ARG_JSON)
-    throw new UsageError(`${name} is longer than ${MAX_ARG_JSON} characters (${text.length}): refused`);
-  return parseJsonText(text, name);
 }
 
 /** A one-line, escaped, bounded message for the terminal (control characters as \u escapes, ≤ 400 chars). */

@@ -29,7 +29,7 @@ import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/prom
 import { join, resolve } from "node:path";
 import type { LogEntry, State, StorageAPI } from "boardgame.io";
 import { FlatFile } from "boardgame.io/server";
-import { isObject } from "../engine/common/input.ts";
+import { isObject } from "../web/engine/common/input.ts";
 
 /** Where the lines about broken and leftover files go (default `console.error`). */
 export type StoreLog = (line: string) => void;

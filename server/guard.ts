@@ -1,6 +1,6 @@
 /**
  * What a client may send to the railkit server (issue #20), enforced in front of boardgame.io's socket.io
- * transport and Lobby API (web/online/server.ts installs both). Every message is hostile until it has been
+ * transport and Lobby API (server/server.ts installs both). Every message is hostile until it has been
  * read here; a refusal is logged with its reason and the message goes no further.
  *
  * - **Sockets** (`guardSockets`): boardgame.io's transport registers its `update`, `sync`, `chat` and `disconnect`
@@ -16,16 +16,16 @@
  * - **Lobby API** (`guardLobby`, koa middleware mounted before boardgame.io's router): JSON bodies of bounded size,
  *   match creations per client address per minute, player names of bounded length, no player `data`, and
  *   "Invalid credentials" without the credentials echoed back. The shape and size of `setupData` are checked by
- *   the game's `validateSetupData` (web/online/game.ts).
+ *   the game's `validateSetupData` (server/game.ts).
  */
 import { PassThrough } from "node:stream";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import type { SocketIO } from "boardgame.io/server";
 import type Koa from "koa";
-import type { GameHeader, GameId } from "../engine/common/game.ts";
-import { describe, excerpt, isObject } from "../engine/common/input.ts";
+import type { GameHeader, GameId } from "../web/engine/common/game.ts";
+import { describe, excerpt, isObject } from "../web/engine/common/input.ts";
+import { ONLINE_NAMES } from "../web/online/view.ts";
 import { jsonLength, MAX_SETUP_BYTES, ONLINE_RULES } from "./game.ts";
-import { ONLINE_NAMES } from "./view.ts";
 
 /** The bounds on what clients send (defaults in {@link DEFAULT_LIMITS}, variables in {@link limitsFromEnv}). */
 export interface GuardLimits {

@@ -1,24 +1,29 @@
 /**
- * `rail light …`: score a city, hint a saved game, play a greedy bot game. Returns the JSON value the
- * dispatcher prints; throws an Error with a one-line message on bad input.
+ * `rail light …`: Light Rail's own tools (web/games/light/cli.ts lists them for the `rail` dispatcher): score a
+ * city, hint a saved engine state, play a whole bot game. Returns the JSON value the dispatcher prints; throws an
+ * Error with a one-line message on bad input. The hint report serves the game-file `hint` too.
  *
  *   rail light score FILE                   FILE: {"players", "wrap"?, "cards": [{q, r, color, segments: [{a, b, building?}]}]}
  *   rail light hint FILE                    FILE: a saved game state (engine `save`)
  *   rail light bot --players N --seed S [--wrap]
  *
- * `hint` lists every legal placement with its immediate credit and, from the search (web/engine/light/
- * search.ts), its `value` (mean final route-credit margin) and `winRate`, best value first.
+ * `hint` lists every legal placement with its immediate credit and, from the search (web/solvers/light/
+ * search.ts, through the module's hints), its `value` (mean final credit margin) and `winRate`, best value first.
  * `--playouts N` (default 2000; 0 skips the search), `--seed S` (search sampling).
  */
-import { InputError } from "../../web/engine/common/errors.ts";
-import { playGreedyGame, rankPlacements } from "../../web/engine/light/bot.ts";
-import { parseCityFile } from "../../web/engine/light/cityfile.ts";
-import { lightEngine, scoreCity, setup, totals } from "../../web/engine/light/engine.ts";
-import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../web/engine/light/types.ts";
-import { choiceArg, intArg, parseArgs, positionals, readJsonFile, seedArg, UsageError } from "../args.ts";
+
+import { choiceArg, intArg, parseArgs, positionals, seedArg, UsageError } from "../../cli/args.ts";
+import { InputError } from "../../engine/common/errors.ts";
+import { playGreedyGame, rankPlacements } from "../../engine/light/bot.ts";
+import { parseCityFile } from "../../engine/light/cityfile.ts";
+import { lightEngine, scoreCity, setup, totals } from "../../engine/light/engine.ts";
+import { BUILDINGS, CAP, type City, COLORS, type LightState } from "../../engine/light/types.ts";
+import type { SearchedPlacement } from "../../solvers/light/search.ts";
+import type { CliHost, Kit } from "../types.ts";
+import { LIGHT_MAX_PLAYOUTS, light } from "./index.ts";
 
 /** Most playouts `hint` and `bot` accept (docs/cli.md: a 20000-playout hint takes about a second or two). */
-export const MAX_PLAYOUTS = 20_000;
+export const MAX_PLAYOUTS = LIGHT_MAX_PLAYOUTS;
 
 const USAGE =
   "usage: rail light score FILE | hint FILE [--playouts N] [--seed S] | bot --players N --seed S [--wrap] [--bot search|greedy] [--playouts N]";
@@ -53,41 +58,18 @@ export function scoreReport(city: City, wrap: boolean) {
 }
 
 /**
- * Search values come from web/solvers/light/search.ts (`searchPlacements`, determinised Monte Carlo). The
- * Wasm kernel is used when build/light.release.wasm exists; otherwise the TypeScript twin.
+ * The hint report: every legal placement with its credit now, and with the search's `value` and `winRate` from
+ * `search` (the module's hints, web/games/light/index.ts: determinised Monte Carlo, web/solvers/light/search.ts),
+ * best value first; `search` null skips the search.
  */
-type SearchModule = typeof import("../../web/solvers/light/search.ts");
-type LightKernel = import("../../web/solvers/light/kernel.ts").LightKernel;
-
-/** Loads the search and its kernel: the Wasm one when build/light.release.wasm exists, else the TypeScript twin. */
-export async function loadSearch(): Promise<SearchModule & { kernel: LightKernel }> {
-  const search = await import("../../web/solvers/light/search.ts");
-  let kernel: LightKernel;
-  try {
-    const { createLightWasm } = await import("../../web/solvers/light/node.ts");
-    kernel = await createLightWasm("release");
-  } catch {
-    kernel = new (await import("../../web/solvers/light/reference.ts")).LightReference();
-  }
-  return { ...search, kernel };
-}
-
-export async function hintReport(
-  state: LightState,
-  search: { playouts?: number; seed?: number | string } = {},
-) {
+export async function hintReport(state: LightState, search: (() => Promise<SearchedPlacement[]>) | null) {
   const ranked = rankPlacements(state);
   let values: Map<string, { value: number; winRate: number; playouts: number }> | null = null;
   let searchError: string | undefined;
-  if (search.playouts !== 0 && ranked.length > 0) {
+  if (search && ranked.length > 0) {
     // The search is another module (its own engineer); a failure there must not break the credit hints.
     try {
-      const { searchPlacements, kernel } = await loadSearch();
-      const found = searchPlacements(kernel, state, {
-        playouts: search.playouts ?? 2000,
-        seed: search.seed ?? 0,
-      });
-      values = new Map(found.map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
+      values = new Map((await search()).map((p) => [`${p.q},${p.r},${p.orientation}`, p]));
     } catch (e) {
       searchError = (e as Error).message;
     }
@@ -115,14 +97,26 @@ export async function hintReport(
   };
 }
 
+/** The module's search hints for `state` with these options, its kernel loaded through the host's Kit. */
+function moduleSearch(kit: Kit, state: LightState, options: { playouts: number; seed: number | string }) {
+  return async () => {
+    const hints = await light.loadHints(() => light.loadSolver(kit), light.readHintOptions(options));
+    return hints(state);
+  };
+}
+
 /** A whole game with the search bot (every seat; its own seeded playouts per move). */
 async function playSearchGame(
+  kit: Kit,
   players: number,
   seed: number | string,
   wrap: boolean,
   playouts: number,
 ): Promise<LightState> {
-  const { searchBotAction, kernel } = await loadSearch();
+  const [kernel, { searchBotAction }] = await Promise.all([
+    light.loadSolver(kit),
+    import("../../solvers/light/search.ts"),
+  ]);
   let state = setup({ players, wrap }, seed);
   for (let move = 0; !state.over; move++) {
     const action = searchBotAction(kernel, state, `${seed}/${move}`, { playouts });
@@ -135,6 +129,7 @@ async function playSearchGame(
 }
 
 export async function botReport(
+  kit: Kit,
   players: number,
   seed: number | string,
   wrap: boolean,
@@ -144,7 +139,7 @@ export async function botReport(
   const state =
     bot === "greedy"
       ? playGreedyGame({ players, wrap }, seed)
-      : await playSearchGame(players, seed, wrap, playouts);
+      : await playSearchGame(kit, players, seed, wrap, playouts);
   const byColor = (values: readonly number[]) => Object.fromEntries(values.map((v, s) => [colorName(s), v]));
   return {
     players,
@@ -162,22 +157,24 @@ export async function botReport(
   };
 }
 
-export async function lightCommand(args: string[]): Promise<unknown> {
+export async function lightCommand(args: string[], host: CliHost): Promise<unknown> {
   const [sub, ...rest] = args;
   try {
     switch (sub) {
       case "score": {
         const p = parseArgs(rest, []);
         const [file] = positionals(p, ["FILE"], USAGE);
-        const { city, wrap } = parseCityFile(readJsonFile(file, USAGE));
+        const { city, wrap } = parseCityFile(host.readJsonFile(file, USAGE));
         return scoreReport(city, wrap);
       }
       case "hint": {
         const p = parseArgs(rest, ["playouts", "seed"]);
         const [file] = positionals(p, ["FILE"], USAGE);
-        const n = intArg(p.options.get("playouts"), "--playouts", 0, MAX_PLAYOUTS);
+        const playouts = intArg(p.options.get("playouts"), "--playouts", 0, MAX_PLAYOUTS) ?? 2000;
         const seed = p.options.has("seed") ? seedArg(p.options.get("seed")!) : 0;
-        return await hintReport(lightEngine.load(readJsonFile(file, USAGE)), { playouts: n, seed });
+        const state = lightEngine.load(host.readJsonFile(file, USAGE));
+        const search = playouts === 0 ? null : moduleSearch(host.kit, state, { playouts, seed });
+        return await hintReport(state, search);
       }
       case "bot": {
         const p = parseArgs(rest, ["players", "seed", "bot", "playouts"], ["wrap"]);
@@ -189,7 +186,7 @@ export async function lightCommand(args: string[]): Promise<unknown> {
         const seed = seedArg(s);
         const bot = choiceArg(p.options.get("bot") ?? "search", "--bot", ["search", "greedy"] as const);
         const playouts = intArg(p.options.get("playouts"), "--playouts", 1, MAX_PLAYOUTS) ?? 400;
-        return await botReport(players, seed, p.flags.has("wrap"), bot, playouts);
+        return await botReport(host.kit, players, seed, p.flags.has("wrap"), bot, playouts);
       }
       default:
         throw new UsageError(USAGE);

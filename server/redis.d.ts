@@ -1,4 +1,4 @@
-// The part of node-redis 3 (no types of its own) that web/online/scale.ts uses.
+// The part of node-redis 3 (no types of its own) that server/scale.ts uses.
 declare module "redis" {
   interface RedisClient {
     duplicate(): RedisClient;

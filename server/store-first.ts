@@ -1,5 +1,5 @@
 /**
- * "Stored, then sent" for boardgame.io's pub/sub (web/online/server.ts). boardgame.io's master publishes a move's
+ * "Stored, then sent" for boardgame.io's pub/sub (server/server.ts). boardgame.io's master publishes a move's
  * new state before it writes it to storage. With one instance its per-match queue hides that; with several
  * (Redis pub/sub, shared Postgres), a player on another instance could answer a state that instance cannot read
  * yet, and the answer was dropped as stale. After a crash, players could have seen a move that was never stored.

@@ -9,11 +9,12 @@
  * n(n − 1)/2 ≤ 8,589,869,056 for n ≤ 131,072, is a JSON number well below 2^53. Bad input, and input whose pair
  * tests would exceed the work budget, throw a one-line UsageError (the dispatcher exits 2).
  */
-import { describe, isObject } from "../../web/engine/common/input.ts";
-import { countIntersectingPairs, PairsWorkError } from "../../web/engine/string/geometry/pairs.ts";
-import { createStringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
-import { compileWasmNode } from "../../web/wasm/node.ts";
-import { parseArgs, positionals, quote, readJsonFile, UsageError } from "../args.ts";
+
+import { parseArgs, positionals, quote, UsageError } from "../../cli/args.ts";
+import { describe, isObject } from "../../engine/common/input.ts";
+import { countIntersectingPairs, PairsWorkError } from "../../engine/string/geometry/pairs.ts";
+import { createStringGeometryWasm } from "../../solvers/string/geometry-wasm.ts";
+import type { CliHost } from "../types.ts";
 
 const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
 
@@ -49,23 +50,19 @@ export const MAX_PAIR_TESTS = 50_000_000;
 
 const thousands = (n: number) => n.toLocaleString("en-US");
 
-export async function stringPairs(args: string[]): Promise<unknown> {
+export async function stringPairs(args: string[], host: CliHost): Promise<unknown> {
   const p = parseArgs(args, []);
   const [file] = positionals(p, ["FILE"], USAGE);
   // The segment list is read flat (no recursion), so any depth gets a field error, not a stack overflow.
-  const json = readJsonFile(file, USAGE, { maxDepth: Number.POSITIVE_INFINITY });
+  const json = host.readJsonFile(file, USAGE, { maxDepth: Number.POSITIVE_INFINITY });
   const list = isObject(json) ? json.segments : undefined;
   if (Array.isArray(list) && list.length > MAX_SEGMENTS)
     throw new UsageError(
       `${quote(file!)}: at most ${thousands(MAX_SEGMENTS)} segments, got ${thousands(list.length)}`,
     );
   const segments = parseSegmentsFile(json, file);
-  let module: WebAssembly.Module | null = null;
-  try {
-    module = await compileWasmNode("string");
-  } catch {
-    module = null; // not built: the TypeScript twin gives the same answer
-  }
+  // No Wasm from the host (not built): the TypeScript twin gives the same answer.
+  const module = await host.kit.wasm("string")?.catch(() => null);
   const wasm = module ? await createStringGeometryWasm(module) : null;
   let pairs: number;
   try {

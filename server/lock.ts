@@ -1,12 +1,12 @@
 /**
  * Leases shared by server instances (docs/online.md, "Scaling out"): a key held by one owner (a random token)
- * for a time to live, renewed while the owner works, released by the owner only. Two uses in web/online/server.ts:
+ * for a time to live, renewed while the owner works, released by the owner only. Two uses in server/server.ts:
  *
  * - **The match lock.** boardgame.io's master fetches a match's state, applies a move and stores the result
  *   (`Master.onUpdate`); its per-match queue orders that only within one instance. Every move of a match runs
  *   inside {@link withLease} on `railkit:move:<matchID>`, so two instances never both read state N and write N+1:
  *   the second reads N+1, its move's state id is stale and boardgame.io refuses it.
- * - **The bot lease** (`railkit:bots:<matchID>`, web/online/bots.ts): one instance plays a match's computer seats;
+ * - **The bot lease** (`railkit:bots:<matchID>`, server/bots.ts): one instance plays a match's computer seats;
  *   another takes them over once the lease expires.
  *
  * {@link RedisLeases}: Redis `SET key token NX PX ttl`, renewed and released by a Lua script that first checks the

@@ -3,7 +3,7 @@
  * pub/sub (`@boardgame.io/redis-pubsub`, node-redis 3) carrying each match's updates to every instance, and
  * Postgres storage (`bgio-postgres`) holding every match. Chosen by the environment: `REDIS_URL` and
  * `DATABASE_URL` (both are needed for more than one instance). Without them the server keeps flat files and
- * in-memory pub/sub. With Redis, the instances also share leases there (web/online/lock.ts): the match lock
+ * in-memory pub/sub. With Redis, the instances also share leases there (server/lock.ts): the match lock
  * around every move and the bot lease of each match.
  *
  * Also read here, as they are passed through to the server: `RAILKIT_BOT_LEASE_MS` (a bot lease's time to live,
@@ -37,7 +37,7 @@ export async function scaleOutFromEnv(env: NodeJS.ProcessEnv): Promise<ScaleOut>
     const sub = pub.duplicate();
     const locks = pub.duplicate();
     out.pubSub = new RedisPubSub(pub, sub);
-    // The match locks and bot leases (web/online/lock.ts) on a connection of their own.
+    // The match locks and bot leases (server/lock.ts) on a connection of their own.
     out.leases = new RedisLeases(locks as unknown as RedisCommands);
     closers.push(
       () =>
