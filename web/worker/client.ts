@@ -23,6 +23,7 @@
  */
 import * as Comlink from "comlink";
 import {
+  COMMON_VERBS,
   type GameNamespace,
   isUnknownGame,
   type Progress,
@@ -313,14 +314,18 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
   }
 
   /**
-   * One game's namespace (made once per id): any verb forwarded by its name, each made on first use and kept on
-   * the namespace (so a caller may wrap one, as it could a plain object's method).
+   * One game's namespace (made once per id): any verb forwarded by its name and kept on the namespace (so a caller
+   * may wrap or replace one, as it could a plain object's method).
    */
   const namespaces = new Map<string, AnyGameClient>();
   function game(id: string): AnyGameClient {
     let ns = namespaces.get(id);
     if (!ns) {
-      ns = new Proxy({} as AnyGameClient, {
+      // The common verbs are own properties from the start, so that `{ ...client.train, hints }` keeps them (a
+      // game's own verbs are made on first use: the client knows no game's verbs by name).
+      const target: AnyGameClient = {};
+      for (const verb of COMMON_VERBS) target[verb] = (...args: unknown[]) => remoteCall(id, verb, args);
+      ns = new Proxy(target, {
         get(target, verb, receiver) {
           // Not a verb: symbols (inspection, iteration) and `then` (so a namespace is never taken for a promise).
           if (typeof verb !== "string" || verb === "then" || Reflect.has(target, verb))
