@@ -13,9 +13,9 @@ import { GameSession, type SessionOptions, type ViewCause } from "../web/element
 import { replay } from "../web/engine/common/game.ts";
 import { lightEngine } from "../web/engine/light/index.ts";
 import { stringEngine } from "../web/engine/string/index.ts";
+import type { TrainSolverBundle } from "../web/games/train/index.ts";
 import { createRailkitClient, type RailkitClient, type WorkerConnection } from "../web/worker/client.ts";
 import type { GameTypes, LightTypes, StringTypes, TrainTypes } from "../web/worker/protocol.ts";
-import type { TrainSolverBundle } from "../web/games/train/index.ts";
 import { createRailkitService } from "../web/worker/service.ts";
 import { withSolvers } from "./contract/kits.ts";
 

@@ -8,6 +8,7 @@ import { MessageChannel, type MessagePort } from "node:worker_threads";
 import * as Comlink from "comlink";
 import nodeEndpoint from "comlink/dist/esm/node-adapter";
 import { afterEach, describe, expect, it } from "vitest";
+import type { TrainSolverBundle } from "../web/games/train/index.ts";
 import {
   createRailkitClient,
   isUnknownGame,
@@ -18,7 +19,6 @@ import {
   type WorkerConnection,
   type WorkerFault,
 } from "../web/worker/client.ts";
-import type { TrainSolverBundle } from "../web/games/train/index.ts";
 import { createRailkitService } from "../web/worker/service.ts";
 import { withSolvers } from "./contract/kits.ts";
 

@@ -18,11 +18,13 @@ import { replay } from "../web/engine/common/game.ts";
 import { lightEngine } from "../web/engine/light/index.ts";
 import { stringEngine } from "../web/engine/string/index.ts";
 import { trainEngine } from "../web/engine/train/index.ts";
+import { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../web/games/light/caps.ts";
+import type { TrainSolverBundle } from "../web/games/train/index.ts";
+import { train as trainModule } from "../web/games/train/index.ts";
+import type { SolverThread } from "../web/games/types.ts";
 import type { LightKernel } from "../web/solvers/light/kernel.ts";
 import { LightReference } from "../web/solvers/light/reference.ts";
 import type { TrainSolverApi } from "../web/solvers/train/api.ts";
-import type { TrainSolverBundle } from "../web/games/train/index.ts";
-import type { SolverThread } from "../web/games/types.ts";
 import { createTrainSolver } from "../web/solvers/train/index.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 import { createRailkitClient, type RailkitClient, RailkitError } from "../web/worker/client.ts";
@@ -36,10 +38,8 @@ import {
 } from "../web/worker/protocol.ts";
 import { createRaceSolverClient } from "../web/worker/race-client.ts";
 import { createRaceSolverService } from "../web/worker/race-solver.ts";
-import { train as trainModule } from "../web/games/train/index.ts";
 import { createRailkitService, releaseCallback, TWIN_KIT } from "../web/worker/service.ts";
 import { NODE_KIT, withSolvers } from "./contract/kits.ts";
-import { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../web/games/light/caps.ts";
 
 /** A stand-in solver: fixed answers, enough to check the plumbing (the real one is tested beside it). */
 function fakeSolver(): TrainSolverBundle {
@@ -98,7 +98,10 @@ const clients: RailkitClient[] = [];
 
 /** What a test's worker differs by: the page's files it takes, the Light Rail kernel, a solver thread. */
 interface More {
-  trainFiles?: { urls: readonly string[]; offer(files: readonly { url: string; bytes: ArrayBuffer }[]): void };
+  trainFiles?: {
+    urls: readonly string[];
+    offer(files: readonly { url: string; bytes: ArrayBuffer }[]): void;
+  };
   loadLightKernel?: () => Promise<LightKernel>;
   worker?: (name: string) => SolverThread | null;
   maxGames?: number;
@@ -651,7 +654,9 @@ describe("worker bridge with the real Wasm solver", () => {
     // The race of the seat to move against its strongest opponent (web/solvers/train/race-context.ts).
     expect(hints.every((h) => h.winProbability !== undefined)).toBe(true);
     const elimination = await train.newGame({ players: 3, variant: "elimination" }, 11);
-    expect((await train.hints(elimination.handle)).hints.every((h) => h.winProbability === undefined)).toBe(true);
+    expect((await train.hints(elimination.handle)).hints.every((h) => h.winProbability === undefined)).toBe(
+      true,
+    );
     expect(await train.expectedTurnScore()).toBeGreaterThan(10);
     let state = v.state;
     for (let i = 0; i < 200 && state.history.length === 0; i++) {

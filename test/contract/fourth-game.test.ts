@@ -40,7 +40,8 @@ function connect() {
     botMove: (h: string, o?: object) => dice.botMove!(h, o) as Promise<BotMove<DiceAction, View>>,
     save: (h: string) => dice.save!(h) as Promise<string>,
     load: (json: unknown) => dice.load!(json) as Promise<View>,
-    replay: (o: unknown, seed: number | string, log: unknown[]) => dice.replay!(o, seed, log) as Promise<View>,
+    replay: (o: unknown, seed: number | string, log: unknown[]) =>
+      dice.replay!(o, seed, log) as Promise<View>,
     close: (h: string) => dice.close!(h) as Promise<void>,
   };
 }

@@ -351,7 +351,11 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
       const real = helper.client;
       const train = {
         ...real.train,
-        hints: (handle: string, _options: unknown, onProgress: (p: { fraction: number; stage: string }) => void) => {
+        hints: (
+          handle: string,
+          _options: unknown,
+          onProgress: (p: { fraction: number; stage: string }) => void,
+        ) => {
           w.asked.push(typeof onProgress);
           w.report = onProgress;
           onProgress({ fraction: 0, stage: "starting the solver" }); // as the worker's first report

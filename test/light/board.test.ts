@@ -23,6 +23,8 @@ import {
   lightEngine,
   refusal,
 } from "../../web/engine/light/index.ts";
+import { light } from "../../web/games/light/index.ts";
+import type { GameModule } from "../../web/games/types.ts";
 import { LightReference } from "../../web/solvers/light/reference.ts";
 import {
   MAX_BATCH,
@@ -30,8 +32,6 @@ import {
   searchPlacementsWithin,
   searchPlacementsWithinAsync,
 } from "../../web/solvers/light/search.ts";
-import { light } from "../../web/games/light/index.ts";
-import type { GameModule } from "../../web/games/types.ts";
 import type { GameWorkerApi, LightTypes } from "../../web/worker/protocol.ts";
 import { GameStore, serveGame, TWIN_KIT } from "../../web/worker/service.ts";
 

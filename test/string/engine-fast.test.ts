@@ -31,8 +31,8 @@ import {
   type StringAction,
   type StringState,
 } from "../../web/engine/string/types.ts";
-import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { type StringHintOptions, string } from "../../web/games/string/index.ts";
+import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 
 function play(s: StringState, a: StringAction): StringState {
   const r = apply(s, a);

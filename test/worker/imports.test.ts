@@ -14,7 +14,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The relative module specifiers `file` imports at run time: static ones, and with `dynamic` its `import()`s too. */
 function importsOf(file: string, dynamic: boolean): string[] {
   // Comments out, so that a specifier quoted in a doc comment is not taken for an import.
-  const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const text = readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
   const out: string[] = [];
   const stat = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']/g;
   for (const m of text.matchAll(stat)) if (!m[2]) out.push(m[4]!);

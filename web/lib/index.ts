@@ -25,6 +25,8 @@ export {
   type StringTurnEndDetail,
 } from "../elements/string/string-railway.ts";
 export { TrainGame, type TrainGameOverDetail } from "../elements/train/train-game.ts";
+export { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../games/light/caps.ts";
+export { STRING_MAX_HINTS } from "../games/string/caps.ts";
 export {
   createRailkitClient,
   type LightClient,
@@ -70,5 +72,3 @@ export {
   type TrainWorkerApi,
   type WireError,
 } from "../worker/protocol.ts";
-export { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../games/light/caps.ts";
-export { STRING_MAX_HINTS } from "../games/string/caps.ts";

@@ -31,8 +31,8 @@ import {
   type RailkitWorkerApi,
   type Registered,
   type RegisteredId,
-  WORKER_LOST,
   type WireError,
+  WORKER_LOST,
 } from "./protocol.ts";
 import { isWireError } from "./wire.ts";
 
@@ -300,12 +300,16 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
 
   /** Calls `verb` of namespace `id` in the worker with `args` (function arguments as proxied callbacks). */
   async function remoteCall(id: string, verb: string, args: unknown[]): Promise<unknown> {
-    const crossed = args.map((a) => (typeof a === "function" ? crossing(a as (...x: unknown[]) => unknown) : null));
+    const crossed = args.map((a) =>
+      typeof a === "function" ? crossing(a as (...x: unknown[]) => unknown) : null,
+    );
     try {
       return await call((r) => {
         // Comlink's Remote<> is typed by the registry's ids; here the id and verb are strings from the page: the
         // untyped hop is only the name lookup (a namespace or verb the worker lacks rejects in the worker).
-        const ns = (r as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[id]!;
+        const ns = (r as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[
+          id
+        ]!;
         return ns[verb]!(...args.map((a, i) => crossed[i]?.arg ?? a));
       });
     } finally {
@@ -367,7 +371,8 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
   // `client.<id>`: the namespace of any other name (the registered ids, typed by RailkitClient).
   return new Proxy(base, {
     get(target, key, receiver) {
-      if (typeof key !== "string" || key in target || key === "then") return Reflect.get(target, key, receiver);
+      if (typeof key !== "string" || key in target || key === "then")
+        return Reflect.get(target, key, receiver);
       return game(key);
     },
   }) as RailkitClient;

@@ -260,7 +260,6 @@ export type LightWorkerApi = GameNamespace<ModuleOf<"light">>;
 /** Which train bot plays: `race` maximises P(win) in a race (docs/solvers.md), `ev` the expected turn score. */
 export type BotMode = "race" | "ev";
 
-export type { GameId };
 export type { LightAction, LightOptions, LightState } from "../engine/light/index.ts";
 export type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
 export type { TrainAction, TrainOptions, TurnState } from "../engine/train/index.ts";
@@ -269,3 +268,4 @@ export { MAX_TRAIN_FILE_BYTES, MAX_TRAIN_FILES } from "../games/train/caps.ts";
 export type { SearchedPlacement } from "../solvers/light/search.ts";
 export type { StringHint } from "../solvers/string/index.ts";
 export type { RaceContext, TrainHintOption } from "../solvers/train/api.ts";
+export type { GameId };

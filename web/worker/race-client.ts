@@ -17,8 +17,8 @@ import {
   RailkitError,
   type TrainHintOption,
   type TurnState,
-  WORKER_LOST,
   type WireError,
+  WORKER_LOST,
 } from "./protocol.ts";
 import type { RaceSolverApi } from "./race-solver.ts";
 

@@ -158,7 +158,12 @@ export function serveGame(
   };
   const over = (s: State) => s.over || s.current === null;
   const gameOver = () => new RuleError(`${id}.game-over`, "the game is over: no seat is to move");
-  const none = (handle: GameHandle, at: number): HintsAnswer<Hint> => ({ handle, at, player: null, hints: [] });
+  const none = (handle: GameHandle, at: number): HintsAnswer<Hint> => ({
+    handle,
+    at,
+    player: null,
+    hints: [],
+  });
   /** The hint function for a call's options (checked against the module's keys and caps). */
   const hintFn = (options: unknown) =>
     module.loadHints(solver, module.readHintOptions(readOptions(options, module.hintKeys)));
@@ -214,7 +219,12 @@ export function serveGame(
           const { state: s, mover } = module.fromView(snapshot(state, "/state"));
           if (!mover || over(s)) return none("", s.log.length);
           const hint = await load;
-          return { handle: "", at: s.log.length, player: s.current, hints: await hint(s, undefined, progress.report) };
+          return {
+            handle: "",
+            at: s.log.length,
+            player: s.current,
+            hints: await hint(s, undefined, progress.report),
+          };
         } finally {
           progress.close();
         }

@@ -14,6 +14,7 @@ import { browserKit } from "./train-solver.ts";
 Comlink.expose(
   createRaceSolverService(
     async () =>
-      (await (await import("../games/train/index.ts")).train.loadSolver(browserKit({ askPages: true }))).solver,
+      (await (await import("../games/train/index.ts")).train.loadSolver(browserKit({ askPages: true })))
+        .solver,
   ),
 );

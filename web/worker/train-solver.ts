@@ -11,9 +11,9 @@
  * (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
  */
 import type { HandedFile, Kit, SolverThread } from "../games/types.ts";
+import { useTrainTables } from "../solvers/train/model.ts";
 import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
 import { decodeTurnGraph } from "../solvers/train/turn-graph.ts";
-import { useTrainTables } from "../solvers/train/model.ts";
 import { raceTableUrl, trainAssetBytes, trainWasmModule, turnGraphUrl } from "./race-assets.ts";
 
 const mark = (name: string) => performance.mark(`railkit:train:${name}`);

@@ -10,13 +10,7 @@ import {
 } from "../../games/train/race.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
 import type { RailkitClient } from "../../worker/client.ts";
-import type {
-  BotMode,
-  GameWorkerApi,
-  Progress,
-  TrainTypes,
-  TrainView,
-} from "../../worker/protocol.ts";
+import type { BotMode, GameWorkerApi, Progress, TrainTypes, TrainView } from "../../worker/protocol.ts";
 import { prefetchTrainAssets } from "../../worker/race-assets.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import {

@@ -15,12 +15,7 @@ import { HINT_MAX_GOAL, HINT_MIN_GOAL, SHIPPED_GOAL } from "../../solvers/train/
 import type { Progress } from "../../worker/protocol.ts";
 import { guard, type OnStage, readOptions, withProgress } from "../../worker/wire.ts";
 import type { Kit } from "../types.ts";
-import {
-  MAX_TRAIN_FILE_BYTES,
-  MAX_TRAIN_FILES,
-  type RaceTableView,
-  type TrainAssetFile,
-} from "./caps.ts";
+import { MAX_TRAIN_FILE_BYTES, MAX_TRAIN_FILES, type RaceTableView, type TrainAssetFile } from "./caps.ts";
 import type { TrainSolverBundle } from "./index.ts";
 import { trainHint } from "./route.ts";
 

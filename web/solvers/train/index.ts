@@ -10,19 +10,19 @@ import type { Face, TrainAction, TrainGameState, TurnState } from "../../engine/
 import type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 import { checkGoal, type TrainKernel } from "./kernel.ts";
 import { configIndex, trainTables } from "./model.ts";
-import type { RaceData } from "./race-table.ts";
 import { raceContext } from "./race-context.ts";
+import type { RaceData } from "./race-table.ts";
 import { createReferenceKernel, GOAL, PMAX, type RaceResult } from "./reference.ts";
 
 export type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 export type { TrainKernel } from "./kernel.ts";
+export { hintableGoal, raceContext, SHIPPED_GOAL } from "./race-context.ts";
 export {
   decodeRaceTable,
   encodeRaceTable,
   type RaceData,
   RaceTableFormatError,
 } from "./race-table.ts";
-export { hintableGoal, raceContext, SHIPPED_GOAL } from "./race-context.ts";
 export { createReferenceKernel, GOAL, MAX_GOAL, MIN_GOAL } from "./reference.ts";
 
 /** Error bound stated for every race value (docs/solvers.md derives a bound well below it). */
