@@ -8,8 +8,8 @@
  * first messages (docs/toolchain.md § Comlink.expose first). The solvers (Wasm) are compiled later, each on the
  * first call that needs it, through the browser Kit (train-solver.ts): Wasm by URL, the Train Game's shipped files
  * from the page's `train.prepare` or a request, and the solver worker (web/worker/solver-worker.ts), started from
- * here on the first race hint whose goal has no shipped table (a nested module worker: docs/toolchain.md § Worker
- * format).
+ * here on the first race hint whose goal has no shipped table: a nested module worker
+ * (docs/toolchain.md § Worker format).
  */
 import * as Comlink from "comlink";
 import { offerTrainAssets, TRAIN_ASSET_URLS } from "./race-assets.ts";
