@@ -13,9 +13,11 @@ import { GameSession, type SessionOptions, type ViewCause } from "../web/element
 import { replay } from "../web/engine/common/game.ts";
 import { lightEngine } from "../web/engine/light/index.ts";
 import { stringEngine } from "../web/engine/string/index.ts";
+import type { TrainSolverBundle } from "../web/games/train/index.ts";
 import { createRailkitClient, type RailkitClient, type WorkerConnection } from "../web/worker/client.ts";
 import type { GameTypes, LightTypes, StringTypes, TrainTypes } from "../web/worker/protocol.ts";
-import { createRailkitService, type TrainSolverBundle } from "../web/worker/service.ts";
+import { createRailkitService } from "../web/worker/service.ts";
+import { withSolvers } from "./contract/kits.ts";
 
 /** A train "solver" that only rolls (enough for the controller; the real ones are tested elsewhere). */
 function rollingBundle(): TrainSolverBundle {
@@ -24,7 +26,6 @@ function rollingBundle(): TrainSolverBundle {
       hint: () => [{ action: { type: "roll" }, label: "Roll", expected: 1, best: true }],
     } as unknown as TrainSolverBundle["solver"],
     botAction: (state) => ({ type: "roll", player: state.current! }),
-    raceContext: () => ({ me: 0, opponent: 0, first: true }),
   };
 }
 
@@ -53,7 +54,7 @@ function client(): RailkitClient {
     connect: (): WorkerConnection => {
       const { port1, port2 } = new MessageChannel();
       Comlink.expose(
-        createRailkitService({ loadTrainSolver: async () => rollingBundle() }),
+        createRailkitService({ games: withSolvers({ train: async () => rollingBundle() }) }),
         nodeEndpoint(port1),
       );
       return {

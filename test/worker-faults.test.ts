@@ -8,6 +8,7 @@ import { MessageChannel, type MessagePort } from "node:worker_threads";
 import * as Comlink from "comlink";
 import nodeEndpoint from "comlink/dist/esm/node-adapter";
 import { afterEach, describe, expect, it } from "vitest";
+import type { TrainSolverBundle } from "../web/games/train/index.ts";
 import {
   createRailkitClient,
   isUnknownGame,
@@ -18,14 +19,14 @@ import {
   type WorkerConnection,
   type WorkerFault,
 } from "../web/worker/client.ts";
-import { createRailkitService, type TrainSolverBundle } from "../web/worker/service.ts";
+import { createRailkitService } from "../web/worker/service.ts";
+import { withSolvers } from "./contract/kits.ts";
 
 /** A bot that rolls when it may, else adds nothing, else stops; never needs the solver. */
 function plainBundle(): TrainSolverBundle {
   return {
     solver: {} as TrainSolverBundle["solver"],
     botAction: (state) => ({ type: "roll", player: state.current! }),
-    raceContext: () => ({ me: 0, opponent: 0, first: true }),
   };
 }
 
@@ -46,7 +47,7 @@ function fake(opts: Partial<RailkitClientOptions> = {}, hang = () => false): Fak
     const { port1, port2 } = new MessageChannel();
     if (!hang())
       Comlink.expose(
-        createRailkitService({ loadTrainSolver: async () => plainBundle() }),
+        createRailkitService({ games: withSolvers({ train: async () => plainBundle() }) }),
         nodeEndpoint(port1),
       );
     ports.push(port1, port2);
@@ -153,10 +154,12 @@ describe("worker faults (client)", () => {
   it("a slow but live worker is not declared lost (pings answered while an async call waits)", async () => {
     const { port1, port2 } = new MessageChannel();
     const service = createRailkitService({
-      loadTrainSolver: async () => {
-        await new Promise((r) => setTimeout(r, 400));
-        return { ...plainBundle(), solver: { expectedTurnScore: () => 7 } as TrainSolverBundle["solver"] };
-      },
+      games: withSolvers({
+        train: async () => {
+          await new Promise((r) => setTimeout(r, 400));
+          return { ...plainBundle(), solver: { expectedTurnScore: () => 7 } as TrainSolverBundle["solver"] };
+        },
+      }),
     });
     Comlink.expose(service, nodeEndpoint(port1));
     const client = createRailkitClient({

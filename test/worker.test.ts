@@ -18,17 +18,19 @@ import { replay } from "../web/engine/common/game.ts";
 import { lightEngine } from "../web/engine/light/index.ts";
 import { stringEngine } from "../web/engine/string/index.ts";
 import { trainEngine } from "../web/engine/train/index.ts";
+import { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../web/games/light/caps.ts";
+import type { TrainSolverBundle } from "../web/games/train/index.ts";
+import { train as trainModule } from "../web/games/train/index.ts";
+import type { SolverThread } from "../web/games/types.ts";
 import type { LightKernel } from "../web/solvers/light/kernel.ts";
 import { LightReference } from "../web/solvers/light/reference.ts";
 import type { TrainSolverApi } from "../web/solvers/train/api.ts";
-import { createTrainSolver, raceContextOf } from "../web/solvers/train/index.ts";
+import { createTrainSolver } from "../web/solvers/train/index.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 import { createRailkitClient, type RailkitClient, RailkitError } from "../web/worker/client.ts";
 import {
   HANDLE_PATH,
   isUnknownGame,
-  LIGHT_MAX_HINT_MS,
-  LIGHT_MAX_PLAYOUTS,
   MAX_GAMES,
   PROTOCOL,
   type Progress,
@@ -36,12 +38,8 @@ import {
 } from "../web/worker/protocol.ts";
 import { createRaceSolverClient } from "../web/worker/race-client.ts";
 import { createRaceSolverService } from "../web/worker/race-solver.ts";
-import {
-  createRailkitService,
-  type RailkitServiceOptions,
-  releaseCallback,
-  type TrainSolverBundle,
-} from "../web/worker/service.ts";
+import { createRailkitService, releaseCallback, TWIN_KIT } from "../web/worker/service.ts";
+import { NODE_KIT, withSolvers } from "./contract/kits.ts";
 
 /** A stand-in solver: fixed answers, enough to check the plumbing (the real one is tested beside it). */
 function fakeSolver(): TrainSolverBundle {
@@ -73,7 +71,6 @@ function fakeSolver(): TrainSolverBundle {
   return {
     solver,
     botAction: (state) => ({ type: "roll", player: state.current! }),
-    raceContext: (state) => ({ me: state.scores[state.current!]!, opponent: 0, first: state.current === 0 }),
   };
 }
 
@@ -99,12 +96,36 @@ function recordingSolver(calls: string[]): TrainSolverBundle {
 
 const clients: RailkitClient[] = [];
 
+/** What a test's worker differs by: the page's files it takes, the Light Rail kernel, a solver thread. */
+interface More {
+  trainFiles?: {
+    urls: readonly string[];
+    offer(files: readonly { url: string; bytes: ArrayBuffer }[]): void;
+  };
+  loadLightKernel?: () => Promise<LightKernel>;
+  worker?: (name: string) => SolverThread | null;
+  maxGames?: number;
+}
+
+/** The service over the registry with the train solver `load` (and `more`), as the Node tests expose it. */
+function service(load: () => Promise<TrainSolverBundle> = async () => fakeSolver(), more: More = {}) {
+  return createRailkitService({
+    games: withSolvers({ train: load, ...(more.loadLightKernel ? { light: more.loadLightKernel } : {}) }),
+    kit: {
+      ...TWIN_KIT,
+      ...(more.trainFiles ? { handover: more.trainFiles } : {}),
+      ...(more.worker ? { worker: more.worker } : {}),
+    },
+    ...(more.maxGames ? { maxGames: more.maxGames } : {}),
+  });
+}
+
 function connect(
   load: () => Promise<TrainSolverBundle> = async () => fakeSolver(),
-  more: Partial<RailkitServiceOptions> = {},
+  more: More = {},
 ): RailkitClient {
   const { port1, port2 } = new MessageChannel();
-  Comlink.expose(createRailkitService({ loadTrainSolver: load, ...more }), nodeEndpoint(port1));
+  Comlink.expose(service(load, more), nodeEndpoint(port1));
   const client = createRailkitClient({ endpoint: nodeEndpoint(port2) });
   clients.push(client);
   return client;
@@ -226,7 +247,7 @@ describe("worker bridge (train)", () => {
   });
 
   it("prepare hands the page's files to the worker's loader, checked; anything else is input at /files/…", async () => {
-    const offered: { url: string; bytes: ArrayBuffer }[][] = [];
+    const offered: (readonly { url: string; bytes: ArrayBuffer }[])[] = [];
     const urls = ["assets/train.wasm", "assets/race-100.bin", "assets/turn-graph.bin"];
     const { train } = connect(undefined, { trainFiles: { urls, offer: (f) => offered.push(f) } });
     const bytes = new Uint8Array([1, 2, 3]).buffer;
@@ -517,9 +538,9 @@ describe("the games the worker holds", () => {
     expect(back.state).toEqual(b.state);
   });
 
-  it("answers protocol 2", async () => {
+  it("answers the protocol version the page expects", async () => {
     const { port1, port2 } = new MessageChannel();
-    Comlink.expose(createRailkitService({ loadTrainSolver: async () => fakeSolver() }), nodeEndpoint(port1));
+    Comlink.expose(service(), nodeEndpoint(port1));
     const remote = Comlink.wrap<{ protocol: number }>(nodeEndpoint(port2));
     expect(await remote.protocol).toBe(PROTOCOL);
     remote[Comlink.releaseProxy]();
@@ -621,18 +642,21 @@ describe("whole games through the worker equal the engine alone", () => {
 });
 
 describe("worker bridge with the real Wasm solver", () => {
-  async function wasmBundle(): Promise<TrainSolverBundle> {
-    const solver = await createTrainSolver(await compileWasmNode("train"));
-    return { solver, botAction: (st, mode) => solver.botAction(st, mode), raceContext: raceContextOf };
-  }
+  /** The train module's own loader over Node's Kit: the Wasm kernel with the shipped race table and turn graph. */
+  const wasmBundle = () => trainModule.loadSolver(NODE_KIT);
 
-  it("values every option of a 3-player game (max-EV, no race chances) and the bot plays legal moves", async () => {
+  it("values every option of a 3-player race against the leader (the one race context) and the bot plays legal moves", async () => {
     const { train } = connect(wasmBundle);
     const v = await train.newGame({ players: 3, variant: "race" }, 11);
     const { hints } = await train.hints(v.handle);
     expect(hints.map((h) => h.action.type)).toEqual(["roll"]); // no stop before the first roll (train.roll-first)
     expect(hints.filter((h) => h.best)).toHaveLength(1);
-    expect(hints.every((h) => h.winProbability === undefined)).toBe(true);
+    // The race of the seat to move against its strongest opponent (web/solvers/train/race-context.ts).
+    expect(hints.every((h) => h.winProbability !== undefined)).toBe(true);
+    const elimination = await train.newGame({ players: 3, variant: "elimination" }, 11);
+    expect((await train.hints(elimination.handle)).hints.every((h) => h.winProbability === undefined)).toBe(
+      true,
+    );
     expect(await train.expectedTurnScore()).toBeGreaterThan(10);
     let state = v.state;
     for (let i = 0; i < 200 && state.history.length === 0; i++) {
@@ -675,7 +699,7 @@ describe("train race hints by goal, the solver worker, and progress callbacks re
   };
 
   it("train.raceTable releases the progress proxy after the answer and after a failure (no port left open)", async () => {
-    const remote = expose(createRailkitService({ loadTrainSolver: async () => fakeSolver() }));
+    const remote = expose(service());
     const seen: Progress[] = [];
     const ok = counted(seen);
     const t = await remote.train.raceTable(ok.cb);
@@ -684,10 +708,8 @@ describe("train race hints by goal, the solver worker, and progress callbacks re
     expect(seen.at(-1)).toEqual({ stage: "done", fraction: 1 });
 
     const failing = expose(
-      createRailkitService({
-        loadTrainSolver: async () => {
-          throw new Error("no solver");
-        },
+      service(async () => {
+        throw new Error("no solver");
       }),
     );
     const bad = counted();

@@ -200,7 +200,7 @@ describe.runIf(haveBrowser)("determinism: Node and Chromium give the same games"
     );
     expect(lightEngine.save(replay(lightEngine, light.options, light.seed, light.log))).toBe(inPage.light);
     // The same games through the worker service in Node (TypeScript twins of the solvers): the same moves.
-    const service = createRailkitService({ loadTrainSolver: () => Promise.reject(new Error("not needed")) });
+    const service = createRailkitService(); // the TypeScript twins (TWIN_KIT)
     let sv = await service.string.newGame(STRING_BOT_GAME.options, STRING_BOT_GAME.seed);
     while (!sv.state.over) sv = (await service.string.botMove(sv.handle)).view!;
     let lv = await service.light.newGame(LIGHT_BOT_GAME.options, LIGHT_BOT_GAME.seed);

@@ -23,6 +23,8 @@ import {
   lightEngine,
   refusal,
 } from "../../web/engine/light/index.ts";
+import { light } from "../../web/games/light/index.ts";
+import type { GameModule } from "../../web/games/types.ts";
 import { LightReference } from "../../web/solvers/light/reference.ts";
 import {
   MAX_BATCH,
@@ -30,8 +32,8 @@ import {
   searchPlacementsWithin,
   searchPlacementsWithinAsync,
 } from "../../web/solvers/light/search.ts";
-import { lightPlugin } from "../../web/worker/plugins.ts";
-import { GameStore, serveGame } from "../../web/worker/service.ts";
+import type { GameWorkerApi, LightTypes } from "../../web/worker/protocol.ts";
+import { GameStore, serveGame, TWIN_KIT } from "../../web/worker/service.ts";
 
 function play(cells: [number, number][], players = 2): LightState {
   let s = lightEngine.setup({ players }, "board");
@@ -252,12 +254,13 @@ describe("hints within a time budget (searchPlacementsWithin)", () => {
   });
 });
 
-describe("the light plug-in's view and hints", () => {
+describe("the light module's view and hints through the worker's verbs", () => {
   it("every view carries the board extras; hints take a time budget (ms), checked", async () => {
     const api = serveGame(
-      lightPlugin(async () => new LightReference()),
+      light as unknown as GameModule,
       new GameStore(),
-    );
+      TWIN_KIT,
+    ) as unknown as GameWorkerApi<LightTypes>;
     const v0 = await api.newGame({ players: 2 }, 7);
     expect(v0.blocked).toEqual([]);
     expect(v0.frames.length).toBeGreaterThan(1);

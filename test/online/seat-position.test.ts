@@ -147,9 +147,7 @@ describe("Light Rail hints from a seat's view", () => {
   });
 
   it("online.view-verb: the worker's viewHints answers the seat to move, and nothing for another seat's view", async () => {
-    const service = createRailkitService({
-      loadTrainSolver: () => Promise.reject(new Error("not used")),
-    });
+    const service = createRailkitService(); // the TypeScript twins (TWIN_KIT)
     const s = positions[1]!;
     const mine = await service.light.viewHints(seen("light", s, s.current), { playouts: 200 });
     expect(mine.player).toBe(s.current);

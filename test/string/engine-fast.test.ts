@@ -31,8 +31,8 @@ import {
   type StringAction,
   type StringState,
 } from "../../web/engine/string/types.ts";
+import { type StringHintOptions, string } from "../../web/games/string/index.ts";
 import { createStringSolverReference } from "../../web/solvers/string/index.ts";
-import { stringPlugin } from "../../web/worker/plugins.ts";
 
 function play(s: StringState, a: StringAction): StringState {
   const r = apply(s, a);
@@ -270,8 +270,12 @@ describe("string.rounds: the rounds option", () => {
   });
 });
 
-describe("string plug-in: the preview option and the widget's hints", () => {
-  const plugin = stringPlugin(async () => createStringSolverReference());
+describe("string module: the preview option and the widget's hints", () => {
+  const solver = async () => createStringSolverReference();
+  const plugin = {
+    hintOptions: (o: Record<string, unknown>) => string.readHintOptions(o),
+    loadHints: (o: StringHintOptions) => string.loadHints(solver, o),
+  };
 
   it("preview answers the engine's check of the path; a bad path is an InputError at /options/preview/path", async () => {
     const s = gameAt(2);

@@ -13,24 +13,14 @@ import {
   otherSegments,
   previewString,
   routeContext,
-  type StringEngine,
   setup,
   stringEngine,
 } from "../../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../../web/engine/string/geometry/placed.ts";
-import {
-  measureRoute,
-  type RouteGeometry,
-  type RouteMeasure,
-  routeGeometryTs,
-} from "../../web/engine/string/geometry/route.ts";
+import { measureRoute, type RouteMeasure } from "../../web/engine/string/geometry/route.ts";
 import type { StringAction, StringState } from "../../web/engine/string/types.ts";
-import { previewHint } from "../../web/solvers/string/advice.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
-import { createStringSolverReference } from "../../web/solvers/string/index.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
-import { stringPlugin } from "../../web/worker/plugins.ts";
-import { GameStore, serveGame } from "../../web/worker/service.ts";
 
 let wasm: StringGeometryWasm;
 beforeAll(async () => {
@@ -186,109 +176,5 @@ describe("string.route: an engine on the Wasm route geometry plays the same game
       expect(runs[1]).toEqual(runs[0]);
       expect(runs[0]!.seen.length).toBeGreaterThan(4);
     }
-  });
-});
-
-/** A station-to-station path of the seat to move that crosses some rival string. */
-function crossingPath(s: StringState): number[] {
-  const st = s.stations;
-  for (let a = 0; a < st.length; a++)
-    for (let b = 0; b < st.length; b++) {
-      const path = [st[a]!.x, st[a]!.y, st[b]!.x, st[b]!.y];
-      if (a !== b && previewString(s, s.current!, "long", path).crossings > 0) return path;
-    }
-  throw new Error("no crossing path");
-}
-
-/** `g`, counting its measures. */
-function counted(g: RouteGeometry): RouteGeometry & { measures: number } {
-  const out = {
-    measures: 0,
-    createIndex: (bounds: ArrayLike<number>) => g.createIndex(bounds),
-    measure: (...args: Parameters<RouteGeometry["measure"]>) => {
-      out.measures++;
-      return g.measure(...args);
-    },
-  };
-  return out;
-}
-
-describe("string.route: the worker's String plug-in switches to an engine on the Wasm route geometry when a game is shown", () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const viewOf = (s: StringState) => ({ game: "string" as const, handle: "g1", state: s, legal: [] });
-  /** The route geometry of the plug-in's engine now (a String Railway engine: `createStringEngine`). */
-  const geometryOf = (plugin: ReturnType<typeof stringPlugin>) => (plugin.engine as StringEngine).geometry;
-
-  it("the first view asks for it once; previews then run on it, with the twin's answers", async () => {
-    let asked = 0;
-    const plugin = stringPlugin(
-      async () => createStringSolverReference(),
-      async () => {
-        asked++;
-        return wasm.routeGeometry;
-      },
-    );
-    const s = routeStates(4, "plugin", 9).at(-1)!;
-    expect(plugin.engine).toBe(stringEngine);
-    plugin.view(viewOf(s));
-    plugin.view(viewOf(s));
-    await settle();
-    expect(asked).toBe(1);
-    expect(geometryOf(plugin)).toBe(wasm.routeGeometry);
-    expect(stringEngine.geometry).toBe(routeGeometryTs); // the twin's engine is left as it was
-    const path = crossingPath(s);
-    const hint = await plugin.loadHints(plugin.hintOptions({ preview: { kind: "long", path } }));
-    const onWasm = await hint(s);
-    expect(onWasm).toEqual(previewHint(s, { kind: "long", path }));
-    expect(onWasm[0]?.hint === "preview" && onWasm[0].preview.crossings).toBeGreaterThan(0);
-  });
-
-  it("the service's verbs and bots, made before the switch, run on the switched engine", async () => {
-    const geometry = counted(wasm.routeGeometry);
-    const plugin = stringPlugin(
-      async () => createStringSolverReference(),
-      async () => geometry,
-    );
-    const api = serveGame(plugin, new GameStore(4));
-    const greedy = await plugin.loadBot({ policy: "greedy" });
-    const view = await api.newGame({ players: 2 }, "switch");
-    await settle();
-    expect(geometryOf(plugin)).toBe(geometry);
-    // play on with the greedy bot: in a route phase the view's legal strings, then the string laid through `act`,
-    // are measured on the switched engine
-    let v = view;
-    let viewed = false;
-    for (let i = 0; i < 60; i++) {
-      const s = v.state;
-      if (!viewed && s.phase === "play" && s.step === "route" && !s.placedString && !s.choice) {
-        const measured = geometry.measures;
-        await api.view(v.handle);
-        expect(geometry.measures).toBeGreaterThan(measured);
-        viewed = true;
-      }
-      const a = greedy(s);
-      const measured = geometry.measures;
-      const r = await api.act(v.handle, a);
-      if (!r.ok) throw new Error(r.error.message);
-      v = r.view;
-      if (a.type === "place-string") {
-        expect(viewed).toBe(true);
-        expect(geometry.measures).toBeGreaterThan(measured);
-        return;
-      }
-    }
-    throw new Error("no string laid in 60 greedy moves");
-  });
-
-  it("a loader that fails leaves the twin's engine", async () => {
-    const plugin = stringPlugin(
-      async () => createStringSolverReference(),
-      async () => {
-        throw new Error("no Wasm here");
-      },
-    );
-    plugin.view(viewOf(routeStates(2, "fails", 1)[0]!));
-    await settle();
-    expect(plugin.engine).toBe(stringEngine);
   });
 });

@@ -14,6 +14,7 @@
  * - A bot or a search that needs randomness draws it from {@link positionSeed}: the same game gives the same move
  *   in every host.
  */
+import type { Endpoint } from "comlink";
 import type { GameEngine, GameHeader, SeatAction } from "../engine/common/game.ts";
 
 /** A game's state, action and option types, and what its hints and bots take and answer. */
@@ -28,6 +29,8 @@ export interface GameTypes {
   hint: unknown;
   /** The options of a hints call, checked. */
   hintOptions: object;
+  /** The options of a `botMove` call besides `play`, as a page writes them (read by `readBot`). */
+  botOptions?: object;
 }
 
 /** A game's engine (web/engine/common/game.ts `defineEngine`) over its types. */
@@ -48,18 +51,54 @@ export interface Kit {
   data(path: string): Promise<ArrayBuffer | null>;
   /** Hears the stages of a long load or solve (0..1), where the host shows progress. */
   onStage?: (stage: string, fraction: number) => void;
+  /**
+   * Files a page downloaded and hands over to this host (the Train Game's `prepare`): the URLs it takes, and where
+   * they go (read by `wasm` and `data` before any request of their own). Absent: a host that takes no files.
+   */
+  readonly handover?: { urls: readonly string[]; offer(files: readonly HandedFile[]): void };
+  /**
+   * A thread of its own for a game's long solves, started by the game when it first needs one (browser: the solver
+   * worker, web/worker/solver-worker.ts, for "train"); null or absent: this host solves on its own thread.
+   */
+  worker?(name: string): SolverThread | null;
 }
 
-/** A move chooser for the seat to move in a position that is not over; `seed` makes its random choices repeatable. */
-export type BotFn<T extends GameTypes> = (state: T["state"], seed: string) => T["action"];
+/** One file a page hands over: its URL in the build and its bytes (checked by the reader, as a fetched one). */
+export interface HandedFile {
+  url: string;
+  bytes: ArrayBuffer;
+}
+
+/** A started solver thread (Kit.worker): its Comlink endpoint, how to stop it, and where its faults arrive. */
+export interface SolverThread {
+  endpoint: Endpoint;
+  terminate(): void;
+  /** Where `error` events arrive (a Worker); none for plain ports. */
+  events?: EventTarget;
+}
+
+/** How a long hint reports its stages (0..1) to whoever asked (the widget's progress bar). */
+export type Report = (stage: string, fraction: number) => void;
+
+/**
+ * A move chooser for the seat to move in a position that is not over; `seed` makes its random choices repeatable.
+ * A move that needs a long solve answers with a Promise (the Train Game's race to a goal without a shipped table,
+ * solved in the browser's solver thread: web/games/train/route.ts); hosts await the answer.
+ */
+export type BotFn<T extends GameTypes> = (
+  state: T["state"],
+  seed: string,
+) => T["action"] | Promise<T["action"]>;
 
 /**
  * A hint function for the seat to move in a position that is not over. A long search answers with a Promise and pauses
- * between batches so that one worker serves every game; `stale()` then says the game has moved on (it may stop).
+ * between batches so that one worker serves every game; `stale()` then says the game has moved on (it may stop);
+ * `report` hears the stages of a long solve (the caller's progress bar).
  */
 export type HintFn<T extends GameTypes> = (
   state: T["state"],
   stale?: () => boolean,
+  report?: Report,
 ) => T["hint"][] | Promise<T["hint"][]>;
 
 /** One of a game's computer players. */
@@ -143,10 +182,21 @@ export interface GameCli<T extends GameTypes, Solver = unknown> {
   readonly commands?: Readonly<Record<string, CliTool>>;
 }
 
-/** Everything a host needs to run one game. */
-export interface GameModule<T extends GameTypes = GameTypes, Solver = unknown> {
+/** A game's own worker verbs (see {@link GameModule.verbs}). */
+export type VerbTable = Record<string, (...args: never[]) => Promise<unknown>>;
+
+/**
+ * Everything a host needs to run one game. `Id` is the registry key as a literal type and `Verbs` the game's own
+ * worker verbs, so that the worker client's type (web/worker/client.ts) is a mapped type over the registry.
+ */
+export interface GameModule<
+  T extends GameTypes = GameTypes,
+  Solver = unknown,
+  Id extends string = string,
+  Verbs extends VerbTable = VerbTable,
+> {
   /** The registry key: the state's `game`, the worker's handle prefix (`"train:3"`), the CLI's word, `?game=`. */
-  readonly id: string;
+  readonly id: Id;
   /** The game's name for people ("The Train Game"). */
   readonly title: string;
   /** The custom element that draws it (`"train-game"`), if it has one. */
@@ -198,9 +248,11 @@ export interface GameModule<T extends GameTypes = GameTypes, Solver = unknown> {
   readBot(o: Record<string, unknown>): { bot: string; work: BotWork };
   /**
    * The game's own worker verbs beyond the common ones, served in its namespace (train: `hint(turn, race)`,
-   * `prepare`, `expectedTurnScore`, `raceTable`); arguments are untrusted (read and check each one).
+   * `prepare`, `expectedTurnScore`, `raceTable`; web/games/train/verbs.ts); arguments are untrusted (read and
+   * check each one; a callback is a Comlink proxy the verb releases when it ends). `solver()` is the host's one
+   * lazy load of the solver (the same as the hints' and bots').
    */
-  verbs?(solver: () => Promise<Solver>): Record<string, (...args: never[]) => Promise<unknown>>;
+  verbs?(solver: () => Promise<Solver>, kit: Kit): Verbs;
 
   /** The CLI's text picture and scores, its hint report and the game's own tools. */
   cli(): Promise<GameCli<T, Solver>>;

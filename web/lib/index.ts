@@ -25,6 +25,8 @@ export {
   type StringTurnEndDetail,
 } from "../elements/string/string-railway.ts";
 export { TrainGame, type TrainGameOverDetail } from "../elements/train/train-game.ts";
+export { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "../games/light/caps.ts";
+export { STRING_MAX_HINTS } from "../games/string/caps.ts";
 export {
   createRailkitClient,
   type LightClient,
@@ -48,8 +50,6 @@ export {
   HANDLE_PATH,
   type HintsAnswer,
   isUnknownGame,
-  LIGHT_MAX_HINT_MS,
-  LIGHT_MAX_PLAYOUTS,
   type LightBotOptions,
   type LightHintOptions,
   type LightTypes,
@@ -60,7 +60,6 @@ export {
   type Progress,
   type RaceTableView,
   type RailkitWorkerApi,
-  STRING_MAX_HINTS,
   type StringBotOptions,
   type StringHintOptions,
   type StringTypes,

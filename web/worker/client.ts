@@ -3,9 +3,12 @@
  * elements call {@link sharedRailkitClient}; {@link createRailkitClient} makes a separate one (tests,
  * or a page that wants its own worker).
  *
- * `client.train`, `client.string` and `client.light` are the worker's game namespaces as they are
- * (web/worker/protocol.ts: `newGame`, `act`, `undo`, `view`, `hints`, `botMove`, `save`, `load`, `replay`,
- * `close`; the train adds `prepare`, `hint`, `expectedTurnScore`, `raceTable`); a failure arrives as a
+ * `client.<id>` is the worker's namespace of the registered game `id` as it is (web/worker/protocol.ts: `newGame`,
+ * `act`, `undo`, `view`, `hints`, `viewHints`, `botMove`, `save`, `load`, `replay`, `close`, and the game's own
+ * verbs: the train adds `prepare`, `hint`, `expectedTurnScore`, `raceTable`), typed by a mapped type over the
+ * registry; `client.game(id)` is the same namespace for an id held in a variable (a game only a test registers).
+ * The client names no game and holds no game's code: a verb is forwarded by its name, and a function argument (a
+ * progress callback) crosses as a `Comlink.proxy`, its late reports dropped. A failure arrives as a
  * {@link RailkitError} (`kind`, `rule`, `message`) instead of the plain object the worker sends. An
  * argument that cannot cross to the worker at all (a function, a DOM node: a `DataCloneError`) is the
  * page's input, so it rejects with `kind: "input"`, not `internal`.
@@ -20,43 +23,28 @@
  */
 import * as Comlink from "comlink";
 import {
-  type ActResult,
-  type BotMode,
-  type BotMove,
-  type GameHandle,
-  type GameId,
-  type GameTypes,
-  type GameView,
-  type GameWorkerApi,
-  type HintsAnswer,
+  COMMON_VERBS,
+  type GameNamespace,
   isUnknownGame,
-  type LightTypes,
-  type LightWorkerApi,
   type Progress,
-  type RaceTableView,
   RailkitError,
   type RailkitWorkerApi,
-  type StringTypes,
-  type StringWorkerApi,
-  type TrainAction,
-  type TrainOptions,
-  type TrainState,
-  type TrainTypes,
-  type TrainView,
-  type TrainWorkerApi,
+  type Registered,
+  type RegisteredId,
   type WireError,
+  WORKER_LOST,
 } from "./protocol.ts";
+import { isWireError } from "./wire.ts";
 
-/**
- * The Train Game through the worker: the worker's API as it is, every call one message round trip (`raceTable`'s
- * `onProgress` is called on the page; the client wraps it in `Comlink.proxy`).
- */
-export type TrainClient = TrainWorkerApi;
-export type StringClient = StringWorkerApi;
-export type LightClient = LightWorkerApi;
+/** The namespace of a registered game on the page: the worker's verbs as they are, each one round trip. */
+export type GameClient<Id extends RegisteredId> = GameNamespace<Extract<Registered, { id: Id }>>;
+export type TrainClient = GameClient<"train">;
+export type StringClient = GameClient<"string">;
+export type LightClient = GameClient<"light">;
+/** A game's namespace for an id held in a variable: the verbs by name, untyped arguments. */
+export type AnyGameClient = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
-/** The rule id of the RailkitError a call rejects with when the worker was lost under it. */
-export const WORKER_LOST = "worker.lost";
+export { WORKER_LOST };
 
 /** What fault listeners hear: the worker was lost (and, if `restarted`, a fresh one already runs). */
 export interface WorkerFault {
@@ -68,10 +56,10 @@ export interface WorkerFault {
   workers: number;
 }
 
-export interface RailkitClient {
-  readonly train: TrainClient;
-  readonly string: StringClient;
-  readonly light: LightClient;
+/** The client's own members (beside one namespace per registered game: {@link RailkitClient}). */
+export interface RailkitClientBase {
+  /** The namespace of game `id` (any id the worker serves; one it does not serve rejects every call). */
+  game(id: string): AnyGameClient;
   /** How many workers this client has started (1, then one more per restart). */
   readonly workers: number;
   /** Hears every worker fault (see {@link WorkerFault}); returns the function that stops listening. */
@@ -96,6 +84,9 @@ export interface RailkitClient {
   terminate(): void;
 }
 
+/** The page's client: its own members, and one namespace per registered game (`client.train.hints(…)`). */
+export type RailkitClient = RailkitClientBase & { readonly [Id in RegisteredId]: GameClient<Id> };
+
 /** One started worker (or other endpoint), as made by {@link RailkitClientOptions.connect}. */
 export interface WorkerConnection {
   endpoint: Comlink.Endpoint;
@@ -117,10 +108,6 @@ export interface RailkitClientOptions {
   hangTimeoutMs?: number;
   /** Restarts allowed within a minute before the client gives up (every call then rejects). Default 5. */
   maxRestarts?: number;
-}
-
-function isWireError(e: unknown): e is WireError {
-  return typeof e === "object" && e !== null && "kind" in e && "rule" in e && "message" in e;
 }
 
 /** Awaits a remote call, turning a rejected WireError (or a transport Error) into a RailkitError. */
@@ -294,63 +281,71 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
   }
 
   /**
-   * One game's namespace: each verb forwarded by name to the same verb of `game` in the worker (results
-   * cross as structured clones, exactly the types the protocol names).
+   * A progress callback of the page as it crosses: a Comlink proxy (the worker releases it when the call ends); a
+   * report is a sign of life for the watchdog (a long solve may keep the worker's answer waiting), and one that
+   * lands after the answer (it crosses on its own port) is dropped.
    */
-  function gameClient<T extends GameTypes>(game: GameId): GameWorkerApi<T> {
-    const verb =
-      (name: keyof GameWorkerApi<T>) =>
-      (...args: unknown[]) =>
-        call((r) => {
-          // Comlink's Remote<> cannot be indexed by a game id held in a variable; the verb and its
-          // arguments are the protocol's own, so the untyped hop is only the name lookup.
-          const ns = r[game as "train"] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-          return ns[name]!(...args);
-        });
+  function crossing(cb: (...a: unknown[]) => unknown): { arg: unknown; end(): void } {
+    let done = false;
     return {
-      newGame: verb("newGame"),
-      act: verb("act"),
-      undo: verb("undo"),
-      view: verb("view"),
-      hints: verb("hints"),
-      botMove: verb("botMove"),
-      save: verb("save"),
-      load: verb("load"),
-      replay: verb("replay"),
-      close: verb("close"),
-    } as GameWorkerApi<T>;
+      arg: Comlink.proxy((...a: unknown[]) => {
+        alive();
+        if (!done) cb(...a);
+      }),
+      end: () => {
+        done = true;
+      },
+    };
   }
 
-  const train: TrainClient = {
-    ...gameClient<TrainTypes>("train"),
-    hint: (turn, race) => call((r) => r.train.hint(turn, race)),
-    prepare: (files) => call((r) => r.train.prepare(files)),
-    expectedTurnScore: () => call((r) => r.train.expectedTurnScore()),
-    raceTable: async (onProgress) => {
-      // Progress arrives on its own MessagePort, so a late report can land after the result: drop it.
-      // A report is also a sign of life for the watchdog (the solve itself blocks the worker for seconds).
-      let done = false;
-      const report = Comlink.proxy((p: Progress) => {
-        alive();
-        if (!done) onProgress?.(p);
+  /** Calls `verb` of namespace `id` in the worker with `args` (function arguments as proxied callbacks). */
+  async function remoteCall(id: string, verb: string, args: unknown[]): Promise<unknown> {
+    const crossed = args.map((a) =>
+      typeof a === "function" ? crossing(a as (...x: unknown[]) => unknown) : null,
+    );
+    try {
+      return await call((r) => {
+        // Comlink's Remote<> is typed by the registry's ids; here the id and verb are strings from the page: the
+        // untyped hop is only the name lookup (a namespace or verb the worker lacks rejects in the worker).
+        const ns = (r as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[
+          id
+        ]!;
+        return ns[verb]!(...args.map((a, i) => crossed[i]?.arg ?? a));
       });
-      try {
-        return await call((r) => r.train.raceTable(report));
-      } finally {
-        done = true;
-      }
-    },
-  };
-  return {
-    train,
-    string: {
-      ...gameClient<StringTypes>("string"),
-      viewHints: (state, options) => call((r) => r.string.viewHints(state, options)),
-    },
-    light: {
-      ...gameClient<LightTypes>("light"),
-      viewHints: (state, options) => call((r) => r.light.viewHints(state, options)),
-    },
+    } finally {
+      for (const c of crossed) c?.end();
+    }
+  }
+
+  /**
+   * One game's namespace (made once per id): any verb forwarded by its name and kept on the namespace (so a caller
+   * may wrap or replace one, as it could a plain object's method).
+   */
+  const namespaces = new Map<string, AnyGameClient>();
+  function game(id: string): AnyGameClient {
+    let ns = namespaces.get(id);
+    if (!ns) {
+      // The common verbs are own properties from the start, so that `{ ...client.train, hints }` keeps them (a
+      // game's own verbs are made on first use: the client knows no game's verbs by name).
+      const target: AnyGameClient = {};
+      for (const verb of COMMON_VERBS) target[verb] = (...args: unknown[]) => remoteCall(id, verb, args);
+      ns = new Proxy(target, {
+        get(target, verb, receiver) {
+          // Not a verb: symbols (inspection, iteration) and `then` (so a namespace is never taken for a promise).
+          if (typeof verb !== "string" || verb === "then" || Reflect.has(target, verb))
+            return Reflect.get(target, verb, receiver);
+          const f = (...args: unknown[]) => remoteCall(id, verb, args);
+          target[verb] = f;
+          return f;
+        },
+      });
+      namespaces.set(id, ns);
+    }
+    return ns;
+  }
+
+  const base: RailkitClientBase = {
+    game,
     get workers() {
       return workers;
     },
@@ -373,6 +368,14 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
       fault(link, "the railkit client was terminated", false);
     },
   };
+  // `client.<id>`: the namespace of any other name (the registered ids, typed by RailkitClient).
+  return new Proxy(base, {
+    get(target, key, receiver) {
+      if (typeof key !== "string" || key in target || key === "then")
+        return Reflect.get(target, key, receiver);
+      return game(key);
+    },
+  }) as RailkitClient;
 }
 
 let shared: RailkitClient | undefined;
@@ -383,19 +386,5 @@ export function sharedRailkitClient(): RailkitClient {
   return shared;
 }
 
-export type {
-  ActResult,
-  BotMode,
-  BotMove,
-  GameHandle,
-  GameView,
-  HintsAnswer,
-  Progress,
-  RaceTableView,
-  TrainAction,
-  TrainOptions,
-  TrainState,
-  TrainView,
-  WireError,
-};
+export type { Progress, WireError };
 export { isUnknownGame, RailkitError };

@@ -3,13 +3,15 @@
  * (web/worker/engine.worker.ts, web/worker/service.ts), the page-side client (web/worker/client.ts), the
  * element session controller (web/elements/common/session.ts) and the Node tests.
  *
- * One namespace per game (`train`, `string`, `light`), each with the same verbs ({@link GameWorkerApi}):
- * the worker holds every game's state itself, under a **game handle** it hands out (`newGame`, `load`,
- * `replay`); the page names the game by its handle and never sends a state back. Each answer that changes
- * the game carries the whole next view (state, legal actions, the game's extras), so one action costs one
- * round trip. The worker holds a bounded number of games ({@link MAX_GAMES}, least recently used dropped);
- * a call on a closed, dropped or unknown handle rejects with an `input` error whose path is
- * {@link HANDLE_PATH}: the page restores its game with `replay(options, seed, log)`, as after a worker fault.
+ * One namespace per registered game (web/games/registry.ts), each with the same verbs ({@link GameWorkerApi}) plus
+ * the game's own (`GameModule.verbs`: the Train Game's `prepare`, `hint`, `expectedTurnScore`, `raceTable`). The
+ * types here are mapped over the registry's modules (`import type`: no game's code reaches a page through this
+ * file). The worker holds every game's state itself, under a **game handle** it hands out (`newGame`, `load`,
+ * `replay`); the page names the game by its handle and never sends a state back. Each answer that changes the
+ * game carries the whole next view (state, legal actions, the game's extras), so one action costs one round trip.
+ * The worker holds a bounded number of games ({@link MAX_GAMES}, least recently used dropped); a call on a closed,
+ * dropped or unknown handle rejects with an `input` error whose path is {@link HANDLE_PATH}: the page restores its
+ * game with `replay(options, seed, log)`, as after a worker fault.
  *
  * Errors cross the boundary as plain {@link WireError} objects, never as `Error` instances (which
  * structured clone would strip of their rule id). A refused action is an ordinary answer
@@ -20,22 +22,23 @@
 
 import type { ProxyMarked } from "comlink";
 import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
-import type { LightAction, LightBoard, LightOptions, LightState } from "../engine/light/index.ts";
-import type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
-import type { TrainAction, TrainGameState, TrainOptions, TurnState } from "../engine/train/index.ts";
-import type { SearchedPlacement } from "../solvers/light/search.ts";
-import type { StringPreviewRequest } from "../solvers/string/advice.ts";
-import type { StringHint } from "../solvers/string/index.ts";
-import type { RaceContext, TrainHintOption } from "../solvers/train/api.ts";
+import type { GAMES } from "../games/registry.ts";
+import type { GameModule, GameTypes as ModuleTypes } from "../games/types.ts";
 
-/** Protocol version, bumped on incompatible changes (a page and a cached worker must agree). */
-export const PROTOCOL = 2;
+/**
+ * Protocol version, bumped on incompatible changes (a page and a cached worker must agree). 3: the namespaces come
+ * from the registry, `viewHints` is a common verb, `hints`/`viewHints` take a progress callback, `train.prepare`.
+ */
+export const PROTOCOL = 3;
 
 /** Games the worker holds at once; the least recently used is dropped beyond this. */
 export const MAX_GAMES = 64;
 
 /** The `rule` (the input path) of the error a call on an unknown, closed or dropped handle rejects with. */
 export const HANDLE_PATH = "/handle";
+
+/** The rule id of the RailkitError a call rejects with when the worker was lost under it. */
+export const WORKER_LOST = "worker.lost";
 
 /** A game held by the worker, named by the handle it handed out (`"train:3"`). Opaque to the page. */
 export type GameHandle = string;
@@ -67,7 +70,7 @@ export function isUnknownGame(e: unknown): boolean {
   return kind === "input" && rule === HANDLE_PATH;
 }
 
-/** What every view of every game holds; each game adds its extras ({@link TrainView}…). */
+/** What every view of every game holds; each game adds its extras (`GameModule.extras`). */
 export interface GameView<S, A> {
   game: GameId;
   handle: GameHandle;
@@ -103,6 +106,12 @@ export interface PlayOption {
   play?: boolean;
 }
 
+/** Progress of a long computation, 0..1, with what is being done. */
+export interface Progress {
+  fraction: number;
+  stage: string;
+}
+
 /** The types of one game, as the worker serves it. */
 export interface GameTypes {
   state: GameHeader;
@@ -116,8 +125,8 @@ export interface GameTypes {
 }
 
 /**
- * The verbs every game has, written once in the worker (web/worker/service.ts) over a per-game plug-in
- * (web/worker/plugins.ts). Every method is one message round trip.
+ * The verbs every game has, written once in the worker (web/worker/service.ts) over the game's module
+ * (web/games/types.ts). Every method is one message round trip.
  */
 export interface GameWorkerApi<T extends GameTypes> {
   /** A new game (engine `setup`) held by the worker. Rejects with an `input` error for bad options or seed. */
@@ -128,8 +137,29 @@ export interface GameWorkerApi<T extends GameTypes> {
   undo(handle: GameHandle, player: number): Promise<ActResult<T["view"]>>;
   /** The view of the held game as it stands. */
   view(handle: GameHandle): Promise<T["view"]>;
-  /** Every option of the seat to move valued by the game's solver (empty when the game is over). */
-  hints(handle: GameHandle, options?: T["hintOptions"]): Promise<HintsAnswer<T["hint"]>>;
+  /**
+   * Every option of the seat to move valued by the game's solver (empty when the game is over). `onProgress` (a
+   * `Comlink.proxy`; the client wraps a plain function) hears the stages of a long solve: a Train Game race whose
+   * goal has no shipped table is solved in the solver worker, once per worker, reporting as it goes.
+   */
+  hints(
+    handle: GameHandle,
+    options?: T["hintOptions"],
+    onProgress?: (p: Progress) => void,
+  ): Promise<HintsAnswer<T["hint"]>>;
+  /**
+   * The hints `hints` would answer (same options) for the seat to move of the position a seat's view of an online
+   * match shows (`OnlineView.state`, web/online/view.ts: no seed, no generator, hidden cards as -1), rebuilt in this
+   * worker from what the seat sees only (`GameModule.fromView`, web/games/<game>/view.ts) and checked by the engine;
+   * a view no server could send, or a game whose module reads no views, is an `input` error under `/state`. `handle`
+   * is "" (no game is held); `player` is null, with no hints, when the game is over or the view does not show the
+   * seat to move its own secrets (another seat's view).
+   */
+  viewHints(
+    state: unknown,
+    options?: T["hintOptions"],
+    onProgress?: (p: Progress) => void,
+  ): Promise<HintsAnswer<T["hint"]>>;
   /**
    * The computer's move for the seat to move, played (the answer has the next view) unless `play: false`.
    * Refused with the rule `<game>.game-over` when the game is over.
@@ -152,213 +182,90 @@ export interface GameWorkerApi<T extends GameTypes> {
   close(handle: GameHandle): Promise<void>;
 }
 
-// ---- The Train Game ------------------------------------------------------------------------------------
+/** The names of the common verbs (a game's own verbs may not take one of them). */
+export const COMMON_VERBS = [
+  "newGame",
+  "act",
+  "undo",
+  "view",
+  "hints",
+  "viewHints",
+  "botMove",
+  "save",
+  "load",
+  "replay",
+  "close",
+] as const satisfies readonly (keyof GameWorkerApi<GameTypes>)[];
 
-/** The Train Game state as the engine keeps it (plain JSON). */
-export type TrainState = TrainGameState;
+// ---- the registry's games as the worker serves them ------------------------------------------------------------
 
-/** Everything an element needs to draw one frame of The Train Game. */
-export interface TrainView extends GameView<TrainState, TrainAction> {
-  /** Points the train on the track would score if the turn stopped now (banked points included). */
-  turnScore: number;
-}
+/** The registered modules. */
+export type Registered = (typeof GAMES)[number];
+/** The registered games' ids. */
+export type RegisteredId = Registered["id"];
+/** The module registered as `id`. */
+export type ModuleOf<Id extends RegisteredId> = Extract<Registered, { id: Id }>;
 
-/** Which bot policy plays: `race` maximises P(win) in a two-player race, `ev` the expected turn score. */
-export type BotMode = "race" | "ev";
+/** A module's types as the worker serves them: its view is the common view plus the module's extras. */
+export type WorkerTypesOf<M> =
+  M extends GameModule<infer T extends ModuleTypes, infer _S, infer _I, infer _V>
+    ? {
+        state: T["state"];
+        action: T["action"];
+        options: T["options"];
+        view: GameView<T["state"], T["action"]> & T["extras"];
+        hint: T["hint"];
+        hintOptions: T["hintOptions"];
+        botOptions: T extends { botOptions: infer B extends object } ? B : Record<string, unknown>;
+      }
+    : never;
 
-/** No options: in a two-player race the hints carry win chances, otherwise expected scores only. */
-export type TrainHintOptions = Record<never, never>;
+/** The game's own verbs (`GameModule.verbs`), as a page calls them. */
+export type OwnVerbsOf<M> = M extends GameModule<infer _T, infer _S, infer _I, infer V> ? V : never;
 
-export interface TrainBotOptions {
-  /** Default `race`. */
-  mode?: BotMode;
-}
+/** One game's namespace: the common verbs over its types, plus its own verbs. */
+export type GameNamespace<M> = GameWorkerApi<WorkerTypesOf<M>> & OwnVerbsOf<M>;
 
-export interface TrainTypes extends GameTypes {
-  state: TrainState;
-  action: TrainAction;
-  options: TrainOptions;
-  view: TrainView;
-  hint: TrainHintOption;
-  hintOptions: TrainHintOptions;
-  botOptions: TrainBotOptions;
-}
+/** The worker's types of the registered game `id`. */
+export type WorkerTypes<Id extends RegisteredId> = WorkerTypesOf<ModuleOf<Id>>;
 
-/** Progress of a long computation, 0..1, with what is being done. */
-export interface Progress {
-  fraction: number;
-  stage: string;
-}
-
-/** The two-player race policy over every start-of-turn position, for the solver page. */
-export interface RaceTableView {
-  goal: number;
-  /** P(first player wins) + P(tie)/2 at the start of A's turn, row-major `[me * goal + opp]`, me, opp in 0..goal-1. */
-  winFirst: Float64Array;
-  /**
-   * Same layout: the smallest points at stake (≥ 6) at which A, holding a full freight train, stops rather
-   * than banks (the solver's `stopAt`).
-   */
-  freightStopAt: Int32Array;
-  /** P(first player wins) at 0–0 and the value-iteration tolerance. */
-  firstPlayerWins: { value: number; tolerance: number };
-}
-
-/** One of the Train Game solver's files as a page downloaded it (its URL in the build, its bytes): `prepare`. */
-export interface TrainAssetFile {
-  url: string;
-  bytes: ArrayBuffer;
-}
-
-/** Most files one `prepare` takes (the solver has three), and the largest file (the race table is 186 KB). */
-export const MAX_TRAIN_FILES = 3;
-export const MAX_TRAIN_FILE_BYTES = 4 << 20;
-
-/** The Train Game: the common verbs plus the solver page's own (positions given by hand, not games). */
-export interface TrainWorkerApi extends GameWorkerApi<TrainTypes> {
-  /**
-   * Loads the solver now and makes its first solve (the max-EV policy, which a first hint reuses): the warm-up
-   * `<train-game>` sends before its first hint. `files` are the solver's files the page downloaded while the
-   * worker booted (web/worker/race-assets.ts); the worker reads them instead of fetching its own, each checked
-   * as a fetched one is (the race table's and turn graph's checksums, the Wasm's compile). `input` at `/files/…`
-   * for anything but an array of `{ url, bytes: ArrayBuffer }` naming the solver's own files.
-   */
-  prepare(files?: TrainAssetFile[]): Promise<void>;
-  /**
-   * Solver hint for a turn given by hand, optionally in a race context (see web/solvers/train/api.ts). The
-   * turn is checked like a saved one (`parseTurn`): a turn the rules cannot reach is an `input` error.
-   */
-  hint(turn: TurnState, race?: RaceContext): Promise<TrainHintOption[]>;
-  /** Expected score of a whole turn under the max-EV policy. */
-  expectedTurnScore(): Promise<number>;
-  /** The race table; `onProgress` (wrap it in `Comlink.proxy`) hears the stages as they pass. */
-  raceTable(onProgress?: (p: Progress) => void): Promise<RaceTableView>;
-}
-
-// ---- String Railway ------------------------------------------------------------------------------------
-
-export interface StringView extends GameView<StringState, StringAction> {
-  /** Each seat's points now (the best split of its score pile into sets, tiles counted). */
-  points: number[];
-}
-
-export interface StringHintOptions {
-  /** Most hints answered, 1..{@link STRING_MAX_HINTS} (default 20). */
-  max?: number;
-  /**
-   * The live check of a string being drawn (`{ kind, path }`): answered by the engine's own route check (length
-   * left, stations touched, paid crossings, mountain charge, legal or the refusal) instead of the hints.
-   */
-  preview?: StringPreviewRequest;
-}
-
-/** Most string hints one call answers. */
-export const STRING_MAX_HINTS = 100;
-
-export interface StringBotOptions {
-  /** `solver` (default: the Wasm planners, docs/string-solvers.md) or `greedy` (the engine's simple bot). */
-  policy?: "solver" | "greedy";
-}
-
-export interface StringTypes extends GameTypes {
-  state: StringState;
-  action: StringAction;
-  options: StringOptions;
-  view: StringView;
-  hint: StringHint;
-  hintOptions: StringHintOptions;
-  botOptions: StringBotOptions;
-}
-
-/**
- * Hints from a seat's view of an online match, for String Railway and Light Rail (the Train Game's hint verb
- * takes the turn itself): the match is held by the railkit server, not by this worker.
- */
-export interface ViewHintsApi<T extends GameTypes> {
-  /**
-   * The hints `hints` would answer (same options; String Railway's `preview` too: the live check of a string
-   * being drawn), for the seat to move of the position a seat's view shows (`OnlineView.state`,
-   * web/online/view.ts: no seed, no generator, hidden cards as -1). The position is built again here from
-   * what the seat sees only (web/games/<game>/view.ts: String Railway's unseen tiles in a neutral order,
-   * Light Rail's unseen cards and objectives sampled from the view's own seed) and checked by the engine; a
-   * view no server could send is an `input` error under `/state`. `handle` is "" (no game is held); `player`
-   * is null, with no hints, when the game is over or the view does not show the seat to move its own secrets
-   * (another seat's view).
-   */
-  viewHints(state: unknown, options?: T["hintOptions"]): Promise<HintsAnswer<T["hint"]>>;
-}
-
-export type StringWorkerApi = GameWorkerApi<StringTypes> & ViewHintsApi<StringTypes>;
-
-// ---- Light Rail ----------------------------------------------------------------------------------------
-
-/** The view of a Light Rail game: the board extras (possible city placements, blocked cells and why). */
-export type LightView = GameView<LightState, LightAction> & LightBoard;
-
-/** Most playouts one hint or bot call may ask for (the search's work is linear in them). */
-export const LIGHT_MAX_PLAYOUTS = 20_000;
-
-export interface LightHintOptions {
-  /** Playouts spread over the placements, 0..{@link LIGHT_MAX_PLAYOUTS} (default 2000). */
-  playouts?: number;
-  /** Seed of the search's sampling (default: derived from the game's seed and log length). */
-  seed?: number | string;
-  /**
-   * A time budget in ms, 1..{@link LIGHT_MAX_HINT_MS}: search until it is spent (then `playouts` is ignored;
-   * the answer depends on the machine's speed). It counts the search's own work: the search pauses every few ms
-   * for the worker's other calls, and ends at a pause once the game has moved on (`hints`, not `viewHints`).
-   */
-  ms?: number;
-}
-
-/** Longest time budget of one Light Rail hints call, in ms. */
-export const LIGHT_MAX_HINT_MS = 10_000;
-
-export interface LightBotOptions {
-  /** `search` (default: Monte Carlo over the rest of the game) or `greedy` (best credit now). */
-  policy?: "search" | "greedy";
-  /** Playouts of the search, 0..{@link LIGHT_MAX_PLAYOUTS} (default 2000). */
-  playouts?: number;
-}
-
-export interface LightTypes extends GameTypes {
-  state: LightState;
-  action: LightAction;
-  options: LightOptions;
-  view: LightView;
-  hint: SearchedPlacement;
-  hintOptions: LightHintOptions;
-  botOptions: LightBotOptions;
-}
-
-export type LightWorkerApi = GameWorkerApi<LightTypes> & ViewHintsApi<LightTypes>;
-
-// ---- The whole worker ----------------------------------------------------------------------------------
-
-/** The whole worker API: one namespace per game, the same verbs in each. */
-export interface RailkitWorkerApi {
+/** The whole worker API: its protocol, and one namespace per registered game, the same verbs in each. */
+export type RailkitWorkerApi = {
   /** {@link PROTOCOL}: a page and a cached worker must agree. */
   readonly protocol: typeof PROTOCOL;
-  /** Each namespace is marked with `Comlink.proxy` so that `remote.train.act(…)` is typed as one remote call
-   *  (at run time Comlink resolves the whole path `train.act` in the worker: still one round trip). */
-  train: TrainWorkerApi & ProxyMarked;
-  string: StringWorkerApi & ProxyMarked;
-  light: LightWorkerApi & ProxyMarked;
-}
-
-export type {
-  GameId,
-  LightAction,
-  LightOptions,
-  LightState,
-  RaceContext,
-  SearchedPlacement,
-  StringAction,
-  StringHint,
-  StringOptions,
-  StringState,
-  TrainAction,
-  TrainHintOption,
-  TrainOptions,
-  TurnState,
+} & {
+  /** Each namespace is marked with `Comlink.proxy` so that `remote.<id>.act(…)` is typed as one remote call
+   *  (at run time Comlink resolves the whole path `<id>.act` in the worker: still one round trip). */
+  readonly [M in Registered as M["id"]]: GameNamespace<M> & ProxyMarked;
 };
+
+// ---- names the elements and the library use (each the registry's types of one game) -------------------------
+
+export type TrainTypes = WorkerTypes<"train">;
+export type StringTypes = WorkerTypes<"string">;
+export type LightTypes = WorkerTypes<"light">;
+export type TrainView = TrainTypes["view"];
+export type StringView = StringTypes["view"];
+export type LightView = LightTypes["view"];
+export type TrainState = TrainTypes["state"];
+export type TrainHintOptions = TrainTypes["hintOptions"];
+export type StringHintOptions = StringTypes["hintOptions"];
+export type LightHintOptions = LightTypes["hintOptions"];
+export type TrainBotOptions = TrainTypes["botOptions"];
+export type StringBotOptions = StringTypes["botOptions"];
+export type LightBotOptions = LightTypes["botOptions"];
+export type TrainWorkerApi = GameNamespace<ModuleOf<"train">>;
+export type StringWorkerApi = GameNamespace<ModuleOf<"string">>;
+export type LightWorkerApi = GameNamespace<ModuleOf<"light">>;
+/** Which train bot plays: `race` maximises P(win) in a race (docs/solvers.md), `ev` the expected turn score. */
+export type BotMode = "race" | "ev";
+
+export type { LightAction, LightOptions, LightState } from "../engine/light/index.ts";
+export type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
+export type { TrainAction, TrainOptions, TurnState } from "../engine/train/index.ts";
+export type { RaceTableView, TrainAssetFile } from "../games/train/caps.ts";
+export { MAX_TRAIN_FILE_BYTES, MAX_TRAIN_FILES } from "../games/train/caps.ts";
+export type { SearchedPlacement } from "../solvers/light/search.ts";
+export type { StringHint } from "../solvers/string/index.ts";
+export type { RaceContext, TrainHintOption } from "../solvers/train/api.ts";
+export type { GameId };

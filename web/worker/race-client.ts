@@ -9,7 +9,7 @@
  * (the worker releases it when the call ends); a report that lands after the answer is dropped.
  */
 import * as Comlink from "comlink";
-import { WORKER_LOST } from "./client.ts";
+import type { SolverThread } from "../games/types.ts";
 import {
   type Progress,
   type RaceContext,
@@ -18,6 +18,7 @@ import {
   type TrainHintOption,
   type TurnState,
   type WireError,
+  WORKER_LOST,
 } from "./protocol.ts";
 import type { RaceSolverApi } from "./race-solver.ts";
 
@@ -48,14 +49,19 @@ function toRailkitError(e: unknown): unknown {
   return e;
 }
 
-function connectSolverWorker(): { endpoint: Comlink.Endpoint; stop(): void; events?: EventTarget } {
+function connectSolverWorker(): SolverThread {
   const worker = new Worker(new URL("./solver-worker.ts", import.meta.url), { type: "module" });
-  return { endpoint: worker, stop: () => worker.terminate(), events: worker };
+  return { endpoint: worker, terminate: () => worker.terminate(), events: worker };
 }
 
 export interface RaceSolverClientOptions {
   /** Talk to this endpoint (tests: Comlink's nodeEndpoint) instead of starting the module worker. */
   endpoint?: Comlink.Endpoint;
+  /**
+   * Starts the solver thread (called on the first call, and again after a loss): the game worker passes its Kit's
+   * (web/worker/engine.worker.ts). Default: the solver module worker, started from this page.
+   */
+  connect?: () => SolverThread;
 }
 
 export function createRaceSolverClient(options: RaceSolverClientOptions = {}): RaceSolverClient {
@@ -63,9 +69,9 @@ export function createRaceSolverClient(options: RaceSolverClientOptions = {}): R
   const goals = new Set<number>();
 
   function open(): Conn {
-    const c = options.endpoint
-      ? { endpoint: options.endpoint, stop: () => {}, events: undefined }
-      : connectSolverWorker();
+    const c: SolverThread = options.endpoint
+      ? { endpoint: options.endpoint, terminate: () => {} }
+      : (options.connect ?? connectSolverWorker)();
     let lose: (e: RailkitError) => void = () => {};
     const lost = new Promise<never>((_, reject) => {
       lose = reject;
@@ -82,7 +88,7 @@ export function createRaceSolverClient(options: RaceSolverClientOptions = {}): R
         } catch {
           // already released
         }
-        c.stop();
+        c.terminate();
       },
     };
     c.events?.addEventListener("error", (e) => {

@@ -5,23 +5,14 @@ import {
   HINT_MAX_GOAL,
   HINT_MIN_GOAL,
   hintableGoal,
-  raceContextFor,
+  raceContext,
   SHIPPED_GOAL,
 } from "../../games/train/race.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
 import type { RailkitClient } from "../../worker/client.ts";
-import type {
-  BotMode,
-  GameHandle,
-  GameWorkerApi,
-  HintsAnswer,
-  Progress,
-  TrainHintOptions,
-  TrainTypes,
-  TrainView,
-} from "../../worker/protocol.ts";
+import type { BotMode, GameWorkerApi, Progress, TrainTypes, TrainView } from "../../worker/protocol.ts";
 import { prefetchTrainAssets } from "../../worker/race-assets.ts";
-import { type RaceSolverClient, sharedRaceSolver } from "../../worker/race-client.ts";
+import type { RaceSolverClient } from "../../worker/race-client.ts";
 import {
   booleanish,
   checkBots,
@@ -99,9 +90,9 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  * Seats are numbered from 0 (seat 0 plays first).
  *
  * Hints in a two-player race carry win chances for goals 50..200. The race to 100 ships as a table, so its hints
- * are a table read (the solver is warmed up when the element connects). Any other goal is solved once per page,
- * on first need, in a separate solver worker (web/worker/race-client.ts), with a progress bar in the hint
- * panel; the game worker keeps answering moves meanwhile.
+ * are a table read (the solver is warmed up when the element connects). Any other goal is solved once per game
+ * worker, on first need, in the solver worker the game worker starts (web/games/train/route.ts), with a progress
+ * bar in the hint panel; the game worker keeps answering moves meanwhile.
  *
  * @fires turn-end - A turn ended. `detail`: the TurnRecord (player, score, reason, train, banked).
  * @fires game-over - The game ended. `detail`: `{ scores, winners }`.
@@ -150,7 +141,10 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   @property({ converter: booleanish, reflect: true }) override hints = false;
   /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
   @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
-  /** The solver worker client for race goals without a shipped table; by default the page's shared one. */
+  /**
+   * @deprecated Unused since issue #22: the game worker sends race hints of goals without a shipped table to its own
+   * solver worker (docs/embedding.md), whoever asks. Setting it changes nothing.
+   */
   @property({ attribute: false }) raceSolver: RaceSolverClient | null = null;
   /** Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match. */
   @property() override server: string | null = null;
@@ -187,43 +181,29 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   // This seat's view in the player's own workers: the turn, and the race as this seat sees it.
-  protected override async onlineHints(v: TrainView): Promise<TrainHintOption[]> {
-    const race = raceContextFor(v.state);
-    if (!race || race.goal === SHIPPED_GOAL) return this.local.client.train.hint(v.state.turn, race);
-    this.raceSolver ??= sharedRaceSolver();
-    return this.raceSolver.hint(v.state.turn, race);
+  protected override onlineHints(v: TrainView): Promise<TrainHintOption[]> {
+    return this.withSolving(v.state.options.goal, (progress) =>
+      this.local.client.train.hint(v.state.turn, raceContext(v.state), progress),
+    );
   }
 
-  /**
-   * The game worker's train verbs, except the hints of a two-player race whose goal has no shipped table: those
-   * go to the solver worker (the game worker would hold every move behind the solve).
-   */
+  /** The game worker's train verbs; hints show the progress of a race solve (the worker routes it). */
   private trainApi(client: RailkitClient): GameWorkerApi<TrainTypes> {
     const train = client.train;
-    if (this.goal === SHIPPED_GOAL || !hintableGoal(this.goal)) return train;
-    return { ...train, hints: (handle, options) => this.solverHints(train, handle, options) };
+    return {
+      ...train,
+      hints: (handle, options) =>
+        this.withSolving(this.goal, (progress) => train.hints(handle, options, progress)),
+    };
   }
 
-  /** Hints valued in the solver worker: the position from the game worker, the race solved there once. */
-  private async solverHints(
-    train: GameWorkerApi<TrainTypes>,
-    handle: GameHandle,
-    options?: TrainHintOptions,
-  ): Promise<HintsAnswer<TrainHintOption>> {
-    const v = await train.view(handle);
-    const race = raceContextFor(v.state);
-    if (!race || race.goal === SHIPPED_GOAL) return train.hints(handle, options);
-    this.raceSolver ??= sharedRaceSolver();
-    const solver = this.raceSolver;
-    const goal = race.goal!;
+  /** Runs a hints call whose race solve (if any) reports into the hint panel's bar while any such call is out. */
+  private async withSolving<T>(goal: number, f: (progress: (p: Progress) => void) => Promise<T>): Promise<T> {
     this.solves++;
-    if (!solver.solved(goal) && race.lastTurnTarget === undefined)
-      this.solving ??= { goal, fraction: 0, stage: "starting the solver" };
     try {
-      const hints = await solver.hint(v.state.turn, race, (p) => {
+      return await f((p) => {
         if (this.solves > 0) this.solving = { ...p, goal };
       });
-      return { handle: v.handle, at: v.state.log.length, player: v.state.current, hints };
     } finally {
       if (--this.solves === 0) this.solving = null;
     }

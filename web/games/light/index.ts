@@ -16,12 +16,11 @@ import {
 import type { LightKernel } from "../../solvers/light/kernel.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { type GameModule, positionSeed } from "../types.ts";
+
+import { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "./caps.ts";
 import { lightExtras, lightFromView, lightHide, lightViewMover } from "./view.ts";
 
-/** Most playouts of one hints call or bot move. */
-export const LIGHT_MAX_PLAYOUTS = 20_000;
-/** Longest time budget of one hints call, in ms. */
-export const LIGHT_MAX_HINT_MS = 10_000;
+export { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS };
 
 export interface LightHintOptions {
   /** Playouts spread over the placements, 0..{@link LIGHT_MAX_PLAYOUTS} (default 2000). */
@@ -39,6 +38,7 @@ export interface LightGameTypes {
   extras: LightBoard;
   hint: SearchedPlacement;
   hintOptions: LightHintOptions;
+  botOptions: { policy?: "search" | "greedy"; playouts?: number };
 }
 
 const playouts = (x: unknown) =>
@@ -46,7 +46,7 @@ const playouts = (x: unknown) =>
 
 const noMove = () => new Error("the Light Rail bot found no placement in a game that is not over");
 
-export const light: GameModule<LightGameTypes, LightKernel> = {
+export const light: GameModule<LightGameTypes, LightKernel, "light"> = {
   id: "light",
   title: "Light Rail",
   tag: "light-rail",

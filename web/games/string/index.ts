@@ -16,10 +16,10 @@ import { parsePath } from "../../engine/string/route.ts";
 import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
 import type { StringSolver } from "../../solvers/string/solver.ts";
 import type { GameModule } from "../types.ts";
+import { STRING_MAX_HINTS } from "./caps.ts";
 import { stringExtras, stringFromView, stringHide, stringViewMover } from "./view.ts";
 
-/** Most strings a hints call ranks. */
-export const STRING_MAX_HINTS = 100;
+export { STRING_MAX_HINTS };
 
 export interface StringHintOptions {
   /** Strings ranked, 1..{@link STRING_MAX_HINTS} (default 20). */
@@ -35,6 +35,7 @@ export interface StringGameTypes {
   extras: { points: number[] };
   hint: StringHint;
   hintOptions: StringHintOptions;
+  botOptions: { policy?: "solver" | "greedy" };
 }
 
 /** The `preview` hint option: `{ kind, path }`, checked (InputError at `/options/preview/…`). */
@@ -46,7 +47,7 @@ function readPreview(x: unknown): StringPreviewRequest {
   };
 }
 
-export const string: GameModule<StringGameTypes, StringSolver> = {
+export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
   id: "string",
   title: "String Railway",
   tag: "string-railway",

@@ -5,7 +5,7 @@
 import { trainEngine } from "../../engine/train/index.ts";
 import type { CliTool, GameCli } from "../types.ts";
 import type { TrainGameTypes, TrainSolverBundle } from "./index.ts";
-import { raceContextFor } from "./race.ts";
+import { raceContext } from "./race.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the picture reads the state as plain JSON, field by field
 type Json = any;
@@ -16,9 +16,9 @@ const tool = (name: string): CliTool => ({
 
 export const trainCli: GameCli<TrainGameTypes, TrainSolverBundle> = {
   scores: (s) => [...s.scores],
-  // The module's hints with the race they value (win chances in a two-player race to 50..200, race.ts).
+  // The module's hints with the race they value (win chances in the race of the seat to move, race.ts: the one race context).
   hint: async (state, { hints }) => {
-    const race = raceContextFor(state);
+    const race = raceContext(state);
     return { seat: state.current, ...(race ? { race } : {}), options: await hints() };
   },
   commands: { ev: tool("ev"), beat: tool("beat"), race: tool("race"), hint: tool("hint") },

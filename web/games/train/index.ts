@@ -11,8 +11,12 @@ import {
   type TrainOptions,
   trainEngine,
 } from "../../engine/train/index.ts";
-import type { RaceContext, TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts";
+import type { TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts";
+import { raceContext } from "../../solvers/train/race-context.ts";
+import type { RaceSolverClient } from "../../worker/race-client.ts";
 import type { GameModule, Kit } from "../types.ts";
+import { trainBotMove, trainHint } from "./route.ts";
+import { type TrainVerbs, trainVerbs } from "./verbs.ts";
 
 export interface TrainGameTypes {
   state: TrainGameState;
@@ -21,38 +25,97 @@ export interface TrainGameTypes {
   extras: { turnScore: number };
   hint: TrainHintOption;
   hintOptions: Record<never, never>;
+  botOptions: { mode?: "race" | "ev" };
 }
 
-/** The loaded solver: its API, its bot and the race as the seat to move sees it. */
+/** The loaded solver: its API, its bot, and the solver thread for races without a shipped table (route.ts). */
 export interface TrainSolverBundle {
   solver: TrainSolverApi;
   botAction(state: TrainGameState, mode: "race" | "ev"): TrainAction;
-  /** The race the hints value for the seat to move (win chances), or undefined (expected scores). */
-  raceContext(state: TrainGameState): RaceContext | undefined;
+  /** The host's solver thread (`Kit.worker("train")`), started on its first call; absent: solve on this thread. */
+  remote?: RaceSolverClient;
+  /** Set once a hint or a bot move has used the solver (the warm-up of `prepare` is then not needed). */
+  used?: boolean;
 }
 
-/** The solver: the Wasm kernel (or the TypeScript twin) with the shipped race table when the host has it. */
+/** A User Timing mark in this thread's timeline (`railkit:train:…`: test/e2e/train-goal.test.ts reads them). */
+const mark = (name: string) => globalThis.performance?.mark?.(`railkit:train:${name}`);
+
+/** A shipped data file read by `read`, or a warning and undefined when it is missing or corrupt (the caller falls back). */
+async function readData<T>(kit: Kit, path: string, what: string, read: (b: ArrayBuffer) => T) {
+  try {
+    const bytes = await kit.data(path);
+    if (!bytes) return undefined;
+    const value = read(bytes);
+    mark(`${what} read`);
+    return value;
+  } catch (e) {
+    console.warn(`railkit: ${what} not loaded (${e instanceof Error ? e.message : String(e)})`);
+    return undefined;
+  }
+}
+
+/**
+ * The solver: the Wasm kernel (or the TypeScript twin) with the shipped race table and turn graph when the host has
+ * them (a missing or corrupt one: the race is solved on first need, the tables built in JavaScript), and the host's
+ * solver thread. The first max-EV solve and the first three hints leave marks.
+ */
 async function loadSolver(kit: Kit): Promise<TrainSolverBundle> {
+  mark("load");
+  kit.onStage?.("compiling the solver", 0.05);
   const [
     { createTrainSolver, createTrainSolverReference, GOAL },
     { decodeRaceTable },
-    { botAction },
-    { raceContextFor },
+    { decodeTurnGraph },
+    { useTrainTables },
   ] = await Promise.all([
     import("../../solvers/train/index.ts"),
     import("../../solvers/train/race-table.ts"),
-    import("../../solvers/train/bot.ts"),
-    import("./race.ts"),
+    import("../../solvers/train/turn-graph.ts"),
+    import("../../solvers/train/model.ts"),
   ]);
-  const wasm = kit.wasm("train");
-  const bytes = await kit.data(`train/race-${GOAL}.bin`).catch(() => null);
-  const raceTable = bytes ? decodeRaceTable(bytes, GOAL) : undefined;
+  const [module, raceTable] = await Promise.all([
+    kit.wasm("train"),
+    readData(kit, `train/race-${GOAL}.bin`, "race table", (b) => decodeRaceTable(b, GOAL)),
+    readData(kit, "train/turn-graph.bin", "turn graph", (b) => useTrainTables(decodeTurnGraph(b))),
+  ]);
+  kit.onStage?.("setting up the solver", 0.1);
   const options = raceTable ? { raceTable } : {};
-  const solver = wasm ? await createTrainSolver(await wasm, options) : createTrainSolverReference(options);
-  return { solver, botAction: (s, mode) => botAction(solver as never, s, mode), raceContext: raceContextFor };
+  const solver = module ? await createTrainSolver(module, options) : createTrainSolverReference(options);
+  mark("ready");
+  const ev = solver.expectedTurnScore.bind(solver);
+  solver.expectedTurnScore = () => {
+    solver.expectedTurnScore = ev;
+    mark("first solve");
+    const v = ev();
+    mark("first solve done");
+    return v;
+  };
+  const hint = solver.hint.bind(solver);
+  let hints = 0;
+  solver.hint = (turn, race) => {
+    if (++hints === 3) solver.hint = hint;
+    mark(`hint ${hints}`);
+    const h = hint(turn, race);
+    mark(`hint ${hints} answered`);
+    return h;
+  };
+  const bundle: TrainSolverBundle = { solver, botAction: (s, mode) => solver.botAction(s, mode) };
+  if (kit.worker) {
+    const { createRaceSolverClient } = await import("../../worker/race-client.ts");
+    const thread = kit.worker.bind(kit);
+    bundle.remote = createRaceSolverClient({
+      connect: () => {
+        const t = thread("train");
+        if (!t) throw new Error("the host has no solver thread for train");
+        return t;
+      },
+    });
+  }
+  return bundle;
 }
 
-export const train: GameModule<TrainGameTypes, TrainSolverBundle> = {
+export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", TrainVerbs> = {
   id: "train",
   title: "The Train Game",
   tag: "train-game",
@@ -75,10 +138,11 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle> = {
   loadSolver,
   hintKeys: [],
   readHintOptions: () => ({}),
-  // Win chances in a two-player race to 50..200 (race.ts); expected scores otherwise.
+  // Win chances in the race of the seat to move (web/solvers/train/race-context.ts), solved where it belongs
+  // (route.ts: a goal without a shipped table in the host's solver thread); expected scores when there is none.
   loadHints: async (solver) => {
     const s = await solver();
-    return (state) => s.solver.hint(state.turn, s.raceContext(state));
+    return (state, _stale, report) => trainHint(s, state.turn, raceContext(state), report);
   },
   bots: {
     race: {
@@ -86,7 +150,7 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle> = {
       cheap: true,
       load: async (solver) => {
         const s = await solver();
-        return (state) => s.botAction(state, "race");
+        return (state) => trainBotMove(s, state, "race");
       },
     },
     ev: {
@@ -94,7 +158,7 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle> = {
       cheap: true,
       load: async (solver) => {
         const s = await solver();
-        return (state) => s.botAction(state, "ev");
+        return (state) => trainBotMove(s, state, "ev");
       },
     },
   },
@@ -103,6 +167,9 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle> = {
     bot: o.mode === undefined ? "race" : oneOf(o.mode, "/options/mode", ["race", "ev"] as const),
     work: {},
   }),
+
+  // The solver page's and the widget's own verbs (verbs.ts).
+  verbs: trainVerbs,
 
   cli: async () => (await import("./cli.ts")).trainCli,
 };

@@ -59,7 +59,7 @@ export function adviceFor(k: PlanKernel, s: StringState, max = 20): StringHint[]
 }
 
 /**
- * {@link adviceFor}, cooperative (the shared game worker: web/worker/plugins.ts): the same phases and the same
+ * {@link adviceFor}, cooperative (the shared game worker: web/worker/service.ts): the same phases and the same
  * hints, with a `pause` (default {@link nextTask}: a macrotask) between the transport plan, the long-distance
  * routes and the strings, so that the worker answers other calls in between (a Roll of the Train widget on the
  * same page). `cancelled`, asked after each pause: true ends it there with no hints (the game has moved on and

@@ -10,11 +10,13 @@ import type { Face, TrainAction, TrainGameState, TurnState } from "../../engine/
 import type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 import { checkGoal, type TrainKernel } from "./kernel.ts";
 import { configIndex, trainTables } from "./model.ts";
+import { raceContext } from "./race-context.ts";
 import type { RaceData } from "./race-table.ts";
 import { createReferenceKernel, GOAL, PMAX, type RaceResult } from "./reference.ts";
 
 export type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 export type { TrainKernel } from "./kernel.ts";
+export { hintableGoal, raceContext, SHIPPED_GOAL } from "./race-context.ts";
 export {
   decodeRaceTable,
   encodeRaceTable,
@@ -282,13 +284,15 @@ export class TrainSolver implements TrainSolverApi {
       this.solveFor("ev", () => k.evPayoff(), points);
       clamp = false;
     } else {
-      const ctx = raceContextOf(state);
+      const ctx = raceContext(state);
+      // No race the solver takes (a goal outside 50..200, one seat): the best expected score.
+      if (!ctx) this.solveFor("ev", () => k.evPayoff(), points);
       // Already ahead on the last turn: every option wins; stop (below) at once if the rules allow.
-      if (TrainSolver.anyScoreWins(ctx)) {
+      else if (TrainSolver.anyScoreWins(ctx)) {
         const all = options.map(() => 1);
         return withPlayer(options[rank(options, all)[0]!]!, player);
-      }
-      this.solveRace(ctx, points);
+      } else this.solveRace(ctx, points);
+      clamp = ctx !== undefined;
     }
     const values = options.map((o) => {
       const v = optionValue(k, turn, o);
@@ -306,22 +310,12 @@ function rank(options: readonly Option[], values: readonly number[]): number[] {
     .sort((a, b) => values[b]! - values[a]! || stopFirst(a) - stopFirst(b) || a - b);
 }
 
-/** The race as the seat to move sees it (two seats exactly; with more, the strongest opponent stands for all). */
-export function raceContextOf(state: TrainGameState): RaceContext {
-  const me = seatToMove(state);
-  const n = state.options.players;
-  const goal = state.options.goal;
-  let opp = -1;
-  for (let s = 0; s < n; s++) if (s !== me && (opp < 0 || state.scores[s]! > state.scores[opp]!)) opp = s;
-  if (opp < 0) return { me: Math.min(state.scores[me]!, GOAL - 1), opponent: 0, first: true };
-  const myScore = state.scores[me]!;
-  const oppScore = state.scores[opp]!;
-  // Someone has reached the goal: this is a last turn (the equal-turns rule) against the best total.
-  if (oppScore >= goal) return { me: myScore, opponent: oppScore, first: false, lastTurnTarget: oppScore };
-  const first = state.turnsTaken[me]! === state.turnsTaken[opp]!;
-  const scale = (v: number) => Math.min(GOAL - 1, Math.round((v * GOAL) / goal));
-  return { me: scale(myScore), opponent: scale(oppScore), first };
-}
+/**
+ * The race of the seat to move: {@link raceContext} (race-context.ts), the one race context of every host.
+ * @deprecated Use `raceContext`; kept for `rail train hint` and the library until they call it by that name. Until
+ * issue #22 it rescaled the scores of any goal to the shipped race to 100; it now answers the game's own race.
+ */
+export const raceContextOf = raceContext;
 
 /** The seat to move; an InputError once the game is over (no one moves). */
 function seatToMove(state: TrainGameState): number {

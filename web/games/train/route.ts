@@ -1,0 +1,62 @@
+/**
+ * Where a Train Game hint or race bot move is solved: here, or in the host's solver thread (`Kit.worker`: the
+ * browser's solver worker) when it needs the race to a goal whose table this thread does not have. One shared game
+ * worker serves every game of a page, and a race to 150 solved there (about 4 s in Wasm) would hold every move
+ * behind it; so a race whose goal is not the shipped one (100) goes to the solver thread, whoever asks (the widget,
+ * a plain page's `client.train.hints`, `train.hint`, a computer seat), and `report` hears its solve. A host without
+ * a solver thread (Node, the CLI, the server) solves on its own thread, once per goal.
+ */
+import type { TrainAction, TrainGameState, TurnState } from "../../engine/train/types.ts";
+import type { RaceContext, TrainHintOption } from "../../solvers/train/api.ts";
+import { raceContext, SHIPPED_GOAL } from "../../solvers/train/race-context.ts";
+import type { Report } from "../types.ts";
+import type { TrainSolverBundle } from "./index.ts";
+
+/** True when the race's solve belongs in the solver thread: a race to a goal without a shipped table. */
+function offThread(b: TrainSolverBundle, race: RaceContext | undefined): race is RaceContext {
+  return (
+    b.remote !== undefined &&
+    race !== undefined &&
+    race.goal !== undefined &&
+    race.goal !== SHIPPED_GOAL &&
+    race.lastTurnTarget === undefined
+  );
+}
+
+/** The hints of `turn` in `race` (none: expected scores only), solved where the race belongs. */
+export async function trainHint(
+  b: TrainSolverBundle,
+  turn: TurnState,
+  race: RaceContext | undefined,
+  report?: Report,
+): Promise<TrainHintOption[]> {
+  b.used = true;
+  if (!offThread(b, race)) return b.solver.hint(turn, race);
+  const remote = b.remote!;
+  if (!remote.solved(race.goal!)) report?.("starting the solver", 0);
+  return remote.hint(turn, race, (p) => report?.(p.stage, p.fraction));
+}
+
+/**
+ * The computer's move: the solver's bot (`mode`), or, for a race that belongs in the solver thread, the best option of
+ * that thread's hint (the bot's move is the hint's best option for the same policy, docs/solvers.md § Bots and hints).
+ */
+export async function trainBotMove(
+  b: TrainSolverBundle,
+  state: TrainGameState,
+  mode: "race" | "ev",
+): Promise<TrainAction> {
+  b.used = true;
+  const race = mode === "race" ? raceContext(state) : undefined;
+  const player = state.current;
+  if (player === null || !offThread(b, race)) return b.botAction(state, mode);
+  let best: TrainHintOption["action"] | undefined;
+  try {
+    best = (await trainHint(b, state.turn, race)).find((h) => h.best)?.action;
+  } catch (e) {
+    // Points at stake beyond the hints' range: the bot's own rule (take the points) needs no race.
+    if ((e as { kind?: unknown } | null)?.kind !== "input") throw e;
+  }
+  if (!best) return b.botAction(state, mode);
+  return best.type === "add" ? { type: "add", player, faces: best.faces } : { type: best.type, player };
+}
