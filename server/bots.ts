@@ -28,7 +28,7 @@ import { nodeKit } from "../web/wasm/node.ts";
 import { type MatchState, SERVER_GAMES, serverBotName } from "./game.ts";
 import type { Leases } from "./lock.ts";
 
-type Bot = (state: MatchState) => SeatAction;
+type Bot = (state: MatchState) => SeatAction | Promise<SeatAction>;
 
 const bots = new Map<GameModule, Promise<Bot>>();
 

@@ -110,7 +110,7 @@ export interface BotSpec<T extends GameTypes, Solver> {
    */
   readonly cheap: boolean;
   /** The bot; `solver()` loads the game's solver once, only if this bot needs it. */
-  load(solver: () => Promise<Solver>, work: BotWork): Promise<BotFn<T>>;
+  load(solver: () => Promise<Solver>, work: BotWork, engine?: () => EngineOf<T>): Promise<BotFn<T>>;
 }
 
 /** The work options a bot may take (each capped by the game: {@link GameModule.readBot}). */
@@ -238,8 +238,16 @@ export interface GameModule<
   readonly hintKeys: readonly string[];
   /** Checks a hints call's options (InputError at `/options/…`); every option that sets work has a cap. */
   readHintOptions(o: Record<string, unknown>): T["hintOptions"];
-  /** The hint function for these options; `solver()` loads the solver once, only if they need it. */
-  loadHints(solver: () => Promise<Solver>, options: T["hintOptions"]): Promise<HintFn<T>>;
+  /**
+   * The hint function for these options; `solver()` loads the solver once, only if they need it. `engine()` is the
+   * host's engine now (its {@link GameModule.loadEngine} once loaded; default {@link GameModule.engine}): hints and
+   * bots that run the rules (String Railway's live check, its bots) run them there, on the host's fastest kernels.
+   */
+  loadHints(
+    solver: () => Promise<Solver>,
+    options: T["hintOptions"],
+    engine?: () => EngineOf<T>,
+  ): Promise<HintFn<T>>;
   /** The computer players by name; the first is the strongest (the widget's default). */
   readonly bots: Readonly<Record<string, BotSpec<T, Solver>>>;
   /** The option names a `botMove` call takes besides `play` (train `mode`; string, light `policy`; light `playouts`). */

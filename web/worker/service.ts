@@ -166,7 +166,7 @@ export function serveGame(
   });
   /** The hint function for a call's options (checked against the module's keys and caps). */
   const hintFn = (options: unknown) =>
-    module.loadHints(solver, module.readHintOptions(readOptions(options, module.hintKeys)));
+    module.loadHints(solver, module.readHintOptions(readOptions(options, module.hintKeys)), () => engine);
 
   return {
     newGame: (options, seed) =>
@@ -238,7 +238,7 @@ export function serveGame(
         const spec = module.bots[bot];
         if (!spec) throw new Error(`${id} has no bot ${JSON.stringify(bot)}`); // readBot named it: a bug
         if (over(held(handle).state)) throw gameOver();
-        const choose = await spec.load(solver, work);
+        const choose = await spec.load(solver, work, () => engine);
         let g = held(handle); // after the wait: the bot moves in the game as it is now
         if (over(g.state)) throw gameOver();
         const at = g.state;

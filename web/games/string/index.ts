@@ -8,6 +8,7 @@ import {
   createStringEngine,
   botAction as greedyBotAction,
   type StringAction,
+  type StringEngine,
   type StringOptions,
   type StringState,
   stringEngine,
@@ -47,6 +48,10 @@ function readPreview(x: unknown): StringPreviewRequest {
   };
 }
 
+/** The host's engine now (the Wasm geometry's once loaded), or the TypeScript one: every engine here is a StringEngine. */
+const rulesOf = (engine?: () => unknown): StringEngine =>
+  (engine?.() as StringEngine | undefined) ?? stringEngine;
+
 export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
   id: "string",
   title: "String Railway",
@@ -80,10 +85,10 @@ export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
   }),
   // `preview`: the engine's live check, one round trip a frame; otherwise the transport plan, long-distance routes
   // and strings, pausing between the phases for the worker's other calls (ending there once the game has moved on).
-  loadHints: async (solver, { preview, max = 20 }) => {
+  loadHints: async (solver, { preview, max = 20 }, engine) => {
     if (preview) {
       const { previewHint } = await import("../../solvers/string/advice.ts");
-      return (state) => previewHint(state, preview);
+      return (state) => previewHint(state, preview, rulesOf(engine));
     }
     const s = await solver();
     return (state, stale) => s.adviceCooperative(state, max, stale);
@@ -92,15 +97,15 @@ export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
     solver: {
       about: "the planners: the best transport plan, long-distance route or string found",
       cheap: false,
-      load: async (solver) => {
+      load: async (solver, _work, engine) => {
         const s = await solver();
-        return (state) => s.botAction(state);
+        return (state) => s.botAction(state, rulesOf(engine));
       },
     },
     greedy: {
       about: "the engine's greedy bot: the best action now",
       cheap: true,
-      load: async () => (state) => greedyBotAction(state),
+      load: async (_solver, _work, engine) => (state) => greedyBotAction(state, rulesOf(engine)),
     },
   },
   botKeys: ["policy"],
