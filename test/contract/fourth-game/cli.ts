@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeKit } from "../../bin/host.ts";
-import { runCommand } from "../../bin/run.ts";
-import { replay } from "../../web/engine/common/game.ts";
-import { type DiceState, dice, diceEngine, GOAL, WITH_DICE } from "./dice-race.ts";
+import { nodeKit } from "../../../bin/host.ts";
+import { runCommand } from "../../../bin/run.ts";
+import { replay } from "../../../web/engine/common/game.ts";
+import { type DiceState, dice, diceEngine, GOAL, WITH_DICE } from "../dice-race.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rail-cli-dice-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

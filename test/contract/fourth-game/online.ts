@@ -6,14 +6,14 @@
  * `dice.*` rule, and a computer seat plays the module's cheap bot. Expectations come from the dice engine and module.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { railkitGame, railkitGames, serverBotName } from "../../server/game.ts";
-import { type RunningServer, startServer } from "../../server/server.ts";
-import { replay } from "../../web/engine/common/game.ts";
-import type { GameModule } from "../../web/games/types.ts";
-import { checkMove, createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
-import { onlineName } from "../../web/online/view.ts";
-import { nodeKit } from "../../web/wasm/node.ts";
-import { type BgClient, connect, logLength, tempDir, viewOf, waitFor } from "../online/helpers.ts";
+import { railkitGame, railkitGames, serverBotName } from "../../../server/game.ts";
+import { type RunningServer, startServer } from "../../../server/server.ts";
+import { replay } from "../../../web/engine/common/game.ts";
+import type { GameModule } from "../../../web/games/types.ts";
+import { checkMove, createMatch, getMatch, joinMatch } from "../../../web/online/lobby.ts";
+import { onlineName } from "../../../web/online/view.ts";
+import { nodeKit } from "../../../web/wasm/node.ts";
+import { type BgClient, connect, logLength, tempDir, viewOf, waitFor } from "../../online/helpers.ts";
 import {
   type DiceAction,
   type DiceState,
@@ -22,7 +22,7 @@ import {
   GOAL,
   positionSeed,
   WITH_DICE,
-} from "./dice-race.ts";
+} from "../dice-race.ts";
 
 const SEED = "dice-online-7";
 const OPTIONS = { players: 2 };
