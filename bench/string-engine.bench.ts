@@ -52,6 +52,7 @@ import { evaluateCandidates, generateCandidates } from "../web/solvers/string/mo
 import { createReferenceKernel } from "../web/solvers/string/reference.ts";
 import { createWasmKernel } from "../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
+import { time } from "./timing.ts";
 
 /** A 64-vertex zig-zag from a to b whose length is about `length` (at least the chord). */
 function zigzag(ax: number, ay: number, bx: number, by: number, length: number): number[] {
@@ -134,23 +135,15 @@ export function fullBoard(): { state: StringState; move: StringAction & { type: 
   throw new Error("no legal crossing move on the bench board");
 }
 
-function time(fn: () => void, runs: number): { median: number; min: number } {
-  for (let i = 0; i < Math.min(20, runs); i++) fn();
-  const t: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const a = performance.now();
-    fn();
-    t.push(performance.now() - a);
-  }
-  t.sort((a, b) => a - b);
-  return { median: t[Math.floor(runs / 2)]!, min: t[0]! };
-}
-
 /** Repeats `fn` `inner` times per sample (short calls: the timer's resolution), per-call times. */
 function timeMany(fn: () => void, runs: number, inner: number): { median: number; min: number } {
-  const r = time(() => {
-    for (let i = 0; i < inner; i++) fn();
-  }, runs);
+  const r = time(
+    () => {
+      for (let i = 0; i < inner; i++) fn();
+    },
+    runs,
+    Math.min(20, runs),
+  );
   return { median: r.median / inner, min: r.min / inner };
 }
 
@@ -258,7 +251,7 @@ export async function run(): Promise<void> {
       5,
     );
     rows.push([`live feedback: ${trail.points.length} samples simplified + previewString, ${on}`, feedback]);
-    const legal = time(() => legalActions(state, g), 60);
+    const legal = time(() => legalActions(state, g), 60, 20);
     rows.push([`legalActions (${legalActions(state, g).length} actions), ${on}`, legal]);
   }
 
@@ -271,8 +264,8 @@ export async function run(): Promise<void> {
     paths.push(gen.paths[i % gen.paths.length]!);
     kinds.push(gen.kinds[i % gen.kinds.length]!);
   }
-  const hintW = time(() => evaluateCandidates(wasmPlan, state, mover, paths, kinds), 15);
-  const hintT = time(() => evaluateCandidates(ref, state, mover, paths, kinds), 5);
+  const hintW = time(() => evaluateCandidates(wasmPlan, state, mover, paths, kinds), 15, 15);
+  const hintT = time(() => evaluateCandidates(ref, state, mover, paths, kinds), 5, 5);
   rows.push(["hints over 10⁴ candidates, Wasm kernel", hintW]);
   rows.push(["hints over 10⁴ candidates, TS twin", hintT]);
 

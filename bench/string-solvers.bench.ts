@@ -27,6 +27,7 @@ import {
 import { createReferenceKernel } from "../web/solvers/string/reference.ts";
 import { createWasmKernel } from "../web/solvers/string/wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
+import { time } from "./timing.ts";
 
 function midGame(): StringState {
   let s = setup({ players: 4 }, 21);
@@ -36,18 +37,6 @@ function midGame(): StringState {
     s = r.state;
   }
   return s;
-}
-
-function time(fn: () => void, runs: number): { median: number; min: number } {
-  for (let i = 0; i < 3; i++) fn();
-  const t: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const a = performance.now();
-    fn();
-    t.push(performance.now() - a);
-  }
-  t.sort((a, b) => a - b);
-  return { median: t[Math.floor(runs / 2)]!, min: t[0]! };
 }
 
 export async function run(): Promise<void> {

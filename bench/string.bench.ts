@@ -28,6 +28,7 @@ import os from "node:os";
 import Benchmark from "benchmark";
 import { brute, bush, sweep } from "isect";
 import sweeplineIntersections from "sweepline-intersections";
+import { mulberry32 } from "../web/engine/string/geometry/exact.ts";
 import { countIntersectingPairs } from "../web/engine/string/geometry/pairs.ts";
 import { boundsOf, PlacedIndex, type PlacedSegmentIndex } from "../web/engine/string/geometry/placed.ts";
 import { allInSafeRange, orient2d, orient2dFast } from "../web/engine/string/geometry/predicates.ts";
@@ -39,17 +40,6 @@ import {
   stringGeometryReference,
 } from "../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- workloads --------------------------------------------------------------------------------------------
 

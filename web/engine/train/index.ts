@@ -23,34 +23,6 @@ export {
   type TurnSpec,
 } from "./parse.ts";
 export { type PositionSpec, position } from "./position.ts";
-export {
-  CARGO_FACES,
-  cargoCount,
-  cargoSum,
-  DICE,
-  hasEngineAndTender,
-  isBonusTrain,
-  isCargo,
-  isFace,
-  isFreightTrain,
-  isValidTrain,
-  scoreTrain,
-  sortFaces,
-} from "./rules.ts";
-export {
-  applyAdd,
-  applyBank,
-  applyRollFaces,
-  applyStop,
-  canBank,
-  checkAdd,
-  checkBank,
-  checkRoll,
-  checkStop,
-  diceToRoll,
-  legalAdds,
-  newTurn,
-  REGULAR_ROLLS,
-  turnScore,
-} from "./turn.ts";
+export * from "./rules.ts";
+export * from "./turn.ts";
 export * from "./types.ts";

@@ -14,7 +14,7 @@ import {
 import type { TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts";
 import { raceContext } from "../../solvers/train/race-context.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
-import type { GameModule, Kit } from "../types.ts";
+import type { BotSpec, GameModule, Kit } from "../types.ts";
 import { trainBotMove, trainHint } from "./route.ts";
 import { type TrainVerbs, trainVerbs } from "./verbs.ts";
 
@@ -115,6 +115,18 @@ async function loadSolver(kit: Kit): Promise<TrainSolverBundle> {
   return bundle;
 }
 
+/** The solver's bot in `mode` (both cost a table read or one turn solve a move: cheap enough for a server). */
+function solverBot(mode: "race" | "ev", about: string): BotSpec<TrainGameTypes, TrainSolverBundle> {
+  return {
+    about,
+    cheap: true,
+    load: async (solver) => {
+      const s = await solver();
+      return (state) => trainBotMove(s, state, mode);
+    },
+  };
+}
+
 export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", TrainVerbs> = {
   id: "train",
   title: "The Train Game",
@@ -145,22 +157,11 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", Train
     return (state, _stale, report) => trainHint(s, state.turn, raceContext(state), report);
   },
   bots: {
-    race: {
-      about: "the exact solver: the best win chance in a race (the best expected score otherwise)",
-      cheap: true,
-      load: async (solver) => {
-        const s = await solver();
-        return (state) => trainBotMove(s, state, "race");
-      },
-    },
-    ev: {
-      about: "the exact solver: the best expected score of each turn",
-      cheap: true,
-      load: async (solver) => {
-        const s = await solver();
-        return (state) => trainBotMove(s, state, "ev");
-      },
-    },
+    race: solverBot(
+      "race",
+      "the exact solver: the best win chance in a race (the best expected score otherwise)",
+    ),
+    ev: solverBot("ev", "the exact solver: the best expected score of each turn"),
   },
   botKeys: ["mode"],
   readBot: (o) => ({
