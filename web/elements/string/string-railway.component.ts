@@ -7,6 +7,10 @@ import {
   type Board,
   type CityColour,
   type CubeColour,
+  MAX_LOCO,
+  REPLENISH_CUBES,
+  ROUNDS,
+  SPECIAL_LIMIT,
   STRING_LENGTH,
   type Station,
   type StringAction,
@@ -275,7 +279,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       seats,
       seats ? null : checkBots(this, this.bots, this.players),
       checkSeed(this, this.seed),
-      checkWhole(this, "rounds", this.rounds, 1, 5),
+      checkWhole(this, "rounds", this.rounds, 1, ROUNDS),
     );
   }
 
@@ -369,7 +373,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         lines.push(`${who} placed a new station${a.chip ? ` with the ${a.chip} chip` : ""}.`);
         break;
       case "replenish":
-        lines.push(`${who} replenished ${name(a.station)} with 2 cubes.`);
+        lines.push(`${who} replenished ${name(a.station)} with ${REPLENISH_CUBES} cubes.`);
         break;
       case "cube-for-ap":
         lines.push(`${who} returned a ${a.colour} cube for 1 AP.`);
@@ -885,7 +889,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         </button>
       </div>
       <button part="button" data-action="upgrade" ?disabled=${!human || !upgrade} @click=${() => this.act(upgrade)}>
-        Upgrade${seat && seat.loco < 6 ? ` ${seat.loco}→${seat.loco + 1} (${cost} AP)` : ""}
+        Upgrade${seat && seat.loco < MAX_LOCO ? ` ${seat.loco}→${seat.loco + 1} (${cost} AP)` : ""}
       </button>
       <button part="button" data-action="draw-tile" ?disabled=${!human || !draw} @click=${() => this.act(draw)}>
         Draw a tile (${s.deck.length} left)
@@ -1030,7 +1034,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       }
       <div class="controls">
         <button part="button" data-action="replenish" ?disabled=${!replenish} @click=${() => this.act(replenish)}>
-          Replenish: 2 cubes, 1 AP (${s.replenishes}/2 this turn)
+          Replenish: ${REPLENISH_CUBES} cubes, 1 AP (${s.replenishes}/${SPECIAL_LIMIT} this turn)
         </button>
       </div>
     </section>`;
@@ -1186,7 +1190,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
                             aria-label="Return a ${a.colour} cube to the bag for 1 AP"
                             @click=${() => this.act(a)}>+1 AP for <span class="sq c-${a.colour}"></span></button>`,
                         )}
-                        <span class="note">cube for AP ${s.cubesForAp}/2 this turn</span>
+                        <span class="note">cube for AP ${s.cubesForAp}/${SPECIAL_LIMIT} this turn</span>
                       </div>`
                     : nothing
                 }

@@ -50,8 +50,12 @@ import {
   type CubeColour,
   type GameResult,
   type HeldTile,
+  MAX_LOCO,
   type PlacedString,
   type PlayerState,
+  REPLENISH_CUBES,
+  ROUNDS,
+  SPECIAL_LIMIT,
   STRING_LENGTH,
   STRINGS_PER_PLAYER,
   type Station,
@@ -75,15 +79,14 @@ export const STRING_VERSION = 3;
 export const STRING_RETIRED: Readonly<Record<number, string>> = {
   2: "This String Railway save was played under rules version 2, before meeting places (shared stretches and touches) were charged and long-distance hops were limited to once; it cannot be replayed under version 3",
 };
-export const ROUNDS = 5;
 export const START_LOCO = 3;
-export const MAX_LOCO = 6;
 export const OUTSKIRTS_CUBES = 3;
 export const NEW_STATION_CUBES = 3;
-export const REPLENISH_CUBES = 2;
 export const CITY_START_CUBES = 2;
 export const MOUNTAIN_START_CUBES = 3;
-export const SPECIAL_LIMIT = 2;
+// The rule numbers the element shows too live in types.ts (no engine code in the page bundle).
+export { MAX_LOCO, REPLENISH_CUBES, ROUNDS, SPECIAL_LIMIT };
+
 /** Longest station id in an action (board ids are at most 64 characters). */
 const MAX_ID = 64;
 

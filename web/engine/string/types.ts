@@ -44,6 +44,14 @@ export interface Board {
 }
 
 export type StringKind = "short" | "long";
+/** Rounds of a game by the rules (the `rounds` option takes 1..ROUNDS). */
+export const ROUNDS = 5;
+/** The best locomotive's AP. */
+export const MAX_LOCO = 6;
+/** Cubes one replenish puts on a station. */
+export const REPLENISH_CUBES = 2;
+/** Replenishes, and cubes traded for AP, per turn. */
+export const SPECIAL_LIMIT = 2;
 export const STRING_LENGTH: Readonly<Record<StringKind, number>> = { short: 30, long: 60 };
 export const STRINGS_PER_PLAYER: Readonly<Record<StringKind, number>> = { short: 4, long: 1 };
 export const MAX_VERTICES = 64;
