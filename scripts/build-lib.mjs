@@ -18,14 +18,16 @@ for (const mode of ["lib", "pkg"])
   await build({ root, mode, logLevel: quiet ? "warn" : "info", configFile: join(root, "vite.config.ts") });
 
 /**
- * In dist/pkg the workers are started with the literal `new Worker(new URL("./assets/x.js", import.meta.url), …)`
+ * In dist/pkg (its entries and their chunks in assets/) the workers are started with the literal `new Worker(new URL("./assets/x.js", import.meta.url), …)`
  * that bundlers (Vite, webpack 5, Rollup) recognise, so the app's bundler builds each worker with its chunks and
  * Wasm; Vite writes `new URL(new URL("assets/x.js", import.meta.url).href, "" + import.meta.url)`, which they copy
  * as a plain asset without what it imports.
  */
 const pkg = join(root, "dist", "pkg");
 let workers = 0;
-for (const f of await readdir(pkg)) {
+// The page's entry starts the game worker; the game worker's chunk (in assets/) starts the solver worker.
+const files = [...(await readdir(pkg)), ...(await readdir(join(pkg, "assets"))).map((f) => join("assets", f))];
+for (const f of files) {
   if (!f.endsWith(".js")) continue;
   const text = await readFile(join(pkg, f), "utf8");
   const out = text.replace(
@@ -37,7 +39,7 @@ for (const f of await readdir(pkg)) {
   );
   if (out !== text) await writeFile(join(pkg, f), out);
 }
-if (workers < 2) throw new Error(`build-lib: expected the two worker URLs in dist/pkg, rewrote ${workers}`);
+if (workers < 2) throw new Error(`build-lib: expected the two workers' URLs in dist/pkg, rewrote ${workers}`);
 
 const types = join(root, "dist", "types");
 await rm(types, { recursive: true, force: true });

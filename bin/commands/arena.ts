@@ -100,7 +100,7 @@ export async function runArena(
       if (++n > MAX_BOT_ACTIONS)
         throw new UsageError(`game ${g} did not end within ${MAX_BOT_ACTIONS} actions`);
       const seat = state.current!;
-      const action = bots[botOf(seat)]!(state, positionSeed(state));
+      const action = await bots[botOf(seat)]!(state, positionSeed(state));
       const r = game.engine.apply(state, action);
       if (!r.ok) throw new Error(`bot ${botNames[botOf(seat)]} chose a refused action: ${r.error.message}`);
       state = r.state as AnyState;

@@ -263,7 +263,7 @@ export async function gameCommand(module: GameModule, args: string[]): Promise<u
       ) {
         const name = g.bots.get(g.state.current)!;
         if (!made.has(name)) made.set(name, await loadBot(game, name, work));
-        const action = made.get(name)!(g.state, positionSeed(g.state));
+        const action = await made.get(name)!(g.state, positionSeed(g.state));
         g.state = applyOrRefuse(g, action);
         played.push(g.state.log[g.state.log.length - 1]);
       }

@@ -142,6 +142,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
   @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
   /**
+   * Formerly the solver worker client for race goals without a shipped table; kept so that pages setting it still run.
    * @deprecated Unused since issue #22: the game worker sends race hints of goals without a shipped table to its own
    * solver worker (docs/embedding.md), whoever asks. Setting it changes nothing.
    */
