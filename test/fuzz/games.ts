@@ -14,6 +14,7 @@ import {
   lightEngine,
   totals,
 } from "../../web/engine/light/index.ts";
+import { boxOf } from "../../web/engine/string/geometry/box.ts";
 import {
   ACTION_TYPES,
   type StringOptions,
@@ -260,17 +261,7 @@ export const stringAdapter: GameAdapter<StringState, StringOptions> = {
   formed(s, rng) {
     const type = pick(rng, ACTION_TYPES);
     const player = seatFor(rng, s.current ?? 0, s.options.players);
-    const poly = s.board.polygon;
-    let minX = Number.POSITIVE_INFINITY;
-    let maxX = Number.NEGATIVE_INFINITY;
-    let minY = Number.POSITIVE_INFINITY;
-    let maxY = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < poly.length; i += 2) {
-      minX = Math.min(minX, poly[i]!);
-      maxX = Math.max(maxX, poly[i]!);
-      minY = Math.min(minY, poly[i + 1]!);
-      maxY = Math.max(maxY, poly[i + 1]!);
-    }
+    const [minX, minY, maxX, maxY] = boxOf(s.board.polygon);
     const px = () => minX - 5 + rng.float() * (maxX - minX + 10);
     const py = () => minY - 5 + rng.float() * (maxY - minY + 10);
     const stationId = () => (rng.float() < 0.9 ? pick(rng, s.stations).id : "nowhere");

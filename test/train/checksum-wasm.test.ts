@@ -7,6 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import {
   type ChecksumKernel,
   checksOver,
@@ -38,16 +39,7 @@ beforeAll(async () => {
 });
 
 /** mulberry32: the same bytes on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = mulberry32;
 
 describe("train.race-table-asset: the checks' kernel and its twin", () => {
   it("fnv: the same hash from the same start on seeded chunks, offsets and lengths", () => {
