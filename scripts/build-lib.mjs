@@ -26,7 +26,10 @@ for (const mode of ["lib", "pkg"])
 const pkg = join(root, "dist", "pkg");
 let workers = 0;
 // The page's entry starts the game worker; the game worker's chunk (in assets/) starts the solver worker.
-const files = [...(await readdir(pkg)), ...(await readdir(join(pkg, "assets"))).map((f) => join("assets", f))];
+const files = [
+  ...(await readdir(pkg)),
+  ...(await readdir(join(pkg, "assets"))).map((f) => join("assets", f)),
+];
 for (const f of files) {
   if (!f.endsWith(".js")) continue;
   const text = await readFile(join(pkg, f), "utf8");
