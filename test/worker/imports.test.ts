@@ -1,10 +1,11 @@
 /**
- * The worker's static import graph (issue #22): no import circle through web/worker/, and the solver worker's bundle
+ * The static import graph (issue #22): no import circle anywhere in web/, server/ and bin/, none through web/worker/
+ * (checked on its own, with its files named), and the solver worker's bundle
  * (web/worker/solver-worker.ts) reaches no String Railway or Light Rail code. Static imports only: `import type` and
  * `export type` are erased, and a dynamic `import()` is a chunk of its own (but the solver worker's dynamic imports
  * are followed too: they are in its bundle).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -118,5 +119,22 @@ describe("the worker's imports", () => {
     // And the game worker does reach them (the walk sees what a bundle holds).
     const game = [...walk("web/worker/engine.worker.ts", true).keys()].map((f) => relative(ROOT, f));
     expect(game.some((f) => f.startsWith("web/games/light/"))).toBe(true);
+  });
+});
+
+/** Every .ts source file under `dir` (declarations aside), as a repository path. */
+function sources(dir: string): string[] {
+  return readdirSync(resolve(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .map((f) => join(dir, f));
+}
+
+describe("the whole tree's imports", () => {
+  it("no import circle anywhere in web/, server/ or bin/ (static imports)", () => {
+    const files = [...sources("web"), ...sources("server"), ...sources("bin")];
+    expect(files.length).toBeGreaterThan(150);
+    const graph = new Map<string, string[]>();
+    for (const f of files) for (const [k, v] of walk(f, false)) graph.set(k, v);
+    expect(circle(graph, "")).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
 import { InputError } from "../../engine/common/errors.ts";
-import { MAX_GOAL, MIN_GOAL, type RaceResult } from "./reference.ts";
+import type { RaceResult } from "./reference.ts";
+
+/** Goals the race solver accepts (its buffers are sized for MAX_GOAL). */
+export const MIN_GOAL = 50;
+export const MAX_GOAL = 200;
 
 /**
  * One turn/race solver engine: the TypeScript reference (reference.ts) or the Wasm kernel (wasm.ts). Both expose

@@ -80,9 +80,7 @@ export function solveTurn(f: Float64Array, pcap: number, b: TurnBuffers): number
 
 /** Race to `GOAL` with the equal-turns rule (docs/rules/train-game.md § Solvers): the default goal. */
 export const GOAL = 100;
-/** Goals the race solver accepts (its buffers are sized for MAX_GOAL). */
-export const MIN_GOAL = 50;
-export const MAX_GOAL = 200;
+export { MAX_GOAL, MIN_GOAL } from "./kernel.ts";
 
 /** The payoff buffers' own scratch, for the free functions below (the kernels bring their own). */
 let scratch: TurnBuffers | null = null;
