@@ -44,7 +44,10 @@ export function loadBot(module: GameModule): Promise<Bot> {
       const name = serverBotName(module);
       if (name === undefined) throw new Error(`${module.title} has no bot cheap enough for the server`);
       let solver: Promise<unknown> | undefined;
-      const choose = await module.bots[name]!.load(() => (solver ??= module.loadSolver(nodeKit())), {});
+      // `quick`: the server's one thread serves every match, so no bot may solve for seconds here (BotWork.quick).
+      const choose = await module.bots[name]!.load(() => (solver ??= module.loadSolver(nodeKit())), {
+        quick: true,
+      });
       return (state) => choose(state, positionSeed(state));
     })();
     bots.set(module, bot);

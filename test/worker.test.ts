@@ -47,6 +47,7 @@ function fakeSolver(): TrainSolverBundle {
     expectedTurnScore: () => 12.5,
     beatProbability: () => 0.5,
     raceFirstPlayerWins: () => ({ value: 0.53, tolerance: 1e-9 }),
+    hasRace: () => true,
     hint: (_turn, race) => [
       {
         action: { type: "roll" },

@@ -117,6 +117,13 @@ export interface BotSpec<T extends GameTypes, Solver> {
 export interface BotWork {
   /** Playouts per move of a search bot. */
   playouts?: number;
+  /**
+   * Answer from what is at hand: no solve of seconds on this thread. A host that must not stall (the shared server,
+   * whose one thread serves every match) sets it; a bot whose best move would need such a solve plays its quick
+   * fallback then (train: max-EV when the race's table is neither at hand nor a solver thread's). Never read from a
+   * caller's options.
+   */
+  quick?: boolean;
 }
 
 /** A setup option besides `players`, as the CLI's `new` and the lobby's form offer it. */

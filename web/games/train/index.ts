@@ -120,9 +120,9 @@ function solverBot(mode: "race" | "ev", about: string): BotSpec<TrainGameTypes, 
   return {
     about,
     cheap: true,
-    load: async (solver) => {
+    load: async (solver, work) => {
       const s = await solver();
-      return (state) => trainBotMove(s, state, mode);
+      return (state) => trainBotMove(s, state, mode, work.quick);
     },
   };
 }

@@ -23,6 +23,16 @@ function offThread(b: TrainSolverBundle, race: RaceContext | undefined): race is
   );
 }
 
+/** True when answering in `race` would solve a race here: its goal's table is not at hand (nor a last turn's target). */
+function needsRaceSolve(b: TrainSolverBundle, race: RaceContext | undefined): boolean {
+  return (
+    race !== undefined &&
+    race.goal !== undefined &&
+    race.lastTurnTarget === undefined &&
+    !b.solver.hasRace(race.goal)
+  );
+}
+
 /** The hints of `turn` in `race` (none: expected scores only), solved where the race belongs. */
 export async function trainHint(
   b: TrainSolverBundle,
@@ -45,10 +55,13 @@ export async function trainBotMove(
   b: TrainSolverBundle,
   state: TrainGameState,
   mode: "race" | "ev",
+  quick = false,
 ): Promise<TrainAction> {
   b.used = true;
   const race = mode === "race" ? raceContext(state) : undefined;
   const player = state.current;
+  // A host that must not stall, without the race at hand or a solver thread: max-EV (one turn solve) instead.
+  if (quick && needsRaceSolve(b, race) && !offThread(b, race)) return b.botAction(state, "ev");
   if (player === null || !offThread(b, race)) return b.botAction(state, mode);
   let best: TrainHintOption["action"] | undefined;
   try {

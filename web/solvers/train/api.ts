@@ -61,6 +61,8 @@ export interface TrainSolverApi {
    * once, then cached; `onProgress` gets 0..1 while it is being solved.
    */
   raceTable(onProgress?: (done: number) => void, goal?: number): RaceTable;
+  /** True when the race to `goal` (default 100) is at hand, loaded or solved: race answers need no race solve. */
+  hasRace(goal?: number): boolean;
 }
 
 export type { Face };
