@@ -36,6 +36,7 @@ import {
   MAX_GAMES,
   PROTOCOL,
   type RailkitWorkerApi,
+  type WireError,
 } from "./protocol.ts";
 import { guard, lazy, progressOf, readOptions, toWireError } from "./wire.ts";
 
@@ -300,5 +301,33 @@ export function createRailkitService(options: RailkitServiceOptions = {}): Railk
     api[module.id] = Comlink.proxy({ ...serveGame(module, store, kit, solver), ...own });
   }
   // The namespaces are built from the modules given; their types are the registry's (protocol.ts).
-  return api as RailkitWorkerApi;
+  return refusingUnknown(api) as RailkitWorkerApi;
+}
+
+/**
+ * The API as Comlink serves it, refusing what a page may name that is not there: a game no module registers
+ * (`/game`) or a verb its namespace lacks (`/verb`) answers an `input` WireError, not the TypeError Comlink's path
+ * walk would throw, which the page would take for a fault of the worker (`internal`). Only own properties are verbs.
+ */
+function refusingUnknown(api: Record<string, unknown>): Record<string, unknown> {
+  const refuse = (message: string, rule: string) => () =>
+    Promise.reject({ kind: "input", rule, message } satisfies WireError);
+  const own = (t: object, k: string | symbol) => typeof k !== "string" || Object.hasOwn(t, k);
+  const verbs = (ns: object, id: string) =>
+    new Proxy(ns, {
+      get: (t, k, r) =>
+        own(t, k) ? Reflect.get(t, k, r) : refuse(`the ${id} game has no verb ${JSON.stringify(k)}`, "/verb"),
+    });
+  const out: Record<string, unknown> = {};
+  for (const [id, ns] of Object.entries(api)) out[id] = id === "protocol" ? ns : verbs(ns as object, id);
+  const ids = Object.keys(out).filter((id) => id !== "protocol");
+  // Any name of a game the worker lacks: a namespace whose every verb refuses.
+  const noGame = (id: string) =>
+    new Proxy(
+      {},
+      {
+        get: () => refuse(`no game ${JSON.stringify(id)} in this worker (games: ${ids.join(", ")})`, "/game"),
+      },
+    );
+  return new Proxy(out, { get: (t, k, r) => (own(t, k) ? Reflect.get(t, k, r) : noGame(String(k))) });
 }
