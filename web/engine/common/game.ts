@@ -25,6 +25,8 @@ import {
   int,
   isInputError,
   isObject,
+  listLength,
+  obj,
   readJson,
   seed as readSeed,
   why,
@@ -294,9 +296,12 @@ export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
       return { ok: false, error: new InputError(`not a ${id} game state: ${describe(state)}`, "/state") };
     const seats = isObject(state.options) ? state.options.players : undefined;
     int(player, "/player", 0, typeof seats === "number" ? seats - 1 : 0);
+    // The header read as a caller's value (the state may be hand-made): a malformed log is an InputError at /state.
+    const n = listLength(state.log, "/state/log", MAX_LOG);
     const log = state.log;
-    if (log.length === 0) return no("undo-nothing", "there is nothing to undo");
-    const last = log[log.length - 1]!;
+    if (n === 0) return no("undo-nothing", "there is nothing to undo");
+    const last = obj(log[n - 1], `/state/log/${n - 1}`) as unknown as A;
+    int(last.player, `/state/log/${n - 1}/player`, 0, typeof seats === "number" ? seats - 1 : 0);
     if (last.player !== player)
       return no("undo-not-yours", `the last action was seat ${last.player}'s, not seat ${player}'s`);
     if (state.over || state.current !== player)
