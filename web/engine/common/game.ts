@@ -116,11 +116,17 @@ export interface GuardedRules<S extends GameHeader<O, A>, A extends SeatAction, 
 /** A whole engine: the rules plus the shared load policy, save and undo. */
 export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O>
   extends GuardedRules<S, A, O> {
-  /** A saved game (JSON text or a value); InputError unless replaying its options, seed and log reproduces it. */
+  /**
+   * A saved game (JSON text or a value); InputError unless replaying its options, seed and log reproduces it. Throws
+   * nothing else, whatever the value (a revoked Proxy, throwing getters, cycles, 10⁵ levels of nesting).
+   */
   load(json: unknown): S;
-  /** JSON text of a state; `load(save(s))` equals `s`. */
+  /**
+   * JSON text of a state; `load(save(s))` equals `s` (number for number: states hold no `-0`). Anything that is
+   * not a state of this game or cannot be written as JSON: InputError at `/state`, never another error.
+   */
   save(state: S): string;
-  /** `player` takes back their last action of the current turn (see {@link undoAction}). */
+  /** `player` takes back their last action of the current turn (see {@link undoAction}); never throws. */
   undo(state: S, player: number): Result<S>;
 }
 
