@@ -136,6 +136,13 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.terminate();
 });
 
+/** `[[[…0…]]]`, `depth` levels of arrays. */
+function deep(depth: number): unknown {
+  let x: unknown = 0;
+  for (let i = 0; i < depth; i++) x = [x];
+  return x;
+}
+
 /** The rejection of a call, as a RailkitError. */
 async function rejection(p: Promise<unknown>): Promise<RailkitError> {
   const e = await p.then(
@@ -521,6 +528,95 @@ describe("bad input is an input error (never garbage, never internal)", () => {
       player: null,
       hints: [],
     });
+  });
+
+  it("worker.input-never-internal: every verb, given 10⁵ levels of nesting or a revoked or throwing Proxy in-process, answers input", async () => {
+    // In one thread nothing copies the arguments first: the service's own reading must refuse them.
+    const api = service() as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>;
+    const revoked = () => {
+      const r = Proxy.revocable({}, {});
+      r.revoke();
+      return r.proxy;
+    };
+    const throwing = () =>
+      new Proxy(
+        [],
+        new Proxy(
+          {},
+          {
+            get: () => () => {
+              throw new Error("trap");
+            },
+          },
+        ),
+      );
+    const deepArgs: [string, () => unknown][] = [
+      ["10⁵ levels", () => deep(100_000)],
+      ["a revoked Proxy", revoked],
+      ["a Proxy whose every trap throws", throwing],
+    ];
+    for (const [what, bad] of deepArgs) {
+      for (const game of ["train", "string", "light"]) {
+        const ns = api[game]!;
+        const { handle } = (await ns.newGame!({ players: 2 }, 1)) as { handle: string };
+        const calls: [string, () => Promise<unknown>][] = [
+          ["newGame options", () => ns.newGame!(bad(), 1)],
+          ["newGame seed", () => ns.newGame!({ players: 2 }, bad())],
+          ["act", () => ns.act!(handle, bad())],
+          ["undo", () => ns.undo!(handle, bad())],
+          ["view", () => ns.view!(bad())],
+          ["hints options", () => ns.hints!(handle, bad())],
+          ["hints progress", () => ns.hints!(handle, {}, bad())],
+          ["viewHints", () => ns.viewHints!(bad(), {})],
+          ["botMove", () => ns.botMove!(handle, bad())],
+          ["save", () => ns.save!(bad())],
+          ["load", () => ns.load!(bad())],
+          ["replay options", () => ns.replay!(bad(), 1, [])],
+          ["replay log", () => ns.replay!({ players: 2 }, 1, bad())],
+          ...(game === "train"
+            ? ([
+                ["train prepare", () => ns.prepare!(bad())],
+                ["train hint", () => ns.hint!(bad())],
+                [
+                  "train hint race",
+                  () =>
+                    ns.hint!(
+                      { phase: "regular", rollsLeft: 3, train: [], banked: 0, step: "roll", table: [] },
+                      bad(),
+                    ),
+                ],
+                ["train raceTable", () => ns.raceTable!(bad())],
+              ] as [string, () => Promise<unknown>][])
+            : []),
+        ];
+        for (const [verb, call] of calls) {
+          const answer = await call().then(
+            (r) => (r as { ok?: boolean; error?: { kind: string } }).error ?? r,
+            (e: unknown) => e,
+          );
+          expect((answer as { kind?: unknown }).kind, `${game} ${verb} with ${what}`).toBe("input");
+        }
+      }
+    }
+  });
+
+  it("worker.input-never-internal: arguments that cannot cross to the worker (10⁵ levels, a revoked Proxy) are input, the worker unharmed", async () => {
+    const client = connect();
+    const v = await client.train.newGame({ players: 2, variant: "race" }, 1);
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    for (const bad of [deep(100_000), revoked.proxy]) {
+      for (const call of [
+        () => client.train.act(v.handle, bad as never),
+        () => client.train.load(bad),
+        () => client.light.newGame(bad as never, 1),
+      ]) {
+        const e = await rejection(call());
+        expect(e.kind).toBe("input");
+      }
+    }
+    expect(client.workers).toBe(1);
+    expect((await client.train.act(v.handle, { type: "roll", player: 0 })).ok).toBe(true);
   });
 });
 

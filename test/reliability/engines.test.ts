@@ -13,6 +13,7 @@ import type { GameEngine, GameHeader, SeatAction } from "../../web/engine/common
 import { lightEngine } from "../../web/engine/light/index.ts";
 import { stringEngine } from "../../web/engine/string/index.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
+import { GAMES } from "../../web/games/registry.ts";
 import { junkArb, junkValue } from "../fuzz/harness.ts";
 
 type State = GameHeader<unknown, SeatAction>;
@@ -283,6 +284,207 @@ describe("setup: bad options and seeds are InputErrors", () => {
     it(`${name}: a non-finite seed`, () => {
       for (const seed of [Number.NaN, Number.POSITIVE_INFINITY])
         expect(() => engine.setup(options, seed as number)).toThrow(InputError);
+    });
+  }
+});
+
+// ---- engine.never-throws and engine.no-negative-zero (issue #24) ---------------------------------------------
+
+/** A revoked Proxy: every operation on it (even Array.isArray) throws a TypeError. */
+function revoked(): object {
+  const r = Proxy.revocable({}, {});
+  r.revoke();
+  return r.proxy;
+}
+/** A Proxy every trap of which throws. */
+function allTrapsThrow(): object {
+  return new Proxy(
+    {},
+    new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error("trap");
+        },
+      },
+    ),
+  );
+}
+/** A value nested `depth` levels: arrays (`[[[…0…]]]`) or objects (`{a: {a: …}}`). */
+function deep(depth: number, kind: "array" | "object"): unknown {
+  let x: unknown = 0;
+  for (let i = 0; i < depth; i++) x = kind === "array" ? [x] : { a: x };
+  return x;
+}
+/**
+ * Values no reader may let through as anything but an InputError: each may stand for a whole state or action, or
+ * for one field of a real state (`withGame`: the same, carrying `game` so that it passes the first check).
+ */
+function hostile(game: string): [string, () => unknown][] {
+  const throwingGetter = () =>
+    Object.defineProperty({ game }, "log", {
+      enumerable: true,
+      get() {
+        throw new Error("getter");
+      },
+    });
+  return [
+    ["a revoked Proxy", revoked],
+    ["a Proxy whose every trap throws", allTrapsThrow],
+    [
+      "a Proxy of a state whose traps throw a revoked Proxy",
+      () =>
+        new Proxy(
+          { game },
+          {
+            get: (_t, k) =>
+              k === "game"
+                ? game
+                : (() => {
+                    throw revoked();
+                  })(),
+          },
+        ),
+    ],
+    ["a throwing getter", throwingGetter],
+    [
+      "a throwing Symbol.toPrimitive and toJSON",
+      () => ({
+        game,
+        [Symbol.toPrimitive]() {
+          throw new Error("toPrimitive");
+        },
+        toJSON() {
+          throw new Error("toJSON");
+        },
+      }),
+    ],
+    [
+      "a cycle",
+      () => {
+        const o: Record<string, unknown> = { game };
+        o.log = [o];
+        return o;
+      },
+    ],
+    ["10⁵ levels of arrays", () => deep(100_000, "array")],
+    ["10⁵ levels of objects", () => deep(100_000, "object")],
+    ["a state with 10⁵ levels in its log", () => ({ game, log: [deep(100_000, "object")] })],
+  ];
+}
+
+/** `f()` must not throw and must answer a refusal: an InputError at a pointer starting with `path`. */
+function refusedAt(f: () => unknown, path: string): void {
+  let r: unknown;
+  expect(() => {
+    r = f();
+  }).not.toThrow();
+  const res = r as { ok: boolean; error?: unknown };
+  expect(res.ok).toBe(false);
+  expect(res.error).toBeInstanceOf(InputError);
+  expect((res.error as InputError).path.startsWith(path), (res.error as InputError).path).toBe(true);
+}
+
+/** `f()` must throw an InputError at a pointer starting with `path` and nothing else. */
+function throwsInputAt(f: () => unknown, path: string): void {
+  let thrown: unknown;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  expect(thrown).toBeInstanceOf(InputError);
+  expect((thrown as InputError).path.startsWith(path), (thrown as InputError).path).toBe(true);
+}
+
+describe("engine.never-throws: apply, undo, load and save answer an InputError for any value a caller passes", () => {
+  for (const module of GAMES) {
+    const engine = module.engine as unknown as Engine;
+    const start = engine.setup({ players: 2 }, 7);
+    const legal = engine.legalActions(start)[0]!;
+    for (const [what, make] of hostile(module.id)) {
+      it(`${module.id}: ${what}`, () => {
+        let carriesGame = false;
+        try {
+          carriesGame = (make() as { game?: unknown }).game === module.id;
+        } catch {
+          // unreadable: refused at /state
+        }
+        // A hostile value that carries the right `game` passes the first check; the action's parser may be the one
+        // to trip on it (reading the state's seats), so the refusal may name /action.
+        refusedAt(() => engine.apply(make() as State, legal), carriesGame ? "/" : "/state");
+        refusedAt(() => engine.apply(start, make()), "/action");
+        refusedAt(() => engine.undo(make() as State, 0), "/state");
+        refusedAt(() => engine.undo(start, make() as number), "/player");
+        throwsInputAt(() => engine.load(make()), "");
+        throwsInputAt(() => engine.save(make() as State), "/state");
+        // The engine's own state is untouched and still plays.
+        expect(engine.apply(start, legal).ok).toBe(true);
+      });
+    }
+    it(`${module.id}: a save of 10⁵ levels as JSON text`, () => {
+      throwsInputAt(() => engine.load(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), "");
+      throwsInputAt(
+        () =>
+          engine.load(
+            `{"game":${JSON.stringify(module.id)},"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
+          ),
+        "",
+      );
+    });
+  }
+});
+
+/** Every number in `x` (a JSON value), with its pointer. */
+function numbers(x: unknown, path = "", out: [string, number][] = []): [string, number][] {
+  if (typeof x === "number") out.push([path, x]);
+  else if (typeof x === "object" && x !== null)
+    for (const [k, v] of Object.entries(x)) numbers(v, `${path}/${k}`, out);
+  return out;
+}
+/** `x` with every 0 in it written as -0 (a fresh copy). */
+function negateZeros(x: unknown): unknown {
+  if (x === 0) return -0;
+  if (Array.isArray(x)) return x.map(negateZeros);
+  if (typeof x === "object" && x !== null)
+    return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, negateZeros(v)]));
+  return x;
+}
+/** The pointers of the -0s in `x`. */
+const negativeZeros = (x: unknown) =>
+  numbers(x)
+    .filter(([, n]) => Object.is(n, -0))
+    .map(([p]) => p);
+
+describe("engine.no-negative-zero: -0 from a caller is read as 0, so load(save(s)) equals s number for number", () => {
+  for (const module of GAMES) {
+    const engine = module.engine as unknown as Engine;
+    it(`${module.id}: actions, options and seeds with -0 in them; states and their saves hold no -0`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 40 }), (pick, steps) => {
+          let s = engine.setup(negateZeros({ players: 2 }), -0);
+          expect(negativeZeros(s)).toEqual([]);
+          for (let i = 0; i < steps && !s.over; i++) {
+            const legal = engine.legalActions(s);
+            if (legal.length === 0) break;
+            const r = engine.apply(s, negateZeros(legal[(pick + i * 7) % legal.length]));
+            expect(r.ok).toBe(true);
+            if (!r.ok) return;
+            s = r.state;
+            expect(negativeZeros(s)).toEqual([]);
+          }
+          const back = engine.load(engine.save(s));
+          // Object.is on every number (toEqual does not tell 0 from -0).
+          expect(numbers(back)).toEqual(numbers(s));
+          for (const [[p, a], [, b]] of numbers(back).map((n, i) => [n, numbers(s)[i]!] as const))
+            expect(Object.is(a, b), p).toBe(true);
+          // A loaded value (not text) with -0 written everywhere a 0 is loads the same game, with no -0 in it.
+          const fromValue = engine.load(negateZeros(JSON.parse(engine.save(s))));
+          expect(negativeZeros(fromValue)).toEqual([]);
+          expect(engine.save(fromValue)).toBe(engine.save(s));
+        }),
+        { numRuns: 15, seed: 24 },
+      );
     });
   }
 });

@@ -22,6 +22,7 @@
  * as the element session controller (web/elements/common/session.ts) does.
  */
 import * as Comlink from "comlink";
+import { why } from "../engine/common/input.ts";
 import {
   COMMON_VERBS,
   type GameNamespace,
@@ -110,12 +111,41 @@ export interface RailkitClientOptions {
   maxRestarts?: number;
 }
 
+/**
+ * A call's arguments could not be sent: postMessage could not copy them (a function: DataCloneError; 10⁵ levels of
+ * nesting: RangeError) or Comlink could not read them (a revoked Proxy: TypeError). The page's input, not a fault
+ * of the worker, which never saw the call.
+ */
+class Unsent {
+  constructor(readonly cause: unknown) {}
+}
+
+/** `endpoint`, with anything its postMessage throws marked {@link Unsent}. */
+function sending(endpoint: Comlink.Endpoint): Comlink.Endpoint {
+  return {
+    postMessage: (message: unknown, transfer?: Transferable[]) => {
+      try {
+        endpoint.postMessage(message, transfer);
+      } catch (e) {
+        throw new Unsent(e);
+      }
+    },
+    addEventListener: endpoint.addEventListener.bind(endpoint),
+    removeEventListener: endpoint.removeEventListener.bind(endpoint),
+    ...(endpoint.start ? { start: endpoint.start.bind(endpoint) } : {}),
+  };
+}
+
 /** Awaits a remote call, turning a rejected WireError (or a transport Error) into a RailkitError. */
 async function settle<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
     if (e instanceof RailkitError) throw e;
+    if (e instanceof Unsent) {
+      const message = `the arguments cannot be sent to the worker: ${why(e.cause)}`;
+      throw new RailkitError({ kind: "input", rule: "", message });
+    }
     if (isWireError(e)) throw new RailkitError(e);
     const message = e instanceof Error ? e.message : String(e);
     // postMessage could not copy an argument: the page's input, not a fault of the worker.
@@ -176,7 +206,7 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
     conn.events?.addEventListener("messageerror", onMessageError);
     const l: Link = {
       conn,
-      remote: Comlink.wrap<RailkitWorkerApi>(conn.endpoint),
+      remote: Comlink.wrap<RailkitWorkerApi>(sending(conn.endpoint)),
       lost,
       lose,
       dead: false,
@@ -273,8 +303,16 @@ export function createRailkitClient(options: RailkitClientOptions = {}): Railkit
     if (l.dead) throw lostError("the railkit worker failed too often and was not restarted; reload the page");
     begin();
     try {
-      // A DataCloneError is thrown synchronously by postMessage: inside the race, so settle sees it.
-      return await settle(Promise.race([Promise.resolve().then(() => f(l.remote)), l.lost]));
+      // Arguments that cannot be sent fail synchronously (Comlink reading them, or postMessage: see sending), inside
+      // the race, so settle sees them as Unsent: the page's input.
+      const sent = Promise.resolve().then(() => {
+        try {
+          return f(l.remote);
+        } catch (e) {
+          throw new Unsent(e);
+        }
+      });
+      return await settle(Promise.race([sent, l.lost]));
     } finally {
       end();
     }

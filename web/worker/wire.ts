@@ -6,19 +6,27 @@
  */
 import * as Comlink from "comlink";
 import { InputError, RuleError } from "../engine/common/errors.ts";
-import { obj, pointer, snapshot } from "../engine/common/input.ts";
+import { obj, pointer, snapshot, why } from "../engine/common/input.ts";
 import type { WireError } from "./protocol.ts";
 
 /** Hears a stage of a long load or solve, 0..1. */
 export type OnStage = (stage: string, fraction: number) => void;
 
-/** Any thrown value as a plain WireError (RuleError / InputError keep their ids). */
+/**
+ * Any thrown value as a plain WireError (RuleError / InputError keep their ids). Never throws: a value a caller made
+ * (a revoked Proxy thrown from a getter) is described, not read. Everything else is `internal`: reading a caller's
+ * argument must turn its failures into InputErrors at the argument's pointer before they get here (`snapshot`,
+ * `reading`, the readers of common/input.ts).
+ */
 export function toWireError(e: unknown): WireError {
-  if (e instanceof RuleError) return { kind: "rule", rule: e.rule, message: e.message };
-  if (e instanceof InputError) return { kind: "input", rule: e.path, message: e.message };
-  if (isWireError(e)) return { kind: e.kind, rule: e.rule, message: e.message };
-  const message = e instanceof Error ? e.message : String(e);
-  return { kind: "internal", rule: "", message };
+  try {
+    if (e instanceof RuleError) return { kind: "rule", rule: e.rule, message: e.message };
+    if (e instanceof InputError) return { kind: "input", rule: e.path, message: e.message };
+    if (isWireError(e)) return { kind: e.kind, rule: e.rule, message: e.message };
+    return { kind: "internal", rule: "", message: e instanceof Error ? e.message : String(e) };
+  } catch {
+    return { kind: "internal", rule: "", message: why(e) };
+  }
 }
 
 export function isWireError(e: unknown): e is WireError {

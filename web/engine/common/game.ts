@@ -21,12 +21,15 @@ import { InputError, type Result, RuleError } from "./errors.ts";
 import {
   arr,
   describe,
-  excerpt,
   firstDifference,
   int,
+  isInputError,
   isObject,
+  listLength,
+  obj,
   readJson,
   seed as readSeed,
+  why,
 } from "./input.ts";
 
 /** A game's id: its key in the registry (web/games/registry.ts), the `game` of its states. */
@@ -113,11 +116,17 @@ export interface GuardedRules<S extends GameHeader<O, A>, A extends SeatAction, 
 /** A whole engine: the rules plus the shared load policy, save and undo. */
 export interface GameEngine<S extends GameHeader<O, A>, A extends SeatAction, O>
   extends GuardedRules<S, A, O> {
-  /** A saved game (JSON text or a value); InputError unless replaying its options, seed and log reproduces it. */
+  /**
+   * A saved game (JSON text or a value); InputError unless replaying its options, seed and log reproduces it. Throws
+   * nothing else, whatever the value (a revoked Proxy, throwing getters, cycles, 10⁵ levels of nesting).
+   */
   load(json: unknown): S;
-  /** JSON text of a state; `load(save(s))` equals `s`. */
+  /**
+   * JSON text of a state; `load(save(s))` equals `s` (number for number: states hold no `-0`). Anything that is
+   * not a state of this game or cannot be written as JSON: InputError at `/state`, never another error.
+   */
   save(state: S): string;
-  /** `player` takes back their last action of the current turn (see {@link undoAction}). */
+  /** `player` takes back their last action of the current turn (see {@link undoAction}); never throws. */
   undo(state: S, player: number): Result<S>;
 }
 
@@ -131,8 +140,17 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
    * value first (a string's 128-number path was copied, then checked and copied again).
    */
   const apply = (state: S, action: unknown): Result<S> => {
-    if (!isObject(state) || state.game !== rules.id)
-      return { ok: false, error: new InputError(`not a ${rules.id} game state: ${describe(state)}`) };
+    // Every read of the caller's values sits inside a try: a revoked Proxy or a throwing trap or getter as the
+    // state (reading `game`) is a refusal at /state like any other malformed state, never a throw.
+    try {
+      if (!isState(state, rules.id))
+        return {
+          ok: false,
+          error: new InputError(`not a ${rules.id} game state: ${describe(state)}`, "/state"),
+        };
+    } catch (e) {
+      return refusal(e, "the state cannot be read", "/state");
+    }
     let a: A;
     try {
       a = rules.parseAction(state, action);
@@ -143,23 +161,50 @@ export function defineEngine<S extends GameHeader<O, A>, A extends SeatAction, O
       return rules.apply(state, a);
     } catch (e) {
       // Not reachable for a state the engine made; a malformed state object must still not make apply throw.
-      return refusal(e, "cannot apply to this state");
+      return refusal(e, "cannot apply to this state", "/state");
     }
   };
   const guarded: GuardedRules<S, A, O> = { ...rules, apply };
   return {
     ...guarded,
     load: (json: unknown) => loadGame(guarded, json),
-    save: (state: S) => JSON.stringify(state),
+    save: (state: S) => saveState(rules.id, state),
     undo: (state: S, player: number) => undoAction(guarded, state, player),
   };
 }
 
+/** Whether `x` is an object whose `game` is `id` (may throw on a hostile value: callers catch). */
+function isState(x: unknown, id: GameId): x is GameHeader {
+  return isObject(x) && x.game === id;
+}
+
+/**
+ * JSON text of a state the engine made. `save` is typed to take one, but a caller can still pass anything: a value
+ * that is not a state of this game, or one that cannot be written as JSON (a cycle, a BigInt, a revoked Proxy, a
+ * throwing getter or `toJSON`, 10⁵ levels of nesting), is an InputError at `/state`, never another error. A state
+ * holds no `-0` (every number is read in through common/input.ts, which turns `-0` into `0`), and JSON writes none.
+ */
+function saveState(id: GameId, state: unknown): string {
+  let text: unknown;
+  try {
+    if (!isState(state, id)) throw new InputError(`not a ${id} game state: ${describe(state)}`, "/state");
+    text = JSON.stringify(state);
+  } catch (e) {
+    if (isInputError(e)) throw e;
+    throw new InputError(`cannot be saved: ${why(e)}`, "/state");
+  }
+  if (typeof text !== "string") throw new InputError("cannot be saved: not JSON", "/state");
+  return text;
+}
+
 /** A refusal for what `apply` caught: a RuleError or InputError as it is, anything else an InputError. */
 function refusal<S>(e: unknown, what: string, path?: string): Result<S> {
-  if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
-  const why = e instanceof Error ? excerpt(e.message, 80) : describe(e);
-  return { ok: false, error: new InputError(`${what}: ${why}`, path) };
+  try {
+    if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
+  } catch {
+    // thrown by a caller's value (a revoked Proxy has no prototype to test): a refusal like any other
+  }
+  return { ok: false, error: new InputError(`${what}: ${why(e)}`, path) };
 }
 
 /** Replays a log from a fresh setup; throws the first refusal's error (its message names the entry). */
@@ -253,13 +298,16 @@ export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
     error: new RuleError(`${id}.${rule}`, message),
   });
   try {
-    if (!isObject(state) || state.game !== id)
-      return { ok: false, error: new InputError(`not a ${id} game state: ${describe(state)}`) };
+    if (!isState(state, id))
+      return { ok: false, error: new InputError(`not a ${id} game state: ${describe(state)}`, "/state") };
     const seats = isObject(state.options) ? state.options.players : undefined;
     int(player, "/player", 0, typeof seats === "number" ? seats - 1 : 0);
+    // The header read as a caller's value (the state may be hand-made): a malformed log is an InputError at /state.
+    const n = listLength(state.log, "/state/log", MAX_LOG);
     const log = state.log;
-    if (log.length === 0) return no("undo-nothing", "there is nothing to undo");
-    const last = log[log.length - 1]!;
+    if (n === 0) return no("undo-nothing", "there is nothing to undo");
+    const last = obj(log[n - 1], `/state/log/${n - 1}`) as unknown as A;
+    int(last.player, `/state/log/${n - 1}/player`, 0, typeof seats === "number" ? seats - 1 : 0);
     if (last.player !== player)
       return no("undo-not-yours", `the last action was seat ${last.player}'s, not seat ${player}'s`);
     if (state.over || state.current !== player)
@@ -278,7 +326,6 @@ export function undoAction<S extends GameHeader<O, A>, A extends SeatAction, O>(
       return no("undo-reveal", "that action revealed something random: it cannot be taken back");
     return { ok: true, state: before };
   } catch (e) {
-    if (e instanceof RuleError || e instanceof InputError) return { ok: false, error: e };
-    return { ok: false, error: new InputError(`cannot undo in this state: ${describe(e)}`) };
+    return refusal(e, "cannot undo in this state", "/state");
   }
 }

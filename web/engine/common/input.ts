@@ -47,6 +47,41 @@ export function describe(x: unknown): string {
   return typeof x === "object" ? "an object" : `a ${typeof x}`;
 }
 
+/**
+ * Why a caught value failed, for a message: an Error's message (shortened), else {@link describe}. Never throws,
+ * whatever was thrown (a revoked Proxy thrown by a trap, an Error whose `message` is a throwing getter).
+ */
+export function why(e: unknown): string {
+  try {
+    return e instanceof Error ? excerpt(String(e.message), 80) : describe(e);
+  } catch {
+    return "an unreadable value";
+  }
+}
+
+/** Whether `e` is an InputError (false for anything whose prototype cannot be read, e.g. a revoked Proxy). */
+export function isInputError(e: unknown): e is InputError {
+  try {
+    return e instanceof InputError;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `read`, a reader of a caller's value at `path`; anything it throws other than an InputError (a revoked
+ * Proxy's TypeError, a throwing getter or trap, a stack overflow) becomes an InputError at `path`. The boundary
+ * every argument reading sits inside, so that no caller's value can make a reader answer something else.
+ */
+export function reading<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (isInputError(e)) throw e;
+    throw new InputError(`cannot be read: ${why(e)}`, path);
+  }
+}
+
 /** `base` with one more JSON pointer token (`~` and `/` escaped; a long or odd key shortened and escaped). */
 export function pointer(base: string, key: string | number): string {
   if (typeof key === "number") return `${base}/${key}`;
@@ -75,7 +110,7 @@ export function snapshot(value: unknown, path = ""): Json {
         return x;
       case "number":
         if (!Number.isFinite(x)) throw new InputError(`${x} is not a finite number`, p);
-        return x;
+        return x + 0; // -0 is read as 0: a state, its save and its load agree on every number
       case "object":
         break;
       default:
@@ -106,8 +141,8 @@ export function snapshot(value: unknown, path = ""): Json {
       }
       return out;
     } catch (e) {
-      if (e instanceof InputError) throw e;
-      throw new InputError(`cannot be read: ${e instanceof Error ? excerpt(e.message, 80) : describe(e)}`, p);
+      if (isInputError(e)) throw e;
+      throw new InputError(`cannot be read: ${why(e)}`, p);
     } finally {
       open.delete(x);
     }
@@ -131,8 +166,14 @@ export function readJson(input: unknown): Json {
   return snapshot(input);
 }
 
+/** An object that is not an array; false for a revoked Proxy (which `Array.isArray` throws on). */
 export function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
+  if (typeof x !== "object" || x === null) return false;
+  try {
+    return !Array.isArray(x);
+  } catch {
+    return false;
+  }
 }
 
 /** An object (not null, not an array). */
@@ -153,8 +194,10 @@ export function arr(x: unknown, path: string, max: number): unknown[] {
  * contract of `GameRules.parseAction`, common/game.ts).
  */
 export function listLength(x: unknown, path: string, max: number): number {
-  if (!Array.isArray(x)) throw new InputError(`must be an array, got ${describe(x)}`, path);
-  const n: unknown = x.length;
+  const n: unknown = reading(path, () => {
+    if (!Array.isArray(x)) throw new InputError(`must be an array, got ${describe(x)}`, path);
+    return x.length;
+  });
   if (typeof n !== "number" || !(n >= 0 && n <= max) || !Number.isInteger(n))
     throw new InputError(`at most ${max} entries, got ${describe(n)}`, path);
   return n;
@@ -164,14 +207,14 @@ export function listLength(x: unknown, path: string, max: number): number {
 export function int(x: unknown, path: string, min: number, max: number): number {
   if (typeof x !== "number" || !Number.isInteger(x) || x < min || x > max)
     throw new InputError(`must be an integer ${min} to ${max}, got ${describe(x)}`, path);
-  return x;
+  return x + 0; // -0 is read as 0
 }
 
 /** A finite number in `[min, max]`. */
 export function num(x: unknown, path: string, min = -Number.MAX_VALUE, max = Number.MAX_VALUE): number {
   if (typeof x !== "number" || !Number.isFinite(x) || x < min || x > max)
     throw new InputError(`must be a finite number in [${min}, ${max}], got ${describe(x)}`, path);
-  return x;
+  return x + 0; // -0 is read as 0
 }
 
 export function bool(x: unknown, path: string): boolean {
@@ -203,7 +246,7 @@ export function oneOf<T extends string | number | boolean | null>(
 
 /** A game seed: a finite number or a string of at most {@link MAX_SEED_LENGTH} characters. */
 export function seed(x: unknown, path = "/seed"): number | string {
-  if (typeof x === "number" && Number.isFinite(x)) return x;
+  if (typeof x === "number" && Number.isFinite(x)) return x + 0; // -0 is read as 0
   if (typeof x === "string") return str(x, path, MAX_SEED_LENGTH);
   throw new InputError(`a seed is a finite number or a string, got ${describe(x)}`, path);
 }

@@ -59,7 +59,8 @@ function readOptions(options: unknown): LightGameOptions {
 /** A new game. InputError for bad options (`/options/players`, `/options/wrap`) or a bad seed (`/seed`). */
 export function setup(options: LightOptions, seed: number | string): LightState {
   const opts = readOptions(options);
-  const rng = new Rng(seedRng(readSeed(seed, "/seed")));
+  const sd = readSeed(seed, "/seed"); // read once: the state holds what was read (-0 is 0)
+  const rng = new Rng(seedRng(sd));
   const n = opts.players;
   // Seat i plays colour i; each seat shuffles its own deck (seat order), then the objectives are shuffled
   // and dealt one at a time round the table, twice.
@@ -71,7 +72,7 @@ export function setup(options: LightOptions, seed: number | string): LightState 
     game: "light",
     version: LIGHT_VERSION,
     options: opts,
-    seed,
+    seed: sd,
     rng: rng.state,
     log: [],
     current: 0,

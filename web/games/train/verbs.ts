@@ -6,7 +6,7 @@
  */
 import * as Comlink from "comlink";
 import { InputError } from "../../engine/common/errors.ts";
-import { arr, bool, int, obj, pointer, snapshot } from "../../engine/common/input.ts";
+import { arr, bool, int, obj, pointer, reading, snapshot } from "../../engine/common/input.ts";
 import { parseTurn } from "../../engine/train/parse.ts";
 import { newTurn } from "../../engine/train/turn.ts";
 import type { TurnState } from "../../engine/train/types.ts";
@@ -140,7 +140,7 @@ export function trainVerbs(solver: () => Promise<TrainSolverBundle>, kit: Kit): 
   return {
     prepare: (files) =>
       guard(async () => {
-        const checked = readTrainFiles(files, kit.handover?.urls ?? []);
+        const checked = reading("/files", () => readTrainFiles(files, kit.handover?.urls ?? []));
         if (checked.length > 0) kit.handover!.offer(checked);
         await warmUp();
       }),
