@@ -68,6 +68,27 @@ function readCapped(fd: number, maxBytes: number, what: string): Buffer {
   return Buffer.concat(chunks);
 }
 
+/** Reads stdin here, in this thread ({@link stdinFd}), with the byte cap. */
+function readStdinHere(maxBytes: number): Buffer {
+  const fd = stdinFd();
+  try {
+    return readCapped(fd, maxBytes, "stdin");
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
+}
+
+let stdinReader: (maxBytes: number) => Buffer = readStdinHere;
+
+/**
+ * Who reads stdin for `-`: bin/rail.ts's worker asks the main thread, which reads it asynchronously (any kind of
+ * stdin: a pipe, a socket, a terminal) and so can still end the process when the time budget is spent. The
+ * reader returns at most `maxBytes` bytes or throws a {@link UsageError} (`stdin is larger than …`).
+ */
+export function setStdinReader(reader: (maxBytes: number) => Buffer): void {
+  stdinReader = reader;
+}
+
 /**
  * The descriptor stdin is read from. A regular file: fd 0. Anything else (a pipe, a FIFO, a terminal, a device):
  * stdin opened again without blocking (Linux: /proc/self/fd/0, a new open file description, so the shell's is
@@ -101,12 +122,7 @@ export function readText(file: string | undefined, usage: string, maxBytes = MAX
     if (file === "-") {
       if (stdinUsed) throw new UsageError("stdin (-) can be read only once");
       stdinUsed = true;
-      const fd = stdinFd();
-      try {
-        bytes = readCapped(fd, maxBytes, "stdin");
-      } finally {
-        if (fd !== 0) closeSync(fd);
-      }
+      bytes = stdinReader(maxBytes);
     } else {
       const fd = openRegular(file);
       try {

@@ -15,8 +15,17 @@
  * exits 1 with one line on stderr.
  */
 import { fstatSync, readFileSync, statSync } from "node:fs";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { oneLineMessage } from "../web/cli/args.ts";
+import {
+  isMainThread,
+  MessageChannel,
+  type MessagePort,
+  parentPort,
+  receiveMessageOnPort,
+  Worker,
+  workerData,
+} from "node:worker_threads";
+import { oneLineMessage, UsageError } from "../web/cli/args.ts";
+import { setStdinReader } from "./files.ts";
 import { type Outcome, runCommand } from "./run.ts";
 
 /** Default and largest time budget of one command, in seconds. */
@@ -55,6 +64,52 @@ function writeStdout(text: string): Promise<Error | null> {
   });
 }
 
+/** The main thread's answer to the worker's request for stdin. */
+interface StdinReply {
+  bytes?: Uint8Array;
+  tooLarge?: boolean;
+  error?: string;
+}
+
+/** Reads stdin asynchronously, at most `maxBytes` bytes; then lets it go (no handle keeps the process alive). */
+function readStdinAsync(maxBytes: number): Promise<StdinReply> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const reply = (r: StdinReply) => {
+      if (done) return;
+      done = true;
+      process.stdin.destroy();
+      resolve(r);
+    };
+    process.stdin.on("data", (c: Buffer) => {
+      total += c.length;
+      if (total > maxBytes) reply({ tooLarge: true });
+      else chunks.push(c);
+    });
+    process.stdin.on("end", () => reply({ bytes: Buffer.concat(chunks) }));
+    process.stdin.on("error", (e: NodeJS.ErrnoException) => reply({ error: e.code ?? "read error" }));
+  });
+}
+
+/** In the worker: stdin read by the main thread (the worker waits, 50 ms at a time, so it can be stopped). */
+function stdinFromMain(port: MessagePort, signal: Int32Array) {
+  return (maxBytes: number): Buffer => {
+    port.postMessage(maxBytes);
+    for (;;) {
+      const m = receiveMessageOnPort(port);
+      if (m) {
+        const r = m.message as StdinReply;
+        if (r.tooLarge) throw new UsageError(`stdin is larger than ${maxBytes} bytes: refused`);
+        if (r.error !== undefined) throw new UsageError(`cannot read stdin: ${r.error}`);
+        return Buffer.from(r.bytes!);
+      }
+      Atomics.wait(signal, 0, 0, 50);
+    }
+  };
+}
+
 async function main(): Promise<number> {
   const budget = budgetSeconds();
   if (budget < 0) {
@@ -65,7 +120,23 @@ async function main(): Promise<number> {
     process.stderr.write("rail: stdout is closed: the answer could not be printed; refused\n");
     return 2;
   }
-  const data = { workerData: { argv: process.argv.slice(2) } };
+  // stdin (`-`) is read here, on the worker's request, so that the budget can end the process while it waits.
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  port1.on(
+    "message",
+    (maxBytes: number) =>
+      void readStdinAsync(maxBytes).then((r) => {
+        port1.postMessage(r);
+        Atomics.store(signal, 0, 1);
+        Atomics.notify(signal, 0);
+      }),
+  );
+  port1.unref();
+  const data = {
+    workerData: { argv: process.argv.slice(2), port: port2, signal },
+    transferList: [port2],
+  };
   // The built CLI (dist/cli/rail.js) runs itself in the worker; from source, the worker registers tsx first.
   const worker = import.meta.url.endsWith(".ts")
     ? new Worker(
@@ -114,5 +185,7 @@ async function main(): Promise<number> {
 if (isMainThread) {
   process.exitCode = await main();
 } else if (parentPort && (workerData as { argv?: unknown })?.argv) {
+  const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+  setStdinReader(stdinFromMain(port, signal));
   parentPort.postMessage(await runCommand((workerData as { argv: string[] }).argv));
 }
