@@ -2,12 +2,119 @@
  * The one JSON file reader of every `rail` command (Node: files and stdin), handed to the games' tools as their
  * host's `readJsonFile` (bin/host.ts). Limits and checks: web/cli/args.ts.
  */
-import { readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { MAX_ARG_JSON, MAX_FILE_BYTES, parseJsonText, quote, UsageError } from "../web/cli/args.ts";
 
 let stdinUsed = false;
 
-/** The text of a file (or stdin for `-`), at most `maxBytes` bytes, as UTF-8. */
+/** What a file that is not a regular file is, for a refusal ("a FIFO (named pipe)"). */
+export function fileKind(st: Stats): string {
+  if (st.isDirectory()) return "a directory";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isFIFO()) return "a FIFO (named pipe)";
+  if (st.isSocket()) return "a socket";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+
+/**
+ * Opens `file` for reading only if it is a regular file (a symbolic link to one is fine): anything else — a
+ * device, a FIFO, a directory, a socket — is refused with one line before it is opened, and the opened
+ * descriptor is checked again (`fstat`), so a file swapped in between is refused too. The open does not block
+ * (O_NONBLOCK: a FIFO with no writer cannot hold it) and takes no controlling terminal.
+ */
+export function openRegular(file: string): number {
+  const st = statSync(file);
+  if (!st.isFile())
+    throw new UsageError(`cannot read ${quote(file)}: it is ${fileKind(st)}, not a regular file`);
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    const now = fstatSync(fd);
+    if (!now.isFile())
+      throw new UsageError(`cannot read ${quote(file)}: it is ${fileKind(now)}, not a regular file`);
+    return fd;
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** At most `maxBytes` bytes from `fd` (one more byte read tells a larger file: refused, whatever its size said). */
+function readCapped(fd: number, maxBytes: number, what: string): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.alloc(1 << 16);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, Math.min(buf.length, maxBytes + 1 - total), null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") {
+        Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking stdin with nothing yet: wait 10 ms, not spin
+        continue;
+      }
+      if (code === "EOF") break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw new UsageError(`${what} is larger than ${maxBytes} bytes: refused`);
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads stdin here, in this thread ({@link stdinFd}), with the byte cap. */
+function readStdinHere(maxBytes: number): Buffer {
+  const fd = stdinFd();
+  try {
+    return readCapped(fd, maxBytes, "stdin");
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
+}
+
+let stdinReader: (maxBytes: number) => Buffer = readStdinHere;
+
+/**
+ * Who reads stdin for `-`: bin/rail.ts's worker asks the main thread, which reads it asynchronously (any kind of
+ * stdin: a pipe, a socket, a terminal) and so can still end the process when the time budget is spent. The
+ * reader returns at most `maxBytes` bytes or throws a {@link UsageError} (`stdin is larger than …`).
+ */
+export function setStdinReader(reader: (maxBytes: number) => Buffer): void {
+  stdinReader = reader;
+}
+
+/**
+ * The descriptor stdin is read from. A regular file: fd 0. Anything else (a pipe, a FIFO, a terminal, a device):
+ * stdin opened again without blocking (Linux: /proc/self/fd/0, a new open file description, so the shell's is
+ * unchanged), read by polling — a thread blocked in read(2) holds the process past its time budget (Node joins a
+ * worker thread before it exits), a polling one does not.
+ */
+function stdinFd(): number {
+  try {
+    if (fstatSync(0).isFile()) return 0;
+  } catch {
+    return 0;
+  }
+  for (const path of ["/proc/self/fd/0", "/dev/stdin"]) {
+    try {
+      return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    } catch {
+      // a socket cannot be opened again: try the next, then read fd 0 itself
+    }
+  }
+  return 0;
+}
+
+/**
+ * The text of a file (or stdin for `-`), at most `maxBytes` bytes, as UTF-8. A file must be a regular file
+ * ({@link openRegular}); it is read with the byte cap even so (it may grow while it is read).
+ */
 export function readText(file: string | undefined, usage: string, maxBytes = MAX_FILE_BYTES): string {
   if (file === undefined || file === "") throw new UsageError(usage);
   let bytes: Buffer;
@@ -15,15 +122,17 @@ export function readText(file: string | undefined, usage: string, maxBytes = MAX
     if (file === "-") {
       if (stdinUsed) throw new UsageError("stdin (-) can be read only once");
       stdinUsed = true;
-      bytes = readStdin(maxBytes);
+      bytes = stdinReader(maxBytes);
     } else {
-      const st = statSync(file);
-      if (st.isDirectory()) throw new UsageError(`cannot read ${quote(file)}: it is a directory`);
-      if (st.size > maxBytes)
-        throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes (${st.size}): refused`);
-      bytes = readFileSync(file);
-      if (bytes.length > maxBytes)
-        throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes: refused`);
+      const fd = openRegular(file);
+      try {
+        const size = fstatSync(fd).size;
+        if (size > maxBytes)
+          throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes (${size}): refused`);
+        bytes = readCapped(fd, maxBytes, quote(file));
+      } finally {
+        closeSync(fd);
+      }
     }
   } catch (e) {
     if (e instanceof UsageError) throw e;
@@ -31,28 +140,6 @@ export function readText(file: string | undefined, usage: string, maxBytes = MAX
     throw new UsageError(`cannot read ${quote(file)}: ${code ?? "read error"}`);
   }
   return bytes.toString("utf8");
-}
-
-function readStdin(maxBytes: number): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const buf = Buffer.alloc(1 << 16);
-  for (;;) {
-    let n: number;
-    try {
-      n = readSync(0, buf, 0, buf.length, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") continue;
-      if (code === "EOF") break;
-      throw e;
-    }
-    if (n === 0) break;
-    total += n;
-    if (total > maxBytes) throw new UsageError(`stdin is larger than ${maxBytes} bytes: refused`);
-    chunks.push(Buffer.from(buf.subarray(0, n)));
-  }
-  return Buffer.concat(chunks);
 }
 
 /** A JSON file (or stdin for `-`): read, parsed and depth-checked; `usage` is the message when it is missing. */

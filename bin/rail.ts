@@ -9,10 +9,23 @@
  *   rail --help                                               (the registered games and their tools)
  *
  * The command runs in a worker thread; the main thread stops it when the time budget (`RAIL_TIME_BUDGET`
- * seconds, default 120, at most 3600) is spent, and exits 2 with a message saying so.
+ * seconds, default 120, at most 3600) is spent, and exits 2 with a message saying so — at once, even when the
+ * worker is blocked in a read (a silent stdin): the process exits, it does not wait for the worker.
+ * A closed stdout is refused before any work (exit 2); a write error on stdout (EPIPE: a reader that left)
+ * exits 1 with one line on stderr.
  */
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { oneLineMessage } from "../web/cli/args.ts";
+import { fstatSync, readFileSync, statSync } from "node:fs";
+import {
+  isMainThread,
+  MessageChannel,
+  type MessagePort,
+  parentPort,
+  receiveMessageOnPort,
+  Worker,
+  workerData,
+} from "node:worker_threads";
+import { oneLineMessage, UsageError } from "../web/cli/args.ts";
+import { setStdinReader } from "./files.ts";
 import { type Outcome, runCommand } from "./run.ts";
 
 /** Default and largest time budget of one command, in seconds. */
@@ -26,13 +39,104 @@ function budgetSeconds(): number {
   return Number(raw);
 }
 
+/**
+ * Whether stdout was closed when the tool started (`rail … >&-`). Node reopens a closed stdout on /dev/null, read
+ * and write, before any script runs; a shell's `>/dev/null` opens it write-only. So /dev/null open read-write on
+ * fd 1 (Linux: /proc/self/fdinfo) is taken as closed. (Also what `stdio: "ignore"` and daemon(3) give.)
+ */
+function stdoutClosed(): boolean {
+  try {
+    const st = fstatSync(1);
+    if (!st.isCharacterDevice() || st.rdev !== statSync("/dev/null").rdev) return false;
+    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync("/proc/self/fdinfo/1", "utf8"));
+    return flags !== null && (Number.parseInt(flags[1]!, 8) & 3) === 2; // O_RDWR
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the answer to stdout; the write's error (EPIPE, EBADF, ENOSPC…) or null. */
+function writeStdout(text: string): Promise<Error | null> {
+  if (text === "") return Promise.resolve(null);
+  return new Promise((resolve) => {
+    process.stdout.once("error", resolve);
+    process.stdout.write(text, (e) => resolve(e ?? null));
+  });
+}
+
+/** The main thread's answer to the worker's request for stdin. */
+interface StdinReply {
+  bytes?: Uint8Array;
+  tooLarge?: boolean;
+  error?: string;
+}
+
+/** Reads stdin asynchronously, at most `maxBytes` bytes; then lets it go (no handle keeps the process alive). */
+function readStdinAsync(maxBytes: number): Promise<StdinReply> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const reply = (r: StdinReply) => {
+      if (done) return;
+      done = true;
+      process.stdin.destroy();
+      resolve(r);
+    };
+    process.stdin.on("data", (c: Buffer) => {
+      total += c.length;
+      if (total > maxBytes) reply({ tooLarge: true });
+      else chunks.push(c);
+    });
+    process.stdin.on("end", () => reply({ bytes: Buffer.concat(chunks) }));
+    process.stdin.on("error", (e: NodeJS.ErrnoException) => reply({ error: e.code ?? "read error" }));
+  });
+}
+
+/** In the worker: stdin read by the main thread (the worker waits, 50 ms at a time, so it can be stopped). */
+function stdinFromMain(port: MessagePort, signal: Int32Array) {
+  return (maxBytes: number): Buffer => {
+    port.postMessage(maxBytes);
+    for (;;) {
+      const m = receiveMessageOnPort(port);
+      if (m) {
+        const r = m.message as StdinReply;
+        if (r.tooLarge) throw new UsageError(`stdin is larger than ${maxBytes} bytes: refused`);
+        if (r.error !== undefined) throw new UsageError(`cannot read stdin: ${r.error}`);
+        return Buffer.from(r.bytes!);
+      }
+      Atomics.wait(signal, 0, 0, 50);
+    }
+  };
+}
+
 async function main(): Promise<number> {
   const budget = budgetSeconds();
   if (budget < 0) {
     process.stderr.write(`rail: RAIL_TIME_BUDGET must be whole seconds from 1 to ${MAX_BUDGET_S}\n`);
     return 2;
   }
-  const data = { workerData: { argv: process.argv.slice(2) } };
+  if (stdoutClosed()) {
+    process.stderr.write("rail: stdout is closed: the answer could not be printed; refused\n");
+    return 2;
+  }
+  // stdin (`-`) is read here, on the worker's request, so that the budget can end the process while it waits.
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  port1.on(
+    "message",
+    (maxBytes: number) =>
+      void readStdinAsync(maxBytes).then((r) => {
+        port1.postMessage(r);
+        Atomics.store(signal, 0, 1);
+        Atomics.notify(signal, 0);
+      }),
+  );
+  port1.unref();
+  const data = {
+    workerData: { argv: process.argv.slice(2), port: port2, signal },
+    transferList: [port2],
+  };
   // The built CLI (dist/cli/rail.js) runs itself in the worker; from source, the worker registers tsx first.
   const worker = import.meta.url.endsWith(".ts")
     ? new Worker(
@@ -40,23 +144,21 @@ async function main(): Promise<number> {
         { ...data, eval: true },
       )
     : new Worker(new URL(import.meta.url), data);
-  return await new Promise<number>((resolve) => {
+  const o = await new Promise<Outcome>((resolve) => {
     let done = false;
     const finish = (o: Outcome) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      process.stdout.write(o.out);
-      process.stderr.write(o.err);
-      resolve(o.code);
+      resolve(o);
     };
     const timer = setTimeout(() => {
-      void worker.terminate();
-      finish({
-        out: "",
-        err: `rail: stopped: the command ran past its time budget of ${budget} s (RAIL_TIME_BUDGET, at most ${MAX_BUDGET_S}); ask for less work\n`,
-        code: 2,
-      });
+      // The worker may be blocked in a synchronous read (a FIFO, a silent stdin) that terminate() cannot end:
+      // say so and exit now, whatever it waits on.
+      process.stderr.write(
+        `rail: stopped: the command ran past its time budget of ${budget} s (RAIL_TIME_BUDGET, at most ${MAX_BUDGET_S}); ask for less work\n`,
+      );
+      process.exit(2);
     }, budget * 1000);
     worker.on("message", (o: Outcome) => finish(o));
     worker.on("error", (e) =>
@@ -70,10 +172,20 @@ async function main(): Promise<number> {
       finish({ out: "", err: "rail: the command stopped without an answer\n", code: 1 }),
     );
   });
+  const e = await writeStdout(o.out);
+  process.stderr.write(o.err);
+  if (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? "write error";
+    process.stderr.write(`rail: cannot write the answer to stdout: ${oneLineMessage(code)}\n`);
+    process.exit(1); // the stream's pending writes cannot end: exit now
+  }
+  return o.code;
 }
 
 if (isMainThread) {
   process.exitCode = await main();
 } else if (parentPort && (workerData as { argv?: unknown })?.argv) {
+  const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+  setStdinReader(stdinFromMain(port, signal));
   parentPort.postMessage(await runCommand((workerData as { argv: string[] }).argv));
 }

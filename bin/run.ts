@@ -6,11 +6,12 @@
  * directly, with other games if they like (`runCommand(args, { games })`).
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, existsSync, readdirSync, readSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { oneLineMessage, quote, TextResult, UsageError } from "../web/cli/args.ts";
 import { GAMES } from "../web/games/registry.ts";
 import type { CliTool, GameModule } from "../web/games/types.ts";
+import { openRegular } from "./files.ts";
 import { nodeHost } from "./host.ts";
 
 /** The one-line usage of `rail`, naming the registered games. */
@@ -88,7 +89,8 @@ function isGameFileUse(tool: CliTool, args: string[]): boolean {
 
 function isRailGameFile(file: string): boolean {
   try {
-    const fd = openSync(file, "r");
+    const fd = openRegular(file); // never a device or a FIFO: the command itself refuses those
+
     try {
       const buf = Buffer.alloc(64);
       const n = readSync(fd, buf, 0, 64, 0);

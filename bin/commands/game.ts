@@ -9,7 +9,7 @@
  * `play`, `undo` and `bot` write the file atomically (a temporary file renamed over it); a refusal exits 2
  * with the rule id and leaves the file byte for byte unchanged.
  */
-import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import {
   choiceArg,
   intArg,
@@ -25,7 +25,7 @@ import {
 import { InputError } from "../../web/engine/common/errors.ts";
 import { isObject } from "../../web/engine/common/input.ts";
 import { type GameModule, positionSeed } from "../../web/games/types.ts";
-import { jsonArg, readJsonFile } from "../files.ts";
+import { fileKind, jsonArg, readJsonFile } from "../files.ts";
 import {
   type AnyAction,
   type AnyState,
@@ -110,8 +110,30 @@ export function gameFileText(g: GameFile): string {
   return `{"format":"${GAME_FILE_FORMAT}","version":${GAME_FILE_VERSION},"game":${JSON.stringify(g.game.module.id)},"bots":${JSON.stringify(bots)},"state":${g.game.engine.save(g.state)}}\n`;
 }
 
-/** Writes `text` to `file` atomically: a temporary file beside it, renamed over it. */
+/**
+ * Whether `file` may be written: absent (false) or a regular file (true). Anything else — a symbolic link, a
+ * device, a FIFO, a directory, a socket — is refused, `--force` or not (lstat: a link is not followed).
+ */
+export function checkWritable(file: string): boolean {
+  let st: ReturnType<typeof lstatSync>;
+  try {
+    st = lstatSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw new UsageError(`cannot write ${quote(file)}: ${(e as NodeJS.ErrnoException).code ?? "stat error"}`);
+  }
+  if (!st.isFile())
+    throw new UsageError(`cannot write ${quote(file)}: it is ${fileKind(st)}, not a regular file; refused`);
+  return true;
+}
+
+/**
+ * Writes `text` to `file` atomically: a temporary file beside it (created exclusively, so never through a link),
+ * renamed over it. `file` must be absent or a regular file ({@link checkWritable}); rename replaces the name
+ * itself and never follows a link there.
+ */
 export function writeAtomic(file: string, text: string): void {
+  checkWritable(file);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text, { flag: "wx" });
@@ -121,6 +143,16 @@ export function writeAtomic(file: string, text: string): void {
     throw new UsageError(
       `cannot write ${quote(file)}: ${(e as NodeJS.ErrnoException).code ?? "write error"}`,
     );
+  }
+}
+
+/** The regular file a game file read through a symbolic link names: the file `play`, `undo` and `bot` rewrite. */
+function gameFileTarget(file: string): string {
+  if (file === "-") throw new UsageError("the game file is written back: give a file, not stdin (-)");
+  try {
+    return realpathSync(file);
+  } catch (e) {
+    throw new UsageError(`cannot write ${quote(file)}: ${(e as NodeJS.ErrnoException).code ?? "path error"}`);
   }
 }
 
@@ -166,12 +198,11 @@ async function newGame(game: CliGame, args: string[]) {
     }
   } else if (p.options.has("bot"))
     throw new UsageError("--bot names the bot of the --bots seats: give --bots too");
+  // Before any work: --out must be absent, or a regular file with --force (never a link, device, FIFO, …).
+  if (checkWritable(out) && !p.flags.has("force"))
+    throw new UsageError(`${quote(out)} exists: give --force to replace it`);
   const state = game.engine.setup(setupOptions(game.module, p, players), seed) as AnyState;
   const g: GameFile = { game, bots, state };
-  if (!p.flags.has("force")) {
-    const { existsSync } = await import("node:fs");
-    if (existsSync(out)) throw new UsageError(`${quote(out)} exists: give --force to replace it`);
-  }
   writeAtomic(out, gameFileText(g));
   return {
     file: out,
@@ -220,7 +251,7 @@ export async function gameCommand(module: GameModule, args: string[]): Promise<u
       if (isObject(action) && !("player" in action) && g.state.current !== null)
         action.player = g.state.current;
       g.state = applyOrRefuse(g, action);
-      writeAtomic(file!, gameFileText(g));
+      writeAtomic(gameFileTarget(file!), gameFileText(g));
       return { played: g.state.log[g.state.log.length - 1], ...status(g) };
     }
     case "undo": {
@@ -232,7 +263,7 @@ export async function gameCommand(module: GameModule, args: string[]): Promise<u
       if (!r.ok) throw r.error;
       const undone = g.state.log[g.state.log.length - 1];
       g.state = r.state as AnyState;
-      writeAtomic(file!, gameFileText(g));
+      writeAtomic(gameFileTarget(file!), gameFileText(g));
       return { undone, ...status(g) };
     }
     case "hint": {
@@ -267,7 +298,7 @@ export async function gameCommand(module: GameModule, args: string[]): Promise<u
         g.state = applyOrRefuse(g, action);
         played.push(g.state.log[g.state.log.length - 1]);
       }
-      if (played.length > 0) writeAtomic(file!, gameFileText(g));
+      if (played.length > 0) writeAtomic(gameFileTarget(file!), gameFileText(g));
       return { played, ...status(g) };
     }
     case "replay": {
