@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { closeSync, existsSync, readdirSync, readSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { oneLineMessage, quote, TextResult, UsageError } from "../web/cli/args.ts";
-import { GAMES } from "../web/games/registry.ts";
+import { MODULES } from "../web/games/registry.ts";
 import type { CliTool, GameModule } from "../web/games/types.ts";
 import { openRegular } from "./files.ts";
 import { nodeHost } from "./host.ts";
@@ -122,7 +122,7 @@ export interface Outcome {
 
 /** Which games the command line runs (tests add a game that exists only in the tests). */
 export interface RunOptions {
-  /** The registered games (default {@link GAMES}). */
+  /** The registered games (default {@link MODULES}). */
   games?: readonly GameModule[];
 }
 
@@ -130,7 +130,7 @@ export interface RunOptions {
 export async function runCommand(args: string[], options: RunOptions = {}): Promise<Outcome> {
   try {
     ensureWasm();
-    const result = await dispatch(args, options.games ?? (GAMES as unknown as readonly GameModule[]));
+    const result = await dispatch(args, options.games ?? MODULES);
     const out = result instanceof TextResult ? result.text : JSON.stringify(result);
     return { out: out.endsWith("\n") ? out : `${out}\n`, err: "", code: 0 };
   } catch (e) {

@@ -21,11 +21,12 @@ import type { StorageAPI } from "boardgame.io";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import type { SeatAction } from "../web/engine/common/game.ts";
+import { MODULES } from "../web/games/registry.ts";
 import { type GameModule, positionSeed } from "../web/games/types.ts";
 import { clientGame } from "../web/online/client-game.ts";
 import { type OnlineView, onlineName } from "../web/online/view.ts";
 import { nodeKit } from "../web/wasm/node.ts";
-import { type MatchState, SERVER_GAMES, serverBotName } from "./game.ts";
+import { type MatchState, serverBotName } from "./game.ts";
 import type { Leases } from "./lock.ts";
 
 type Bot = (state: MatchState) => SeatAction | Promise<SeatAction>;
@@ -98,7 +99,7 @@ export class ServerBots {
   ) {
     this.delayMs = opts.delayMs ?? 300;
     this.leaseMs = opts.leaseMs ?? 10_000;
-    this.games = opts.games ?? SERVER_GAMES;
+    this.games = opts.games ?? MODULES;
   }
 
   /**

@@ -22,7 +22,7 @@ import { INVALID_MOVE } from "boardgame.io/core";
 import type { InputError, RuleError } from "../web/engine/common/errors.ts";
 import type { GameHeader, SeatAction } from "../web/engine/common/game.ts";
 import { describe, isObject } from "../web/engine/common/input.ts";
-import { GAMES } from "../web/games/registry.ts";
+import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import { type CheckAnswer, type OnlineSetup, type OnlineView, onlineName } from "../web/online/view.ts";
 
@@ -30,7 +30,6 @@ import { type CheckAnswer, type OnlineSetup, type OnlineView, onlineName } from 
  * The registry as the server takes it: a list of modules over the common types (each module is typed over its own
  * game's types; the server only hands a module back states of its own game, checked by `G.game`).
  */
-export const SERVER_GAMES = GAMES as unknown as readonly GameModule[];
 
 /** A match's `G`: the engine state of any game (its header; the rest is the module's business). */
 export type MatchState = GameHeader<unknown, SeatAction>;
@@ -224,7 +223,7 @@ export function railkitGame(
   };
 }
 
-/** The games of `games` (default: the registry, {@link SERVER_GAMES}), as the server runs them. */
-export function railkitGames(games: readonly GameModule[] = SERVER_GAMES, opts: AdapterOptions = {}): Game[] {
+/** The games of `games` (default: the registry, {@link MODULES}), as the server runs them. */
+export function railkitGames(games: readonly GameModule[] = MODULES, opts: AdapterOptions = {}): Game[] {
   return games.map((module) => railkitGame(module, opts) as Game);
 }

@@ -23,6 +23,7 @@ import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Server as ServerTypes, StorageAPI } from "boardgame.io";
 import { Origins, Server, SocketIO } from "boardgame.io/server";
 import { isObject } from "../web/engine/common/input.ts";
+import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import type { CheckAnswer, OnlineSetup } from "../web/online/view.ts";
 import { ServerBots } from "./bots.ts";
@@ -34,7 +35,6 @@ import {
   type MatchState,
   moduleNamed,
   railkitGames,
-  SERVER_GAMES,
   seatOf,
 } from "./game.ts";
 import {
@@ -50,7 +50,7 @@ import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 
 export interface ServeOptions extends AdapterOptions {
   /**
-   * The game modules served (default: the registry, {@link SERVER_GAMES}); every game name the Lobby API, the
+   * The game modules served (default: the registry, {@link MODULES}); every game name the Lobby API, the
    * namespaces, the check endpoint and the bots meet is resolved through this list (a test serves a fourth game).
    */
   games?: readonly GameModule[];
@@ -152,7 +152,7 @@ function lockMoves(transport: SocketIO, leases: Leases): void {
 /** Starts the server; resolves once it listens. */
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "..");
-  const modules = o.games ?? SERVER_GAMES;
+  const modules = o.games ?? MODULES;
   const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;

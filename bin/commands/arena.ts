@@ -16,7 +16,7 @@ import {
   TextResult,
   UsageError,
 } from "../../web/cli/args.ts";
-import { GAMES } from "../../web/games/registry.ts";
+import { MODULES } from "../../web/games/registry.ts";
 import { type GameModule, positionSeed } from "../../web/games/types.ts";
 import {
   type AnyState,
@@ -144,7 +144,7 @@ export function arenaText(r: ArenaReport): string {
 
 export async function arenaCommand(
   args: string[],
-  registered: readonly GameModule[] = GAMES as unknown as readonly GameModule[],
+  registered: readonly GameModule[] = MODULES,
 ): Promise<unknown> {
   const USAGE = usage(registered);
   const p = parseArgs(args, ["bots", "games", "seed", "playouts"], ["swap-seats", "json"]);

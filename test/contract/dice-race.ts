@@ -10,7 +10,7 @@ import { ok, RuleError, refuse } from "../../web/engine/common/errors.ts";
 import { defineEngine, type GameHeader } from "../../web/engine/common/game.ts";
 import { int, isObject, obj, oneOf } from "../../web/engine/common/input.ts";
 import { nextInt, seedRng } from "../../web/engine/common/rng.ts";
-import { GAMES } from "../../web/games/registry.ts";
+import { MODULES } from "../../web/games/registry.ts";
 import { type GameModule, positionSeed } from "../../web/games/types.ts";
 
 export const GOAL = 20;
@@ -155,9 +155,6 @@ export const dice: GameModule<DiceTypes, { advise: typeof advise }> = {
 };
 
 /** The registry with the fourth game: the one place it is registered. */
-export const WITH_DICE: readonly GameModule[] = [
-  ...(GAMES as unknown as GameModule[]),
-  dice as unknown as GameModule,
-];
+export const WITH_DICE: readonly GameModule[] = [...MODULES, dice as unknown as GameModule];
 
 export { positionSeed };

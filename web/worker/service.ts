@@ -21,7 +21,7 @@ import * as Comlink from "comlink";
 import { InputError, type Result, RuleError } from "../engine/common/errors.ts";
 import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts";
 import { arr, bool, seed as readSeed, snapshot } from "../engine/common/input.ts";
-import { GAMES } from "../games/registry.ts";
+import { MODULES } from "../games/registry.ts";
 import { type EngineOf, type GameModule, type Kit, positionSeed } from "../games/types.ts";
 import {
   type ActResult,
@@ -46,7 +46,7 @@ export { guard, lazy, readOptions, releaseCallback, toWireError } from "./wire.t
 export const TWIN_KIT: Kit = { wasm: () => null, data: async () => null };
 
 export interface RailkitServiceOptions {
-  /** The games served, one namespace each (default the registry, {@link GAMES}). */
+  /** The games served, one namespace each (default the registry, {@link MODULES}). */
   games?: readonly GameModule[];
   /** Where Wasm, shipped data and a solver thread come from (browser: engine.worker.ts); default {@link TWIN_KIT}. */
   kit?: Kit;
@@ -287,7 +287,7 @@ export function serveGame(
  * bots and own verbs.
  */
 export function createRailkitService(options: RailkitServiceOptions = {}): RailkitWorkerApi {
-  const games = options.games ?? (GAMES as unknown as readonly GameModule[]);
+  const games = options.games ?? MODULES;
   const kit = options.kit ?? TWIN_KIT;
   const store = new GameStore(options.maxGames ?? MAX_GAMES);
   const api: Record<string, unknown> = { protocol: PROTOCOL };

@@ -10,13 +10,12 @@
  * module's loader marks the rest: web/games/train/index.ts); the e2e test reads them
  * (test/e2e/train-goal.test.ts) to say where the first hint's time goes.
  */
+import { mark, readData } from "../games/train/data.ts";
 import type { HandedFile, Kit, SolverThread } from "../games/types.ts";
 import { useTrainTables } from "../solvers/train/model.ts";
 import { decodeRaceTable, type RaceData } from "../solvers/train/race-table.ts";
 import { decodeTurnGraph } from "../solvers/train/turn-graph.ts";
 import { raceTableUrl, trainAssetBytes, trainWasmModule, turnGraphUrl } from "./race-assets.ts";
-
-const mark = (name: string) => performance.mark(`railkit:train:${name}`);
 
 /** The shipped data files the Kit serves, by their path under web/data/. */
 const DATA: Record<string, { url: string; what: string }> = {
@@ -55,15 +54,11 @@ export function browserKit(options: BrowserKitOptions): Kit {
   };
 }
 
-/** The file at `url`, read by `read`, or a warning and undefined when they cannot be fetched or read. */
-async function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) => T): Promise<T | undefined> {
-  try {
-    const { bytes } = await trainAssetBytes(url, true);
-    return read(bytes);
-  } catch (e) {
-    console.warn(`railkit: ${what} not loaded (${e instanceof Error ? e.message : String(e)})`);
-    return undefined;
-  }
+/** The file at `url`, read by `read`, or a warning and undefined when they cannot be fetched or read (the same reader
+ * as the solver's own load, over a Kit of that one file). */
+function fetchAsset<T>(url: string, what: string, read: (b: ArrayBuffer) => T): Promise<T | undefined> {
+  const one: Kit = { wasm: () => null, data: async () => (await trainAssetBytes(url, true)).bytes };
+  return readData(one, url, what, read);
 }
 
 /** The race table asset, checked (header, dimensions, checksum); undefined if it cannot be fetched or is corrupt. */

@@ -15,6 +15,7 @@ import type { TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts
 import { raceContext } from "../../solvers/train/race-context.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import type { BotSpec, GameModule, Kit } from "../types.ts";
+import { mark, readData } from "./data.ts";
 import { trainBotMove, trainHint } from "./route.ts";
 import { type TrainVerbs, trainVerbs } from "./verbs.ts";
 
@@ -36,23 +37,6 @@ export interface TrainSolverBundle {
   remote?: RaceSolverClient;
   /** Set once a hint or a bot move has used the solver (the warm-up of `prepare` is then not needed). */
   used?: boolean;
-}
-
-/** A User Timing mark in this thread's timeline (`railkit:train:…`: test/e2e/train-goal.test.ts reads them). */
-const mark = (name: string) => globalThis.performance?.mark?.(`railkit:train:${name}`);
-
-/** A shipped data file read by `read`, or a warning and undefined when it is missing or corrupt (the caller falls back). */
-async function readData<T>(kit: Kit, path: string, what: string, read: (b: ArrayBuffer) => T) {
-  try {
-    const bytes = await kit.data(path);
-    if (!bytes) return undefined;
-    const value = read(bytes);
-    mark(`${what} read`);
-    return value;
-  } catch (e) {
-    console.warn(`railkit: ${what} not loaded (${e instanceof Error ? e.message : String(e)})`);
-    return undefined;
-  }
 }
 
 /**
