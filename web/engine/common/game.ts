@@ -23,10 +23,10 @@ import {
   describe,
   firstDifference,
   int,
-  isInputError,
   isObject,
   listLength,
   obj,
+  reading,
   readJson,
   seed as readSeed,
   why,
@@ -185,14 +185,14 @@ function isState(x: unknown, id: GameId): x is GameHeader {
  * holds no `-0` (every number is read in through common/input.ts, which turns `-0` into `0`), and JSON writes none.
  */
 function saveState(id: GameId, state: unknown): string {
-  let text: unknown;
-  try {
-    if (!isState(state, id)) throw new InputError(`not a ${id} game state: ${describe(state)}`, "/state");
-    text = JSON.stringify(state);
-  } catch (e) {
-    if (isInputError(e)) throw e;
-    throw new InputError(`cannot be saved: ${why(e)}`, "/state");
-  }
+  const text: unknown = reading(
+    "/state",
+    () => {
+      if (!isState(state, id)) throw new InputError(`not a ${id} game state: ${describe(state)}`, "/state");
+      return JSON.stringify(state);
+    },
+    "cannot be saved",
+  );
   if (typeof text !== "string") throw new InputError("cannot be saved: not JSON", "/state");
   return text;
 }

@@ -70,15 +70,15 @@ export function isInputError(e: unknown): e is InputError {
 
 /**
  * Runs `read`, a reader of a caller's value at `path`; anything it throws other than an InputError (a revoked
- * Proxy's TypeError, a throwing getter or trap, a stack overflow) becomes an InputError at `path`. The boundary
+ * Proxy's TypeError, a throwing getter or trap, a stack overflow) becomes an InputError at `path` ("`what`: why"). The boundary
  * every argument reading sits inside, so that no caller's value can make a reader answer something else.
  */
-export function reading<T>(path: string, read: () => T): T {
+export function reading<T>(path: string, read: () => T, what = "cannot be read"): T {
   try {
     return read();
   } catch (e) {
     if (isInputError(e)) throw e;
-    throw new InputError(`cannot be read: ${why(e)}`, path);
+    throw new InputError(`${what}: ${why(e)}`, path);
   }
 }
 
