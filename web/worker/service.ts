@@ -38,7 +38,7 @@ import {
   type RailkitWorkerApi,
   type WireError,
 } from "./protocol.ts";
-import { guard, lazy, progressOf, readOptions, toWireError } from "./wire.ts";
+import { guard, lazy, readOptions, toWireError, withProgress } from "./wire.ts";
 
 export { guard, lazy, readOptions, releaseCallback, toWireError } from "./wire.ts";
 
@@ -192,10 +192,9 @@ export function serveGame(
       }),
 
     hints: (handle, options, onProgress) =>
-      guard(async (): Promise<HintsAnswer<Hint>> => {
+      guard(() => {
         const load = hintFn(options);
-        const progress = progressOf(onProgress, "/onProgress");
-        try {
+        return withProgress(onProgress, "/onProgress", async (report): Promise<HintsAnswer<Hint>> => {
           let g = held(handle);
           if (over(g.state)) return none(g.handle, g.state.log.length);
           const hint = await load;
@@ -204,31 +203,21 @@ export function serveGame(
           // The position searched: the game may move on while a cooperative search pauses (`at` says which).
           const { handle: h, state: s } = g;
           const stale = () => store.peek(h) !== s;
-          const hints = await hint(s as never, stale, progress.report);
+          const hints = await hint(s as never, stale, report);
           return { handle: h, at: s.log.length, player: s.current, hints };
-        } finally {
-          progress.close();
-        }
+        });
       }),
 
     viewHints: (state, options, onProgress) =>
-      guard(async (): Promise<HintsAnswer<Hint>> => {
+      guard(() => {
         const load = hintFn(options);
-        const progress = progressOf(onProgress, "/onProgress");
-        try {
+        return withProgress(onProgress, "/onProgress", async (report): Promise<HintsAnswer<Hint>> => {
           if (!module.fromView) throw new InputError(`${id} hints take no view`, "/state");
           const { state: s, mover } = module.fromView(snapshot(state, "/state"));
           if (!mover || over(s)) return none("", s.log.length);
           const hint = await load;
-          return {
-            handle: "",
-            at: s.log.length,
-            player: s.current,
-            hints: await hint(s, undefined, progress.report),
-          };
-        } finally {
-          progress.close();
-        }
+          return { handle: "", at: s.log.length, player: s.current, hints: await hint(s, undefined, report) };
+        });
       }),
 
     botMove: (handle, options) =>
