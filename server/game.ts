@@ -26,11 +26,6 @@ import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import { type CheckAnswer, type OnlineSetup, type OnlineView, onlineName } from "../web/online/view.ts";
 
-/**
- * The registry as the server takes it: a list of modules over the common types (each module is typed over its own
- * game's types; the server only hands a module back states of its own game, checked by `G.game`).
- */
-
 /** A match's `G`: the engine state of any game (its header; the rest is the module's business). */
 export type MatchState = GameHeader<unknown, SeatAction>;
 
