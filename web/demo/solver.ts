@@ -17,7 +17,7 @@
  * ticks thin out (every 10, 20, 25, 50 points…) so that labels never overlap, down to a phone's 390 px.
  */
 
-import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../games/train/race.ts";
+import { HINT_MAX_GOAL, HINT_MIN_GOAL, hintableGoal, SHIPPED_GOAL } from "../solvers/train/race-context.ts";
 import type { RaceTableView } from "../worker/protocol.ts";
 import { sharedRaceSolver } from "../worker/race-client.ts";
 

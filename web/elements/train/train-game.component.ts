@@ -1,14 +1,14 @@
 import { html, nothing } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TrainGameState, TurnRecord } from "../../engine/train/types.ts";
+import type { TrainHintOption } from "../../solvers/train/api.ts";
 import {
   HINT_MAX_GOAL,
   HINT_MIN_GOAL,
   hintableGoal,
   raceContext,
   SHIPPED_GOAL,
-} from "../../games/train/race.ts";
-import type { TrainHintOption } from "../../solvers/train/api.ts";
+} from "../../solvers/train/race-context.ts";
 import type { RailkitClient } from "../../worker/client.ts";
 import type { BotMode, GameWorkerApi, Progress, TrainTypes, TrainView } from "../../worker/protocol.ts";
 import { prefetchTrainAssets } from "../../worker/race-assets.ts";

@@ -3,9 +3,9 @@
  * solver tools (`rail train ev|beat|race|hint …`, tools.ts, loaded on first use).
  */
 import { trainEngine } from "../../engine/train/index.ts";
+import { raceContext } from "../../solvers/train/race-context.ts";
 import type { CliTool, GameCli } from "../types.ts";
 import type { TrainGameTypes, TrainSolverBundle } from "./index.ts";
-import { raceContext } from "./race.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the picture reads the state as plain JSON, field by field
 type Json = any;
@@ -16,7 +16,7 @@ const tool = (name: string): CliTool => ({
 
 export const trainCli: GameCli<TrainGameTypes, TrainSolverBundle> = {
   scores: (s) => [...s.scores],
-  // The module's hints with the race they value (win chances in the race of the seat to move, race.ts: the one race context).
+  // The module's hints with the race they value (win chances in the race of the seat to move, web/solvers/train/race-context.ts: the one race context).
   hint: async (state, { hints }) => {
     const race = raceContext(state);
     return { seat: state.current, ...(race ? { race } : {}), options: await hints() };
