@@ -185,7 +185,7 @@ describe("session controller", () => {
     expect(await s.act({ type: "roll", player: 0 })).toBe(true);
     await hints;
     expect(replays).toBe(1);
-    expect(Object.keys(s.view!).sort()).toEqual(["game", "handle", "legal", "state", "turnScore"]);
+    expect(Object.keys(s.view!).sort()).toEqual(["canUndo", "game", "handle", "legal", "state", "turnScore"]);
     expect(s.view!.handle).not.toBe(old);
     expect(s.view!.state.log).toEqual([{ type: "roll", player: 0 }]);
     expect(rk.workers).toBe(1); // not a fault: no restart

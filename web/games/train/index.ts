@@ -23,7 +23,11 @@ export interface TrainGameTypes {
   state: TrainGameState;
   action: TrainAction;
   options: TrainOptions;
-  extras: { turnScore: number };
+  /**
+   * `turnScore`: what stopping now would score. `canUndo`: the engine's `undo` would take back the last action of
+   * the seat to move (online: of the viewing seat), so a widget enables its Undo button from the engine's answer.
+   */
+  extras: { turnScore: number; canUndo: boolean };
   hint: TrainHintOption;
   hintOptions: Record<never, never>;
   botOptions: { mode?: "race" | "ev" };
@@ -128,7 +132,12 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", Train
     { name: "goal", about: "points that end a race", kind: "int", min: 1, max: 1000, default: 100 },
   ],
 
-  extras: (s) => ({ turnScore: scoreTrain(s.turn.train, s.turn.banked) }),
+  extras: (s, seat) => {
+    const who = seat === undefined ? s.current : seat;
+    // The engine's own answer (its undo replays the log; a refusal costs no more than the check).
+    const canUndo = who !== null && !s.over && s.log.at(-1)?.player === who && trainEngine.undo(s, who).ok;
+    return { turnScore: scoreTrain(s.turn.train, s.turn.banked), canUndo };
+  },
   hide: (s) => ({ ...s }),
 
   loadSolver,

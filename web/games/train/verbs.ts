@@ -18,6 +18,7 @@ import type { Kit } from "../types.ts";
 import { MAX_TRAIN_FILE_BYTES, MAX_TRAIN_FILES, type RaceTableView, type TrainAssetFile } from "./caps.ts";
 import type { TrainSolverBundle } from "./index.ts";
 import { trainHint } from "./route.ts";
+import { readSummaryInput, type TurnSummaryRow, turnSummary } from "./summary.ts";
 
 /** The Train Game's own verbs (each one round trip). */
 export type TrainVerbs = {
@@ -38,6 +39,11 @@ export type TrainVerbs = {
   hint(turn: TurnState, race?: RaceContext, onProgress?: (p: Progress) => void): Promise<TrainHintOption[]>;
   /** Expected score of a whole turn under the max-EV policy. */
   expectedTurnScore(): Promise<number>;
+  /**
+   * The per-turn summary of a game (./summary.ts `turnSummary`): `game` is its `{ options, history }` (a save's or an
+   * online view's fields; other fields are ignored), checked by `readSummaryInput` (`input` at `/game/…`).
+   */
+  turnSummary(game: unknown): Promise<TurnSummaryRow[]>;
   /** The race table to 100; `onProgress` (wrap it in `Comlink.proxy`) hears the stages as they pass. */
   raceTable(onProgress?: (p: Progress) => void): Promise<RaceTableView>;
 };
@@ -154,6 +160,12 @@ export function trainVerbs(solver: () => Promise<TrainSolverBundle>, kit: Kit): 
       }),
 
     expectedTurnScore: () => guard(async () => (await solver()).solver.expectedTurnScore()),
+
+    turnSummary: (game) =>
+      guard(async () => {
+        const checked = readSummaryInput(game);
+        return turnSummary((await solver()).solver, checked);
+      }),
 
     raceTable: (onProgress) =>
       withProgress(onProgress, "/onProgress", async (report) => {
