@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { HelpText } from "../web/elements/common/help.ts";
 import { LIGHT_HELP } from "../web/games/light/help.ts";
 import { STRING_HELP } from "../web/games/string/help.ts";
-import { TRAIN_HELP } from "../web/games/train/help.ts";
+import { TRAIN_HELP, TRAIN_UNDO_WORDS } from "../web/games/train/help.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const HELPS: [id: string, help: HelpText, page: string][] = [
@@ -45,4 +45,12 @@ describe.each(HELPS)("the %s help", (game, help, page) => {
     for (const s of help.sections) for (const p of s.points) expect(p).toMatch(/[.)]$/);
     expect(text.length).toBeLessThan(4000);
   });
+});
+
+it("words every undo refusal of docs/rules/train-game.md for a player (train.undo-*)", () => {
+  const docs = readFileSync(resolve(root, "docs/rules/train-game.md"), "utf8");
+  const undoRules = new Set([...docs.matchAll(/`(train\.undo-[a-z-]+)`/g)].map((m) => m[1]));
+  expect(undoRules.size).toBeGreaterThan(0);
+  expect(new Set(Object.keys(TRAIN_UNDO_WORDS))).toEqual(undoRules);
+  for (const words of Object.values(TRAIN_UNDO_WORDS)) expect(words).not.toMatch(/train\.|seat \d/);
 });

@@ -16,6 +16,21 @@ export interface HelpText {
   source: string;
 }
 
+/** A rule id in a help text: `train.roll-first`, `string.ld-hop-twice`. */
+const RULE_ID = /\b(?:train|string|light)\.[a-z]+(?:-[a-z]+)*/g;
+
+/** A help sentence with its rule ids set apart (small, never broken across lines). */
+function withRuleIds(text: string): unknown[] {
+  const out: unknown[] = [];
+  let at = 0;
+  for (const m of text.matchAll(RULE_ID)) {
+    out.push(text.slice(at, m.index), html`<code class="rule">${m[0]}</code>`);
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
 /** The panel (part `help`; its button is part `help-button`). Closed until the player opens it. */
 export function renderHelp(help: HelpText): TemplateResult {
   return html`<details class="help" part="help">
@@ -25,7 +40,7 @@ export function renderHelp(help: HelpText): TemplateResult {
       ${help.sections.map(
         (s) => html`<h4>${s.heading}</h4>
           <ul>
-            ${s.points.map((p) => html`<li>${p}</li>`)}
+            ${s.points.map((p) => html`<li>${withRuleIds(p)}</li>`)}
           </ul>`,
       )}
     </div>
@@ -62,5 +77,10 @@ export const helpStyles = css`
   }
   .help li {
     margin: 0.15rem 0;
+  }
+  .help code.rule {
+    font-size: 0.85em;
+    white-space: nowrap;
+    opacity: 0.75;
   }
 `;

@@ -72,6 +72,8 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
   recovering = false;
   message = "";
   messageIsError = false;
+  /** The server's last refusal of this seat's action or undo (the engine's rule id and message), null after an accepted one. */
+  refusal: { rule: string; message: string } | null = null;
   hints: HintTask<T["hint"]> = { status: "idle", at: 0 };
   /** The socket to the server is up. */
   connected = false;
@@ -217,6 +219,7 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
         check,
       );
       if (gen !== this.generation) return false;
+      this.refusal = answer.ok ? null : answer;
       if (!answer.ok) {
         this.say(answer.message, true);
         return false;

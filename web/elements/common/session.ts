@@ -38,6 +38,7 @@ import {
   type GameTypes,
   type GameWorkerApi,
   isUnknownGame,
+  type WireError,
 } from "../../worker/protocol.ts";
 
 /** How long a computer seat waits before each move, so people can follow it. */
@@ -167,6 +168,8 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
   /** The status line: a refusal, a fault, or "" (the element shows its own text then). */
   message = "";
   messageIsError = false;
+  /** The engine's last refusal of an action or undo (its rule id and message), null after an accepted one. */
+  refusal: WireError | null = null;
   hints: HintTask<T["hint"]> = { status: "idle", at: 0 };
 
   /** Bumped by every new game and every worker fault: answers for an older game are dropped. */
@@ -336,6 +339,7 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     try {
       const r = await this.withHandle(gen, call);
       if (gen !== this.generation) return false;
+      this.refusal = r.ok ? null : r.error;
       if (!r.ok) {
         this.say(r.error.message, true);
         return false;

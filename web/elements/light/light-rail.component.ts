@@ -9,6 +9,7 @@ import {
   type ScoreEvent,
   type Segment,
 } from "../../engine/light/types.ts";
+import { LIGHT_HELP } from "../../games/light/help.ts";
 import { HIDDEN } from "../../online/view.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { mergeSlices } from "../../solvers/light/slices.ts";
@@ -24,6 +25,7 @@ import {
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
+import { helpStyles, renderHelp } from "../common/help.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
 import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
 import {
@@ -141,6 +143,8 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @csspart hint-best - The best hint row.
  * @csspart message - The status line (refusals in red).
  * @csspart log - The game log.
+ * @csspart help - The "How to play" panel (a disclosure, closed at first).
+ * @csspart help-button - The panel's button (its `<summary>`).
  *
  * @cssprop --light-rail-bg - Background (light and dark defaults follow `prefers-color-scheme`; the cards keep their
  * paper colours in both).
@@ -156,7 +160,7 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @cssprop --light-rail-card-size - Width of a card on the board (default 72px).
  */
 export class LightRail extends RailkitGameElement<LightTypes> {
-  static override styles = lightRailStyles;
+  static override styles = [lightRailStyles, helpStyles];
 
   /** Number of seats, 2–4; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) override players = 2;
@@ -891,7 +895,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
         ${renderLog(this.entries)}
       </div>
       <div class="side">
-        ${this.renderHand(v)} ${this.renderScoreboard(v)} ${this.renderHints(v)} ${this.renderObjectives(v)}
+        ${this.renderHand(v)} ${this.renderScoreboard(v)} ${this.renderHints(v)} ${this.renderObjectives(v)} ${renderHelp(LIGHT_HELP)}
       </div>
     </div>`;
   }

@@ -18,6 +18,7 @@ import {
   type StringState,
   UPGRADE_COST,
 } from "../../engine/string/types.ts";
+import { STRING_HELP } from "../../games/string/help.ts";
 import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
 import type { RailkitClient } from "../../worker/client.ts";
 import type { GameWorkerApi, StringHintOptions, StringTypes, StringView } from "../../worker/protocol.ts";
@@ -31,6 +32,7 @@ import {
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
+import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
 import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
@@ -140,6 +142,8 @@ type Preview = StringPreview & { stretches?: number[] };
  * @csspart hints - The hint panel.
  * @csspart message - The status line (refusals in red).
  * @csspart log - The game log.
+ * @csspart help - The "How to play" panel (a disclosure, closed at first).
+ * @csspart help-button - The panel's button (its `<summary>`).
  * @csspart final - The final score table.
  * @csspart setup - The new-game form (players, the computer's seats).
  *
@@ -164,7 +168,7 @@ type Preview = StringPreview & { stretches?: number[] };
  * @cssprop --string-railway-highlight - Reachable stations, hints, focus.
  */
 export class StringRailway extends RailkitGameElement<StringTypes> {
-  static override styles = stringRailwayStyles;
+  static override styles = [stringRailwayStyles, helpStyles];
 
   /** Number of seats, 2–5; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) override players = 2;
@@ -1342,7 +1346,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       </div>
       <div class="side">
         ${this.renderTiles(s)} ${this.renderStringPanel(s)} ${this.renderStationPanel(s)} ${this.renderNewStationPanel(s)}
-        ${this.renderPlayers(v)} ${this.renderHints(v)} ${renderLog(this.entries, true)}
+        ${this.renderPlayers(v)} ${this.renderHints(v)} ${renderLog(this.entries, true)} ${renderHelp(STRING_HELP)}
       </div>
     </div>`;
   }

@@ -1,6 +1,8 @@
-import { html, nothing } from "lit";
+import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { EndReason, Face, TrainAction, TrainGameState, TurnRecord } from "../../engine/train/types.ts";
+import { TRAIN_HELP, TRAIN_UNDO_WORDS } from "../../games/train/help.ts";
+import type { TurnSummaryRow } from "../../games/train/summary.ts";
 import type { TrainHintOption } from "../../solvers/train/api.ts";
 import {
   HINT_MAX_GOAL,
@@ -23,6 +25,7 @@ import {
   problems,
 } from "../common/attributes.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
+import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
 import { BOT_DELAY_MS, delay, type ViewCause } from "../common/session.ts";
@@ -60,6 +63,45 @@ const REASON_TEXT: Readonly<Record<EndReason, string>> = {
 };
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+/** A roll that left nothing to choose (none of the dice could join, or only the Engine/Tender by themselves). */
+interface SpentRoll {
+  player: number;
+  /** The dice as thrown. */
+  faces: Face[];
+  /** The cars that joined by themselves from this roll (the first Engine, the first Tender). */
+  joined: Face[];
+  /** The turn this roll ended, if it did; else the rolls left. */
+  ended: TurnRecord | null;
+  rollsLeft: number;
+}
+
+/** The end-of-game table of turns, as a task (fetched from the worker once the game is over). */
+interface SummaryTask {
+  status: "pending" | "complete" | "error";
+  rows?: TurnSummaryRow[];
+  error?: string;
+}
+
+/**
+ * The roll `action` led from `prev` to `next` when it left nothing to choose (no `add` step followed: none of the
+ * dice could join, beyond the Engine and Tender that join by themselves), else null. Read from the two states the
+ * engine gave, not from the rules.
+ */
+function spentRoll(prev: TrainView, next: TrainView, action: TrainAction): SpentRoll | null {
+  const roll = next.state.lastRoll;
+  if (action.type !== "roll" || !roll || roll.player !== action.player) return null;
+  const ended = next.state.history.length > prev.state.history.length ? next.state.history.at(-1)! : null;
+  if (!ended && next.state.turn.step === "add") return null;
+  const train = ended ? ended.train : next.state.turn.train;
+  return {
+    player: action.player,
+    faces: roll.faces.slice(),
+    joined: train.slice(prev.state.turn.train.length),
+    ended,
+    rollsLeft: ended ? 0 : next.state.turn.rollsLeft,
+  };
+}
 
 /**
  * Hidden text in each of the view's type styles (train-game.styles.ts `.primer`), drawn while the first game is on
@@ -109,6 +151,10 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  * @csspart hint-best - The hint row of the best option.
  * @csspart progress - The progress bar of a race solve (goals without a shipped table), in the hint panel.
  * @csspart log - The game log.
+ * @csspart spent - The dice of a roll that left nothing to choose, on the table, with what happens next.
+ * @csspart summary - The end-of-game table, one row per turn (player, turn score, total, wrecks, the solver's best EV).
+ * @csspart help - The "How to play" panel (a disclosure, closed at first).
+ * @csspart help-button - The panel's button (its `<summary>`).
  *
  * @cssprop --train-game-bg - Background (light and dark defaults follow `prefers-color-scheme`, as every colour here).
  * @cssprop --train-game-fg - Text colour.
@@ -122,7 +168,7 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  * @cssprop --train-game-die-size - Size of a die on the table (default 64px).
  */
 export class TrainGame extends RailkitGameElement<TrainTypes> {
-  static override styles = trainGameStyles;
+  static override styles = [trainGameStyles, helpStyles];
 
   /** Number of seats, 1–6 (2–6 in the elimination game); any other value is shown as a message in place of the game, naming the values taken. */
   @property({ type: Number }) override players = 2;
@@ -158,6 +204,26 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   @state() private solving: (Progress & { goal: number }) | null = null;
   /** Race-hint calls to the solver worker in flight (the bar stays while any is). */
   private solves = 0;
+  /** The last roll, when it left nothing to choose: shown on the table until the next action. */
+  @state() private spent: SpentRoll | null = null;
+  /** The end-of-game table of turns (null while the game is on). */
+  @state() private summary: SummaryTask | null = null;
+  /** Bumped by every new view that starts or ends a game: a summary answer for an older game is dropped. */
+  private summaryFor = 0;
+  /**
+   * A person played from inside the element (keyboard or mouse): keep the focus on a sensible control through the
+   * turns that follow (the computer's, an undo, the next seat's), until focus goes elsewhere on the page.
+   */
+  private keepingFocus = false;
+
+  constructor() {
+    super();
+    this.addEventListener("focusout", (e) => {
+      // Inside the shadow root the related target is retargeted to this element; null: the control went away.
+      const to = e.relatedTarget as Node | null;
+      if (to && to !== this && !this.contains(to)) this.keepingFocus = false;
+    });
+  }
 
   protected override readonly gameId = "train";
 
@@ -280,12 +346,21 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
 
   protected override clearGame(): void {
     this.selected = [];
+    this.spent = null;
+    this.summary = null;
+    this.summaryFor++;
   }
 
   /** A new view from the session: reset the pick; log what happened and fire the events. */
   protected override onView(next: TrainView, prev: TrainView | null, cause: ViewCause<TrainAction>): void {
     this.selected = [];
     this.focusIndex = 0;
+    this.spent = cause.kind === "action" && prev ? spentRoll(prev, next, cause.action) : null;
+    if (next.state.over && !prev?.state.over) void this.fetchSummary(next);
+    else if (!next.state.over && this.summary) {
+      this.summary = null;
+      this.summaryFor++;
+    }
     if (cause.kind === "new") this.entries = [];
     else if (cause.kind === "action" && prev) this.announce(prev, next, cause.action);
     else if (cause.kind === "undo")
@@ -294,8 +369,35 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
 
   /** Sends a person's action; focus follows if the focused control went away. */
   private async act(action: TrainAction): Promise<void> {
-    const hadFocus = this.matches(":focus-within");
-    if ((await this.session.act(action)) && hadFocus) void this.updateComplete.then(() => this.keepFocus());
+    if (this.matches(":focus-within")) this.keepingFocus = true;
+    await this.session.act(action);
+  }
+
+  /** Takes back the seat's last action; a refusal is worded for the player (TRAIN_UNDO_WORDS). */
+  private async undo(): Promise<void> {
+    if (this.matches(":focus-within")) this.keepingFocus = true;
+    if (await this.session.undo()) return;
+    const words = TRAIN_UNDO_WORDS[this.session.refusal?.rule ?? ""];
+    if (words && this.session.messageIsError) this.session.say(words, true);
+  }
+
+  /** The per-turn table of a finished game, from the worker (web/games/train/summary.ts). */
+  private async fetchSummary(v: TrainView): Promise<void> {
+    const at = ++this.summaryFor;
+    this.summary = { status: "pending" };
+    const { options, history } = v.state;
+    try {
+      const rows = await this.local.client.train.turnSummary({ options, history });
+      if (at === this.summaryFor) this.summary = { status: "complete", rows };
+    } catch (e) {
+      if (at === this.summaryFor)
+        this.summary = { status: "error", error: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.keepingFocus && this.view && !this.session.busy) this.keepFocus();
   }
 
   /** Logs what happened; fires `turn-end` for each turn that ended, `game-over` when the game did. */
@@ -336,17 +438,22 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
     }
   }
 
-  /** After an action removed or disabled the focused control: focus the dice, else the next useful button. */
+  /**
+   * After an action, the computer's move or an undo removed or disabled the focused control: focus the dice, else
+   * the next useful button, else (nothing to press: the computer's or another seat's turn) the train.
+   */
   private keepFocus(): void {
     const root = this.renderRoot as ShadowRoot;
     const active = root.activeElement as HTMLButtonElement | null;
-    if (active?.isConnected && !active.disabled) return;
+    const resting = active?.dataset.focusRest !== undefined;
+    if (active?.isConnected && !active.disabled && !resting) return;
     const next =
-      root.querySelector<HTMLElement>('.table [role="option"][tabindex="0"]') ??
+      root.querySelector<HTMLElement>('.table [role="option"][tabindex="0"][aria-disabled="false"]') ??
       root.querySelector<HTMLElement>(
-        'button[data-action="roll"]:not(:disabled), button[data-action="stop"]:not(:disabled), button[data-action="new"]',
-      );
-    next?.focus();
+        'button[data-action="roll"]:not(:disabled), button[data-action="add"]:not(:disabled), button[data-action="stop"]:not(:disabled), button[data-action="bank"]:not(:disabled), button[data-action="new"]',
+      ) ??
+      (resting ? null : root.querySelector<HTMLElement>("[data-focus-rest]"));
+    if (next && next !== active) next.focus();
   }
 
   /** Table indices holding these faces (first matches). */
@@ -495,6 +602,9 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
     const body = (() => {
       if (v.state.over) return html`<p>The game is over.</p>`;
       if (this.session.botTurn) return html`<p>The computer is playing.</p>`;
+      // Online, another seat is to move (or this element watches): hints are worked out for this seat's own turn.
+      if (!this.session.humanTurn)
+        return html`<p data-hints-wait>${this.isOnline && this.seat === null ? "Hints are for the seats playing; you are watching." : "Hints come on your turn."}</p>`;
       if (task.status === "error") return html`<p>Hints unavailable: ${task.error?.message}</p>`;
       if (task.status !== "complete" || !task.hints)
         return this.solving ? this.renderSolving(this.solving) : html`<p>Computing…</p>`;
@@ -528,7 +638,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
         ${this.goalNote()}`;
     })();
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">
-      <h3 id="hints-h">Hints${v.state.over || this.session.botTurn ? "" : html` for ${this.seatName(v.state.current!)}`}</h3>
+      <h3 id="hints-h">Hints${v.state.over || !this.session.humanTurn ? "" : html` for ${this.seatName(v.state.current!)}`}</h3>
       ${body}
     </section>`;
   }
@@ -569,6 +679,75 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
       ><span class="mini-dice" aria-hidden="true" title=${h.label}
         >Add ${h.action.faces.map((f) => html`<span class="mini">${faceSvg(f)}</span>`)}</span
       >`;
+  }
+
+  /** A roll that left nothing to choose: its dice on the table, and what happens next. */
+  private renderSpent(r: SpentRoll) {
+    const who = this.seatName(r.player);
+    const joined =
+      r.joined.length === 0
+        ? "None of these dice could join the train."
+        : `${r.joined.map((f) => `The ${FACE_NAME[f]}`).join(" and ")} joined by itself; none of the other dice could join.`;
+    // What the train waits for (read from the train: the cars join in this order, docs/rules/train-game.md).
+    const train = this.view?.state.turn.train ?? [];
+    const waits = r.ended
+      ? ""
+      : !train.includes("E")
+        ? " The train needs an Engine first."
+        : !train.includes("T")
+          ? " The train needs a Coal Tender next."
+          : "";
+    const next = r.ended
+      ? `${who === "You" ? "Your" : `${who}'s`} turn is over: ${REASON_TEXT[r.ended.reason]}, ${r.ended.score} point${r.ended.score === 1 ? "" : "s"}.`
+      : `The roll is spent: ${r.rollsLeft} roll${r.rollsLeft === 1 ? "" : "s"} left. Roll again, or stop.`;
+    return html`<div class="spent" part="spent" data-spent>
+      <ul class="dice" aria-label=${`${who} rolled`}>${r.faces.map((f) => this.renderDie(f))}</ul>
+      <p>${who} rolled: ${joined}${waits} ${next}</p>
+    </div>`;
+  }
+
+  /** The end-of-game table: one row per turn (web/games/train/summary.ts, computed in the worker). */
+  private renderSummary() {
+    const t = this.summary;
+    if (!t) return nothing;
+    const rows = t.rows ?? [];
+    const race = rows.some((r) => r.winChance !== undefined);
+    const body =
+      t.status === "pending"
+        ? html`<p>Working out the summary…</p>`
+        : t.status === "error"
+          ? html`<p>The summary is not available: ${t.error}</p>`
+          : html`<div class="summary-scroll"><table>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">Turn</th>
+                  <th scope="col">Player</th>
+                  <th scope="col" class="num">Scored</th>
+                  <th scope="col" class="num">Total</th>
+                  <th scope="col" class="num">Wrecks</th>
+                  <th scope="col" class="num"><abbr title="The solver's best expected score of the turn from its start">Best EV</abbr></th>
+                  ${race ? html`<th scope="col" class="num"><abbr title="Chance to win the race at the turn's start, playing on optimally">Win at start</abbr></th>` : nothing}
+                </tr>
+              </thead>
+              <tbody>
+                ${rows.map(
+                  (r) => html`<tr data-turn=${r.turn}>
+                    <td class="num">${r.turn}</td>
+                    <td>${this.seatName(r.player)}</td>
+                    <td class="num">${r.score}${r.reason === "wreck" ? html` <span class="tag">wreck</span>` : nothing}</td>
+                    <td class="num" data-total>${r.total}</td>
+                    <td class="num" data-wrecks>${r.wrecks}</td>
+                    <td class="num" data-best-ev>${r.bestExpected.toFixed(2)}</td>
+                    ${race ? html`<td class="num">${r.winChance === undefined ? "" : percent(r.winChance)}</td>` : nothing}
+                  </tr>`,
+                )}
+              </tbody>
+            </table></div>
+            <p class="note">Best EV: what the best play scores on average in one turn, from the turn's start (the exact solver); each turn's score reads against it.</p>`;
+    return html`<section class="zone summary" part="summary" aria-labelledby="summary-h">
+      <h3 id="summary-h">Turn by turn</h3>
+      ${body}
+    </section>`;
   }
 
   /** The train that just finished, shown until the next roll. */
@@ -615,7 +794,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
           <span class="turn-title" role="status">${title}</span>
           <span class="turn-meta">${meta}</span>
         </div>
-        <section class="zone train" part="train" aria-labelledby="train-h">
+        <section class="zone train" part="train" aria-labelledby="train-h" tabindex="-1" data-focus-rest>
           <div class="zone-head">
             <h3 id="train-h">Train</h3>
             <span class="turn-score">Turn score <strong data-turn-score>${v.turnScore}</strong></span>
@@ -635,7 +814,9 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
           <h3 id="table-h">Dice rolled</h3>
           ${
             table.length === 0
-              ? html`<p class="empty">${s.over ? "—" : turn.step === "roll" ? `Roll ${rolling} ${rolling === 1 ? "die" : "dice"}.` : "Nothing to pick."}</p>`
+              ? this.spent
+                ? this.renderSpent(this.spent)
+                : html`<p class="empty">${s.over ? "—" : turn.step === "add" ? "Nothing to pick." : rolling > 0 ? `Roll ${rolling} ${rolling === 1 ? "die" : "dice"}.` : `No dice left to roll: all six are in the train. ${bank ? "Bank the freight to roll the cargo dice again, or stop." : "Stop to score it."}`}</p>`
               : html`<ul
                   class="dice"
                   role="listbox"
@@ -668,16 +849,19 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
             part="button"
             data-action="undo"
             title="Take back your last pick or bank of this turn (a roll cannot be taken back)"
-            ?disabled=${!human || s.log.at(-1)?.player !== s.current}
-            @click=${() => void this.session.undo()}
+            aria-describedby="undo-help"
+            ?disabled=${!human || !v.canUndo}
+            @click=${() => void this.undo()}
           >Undo</button>
           ${s.over ? html`<button part="button" data-action="new" @click=${() => this.newGame(true)}>New game</button>` : nothing}
         </div>
+        <span id="undo-help" class="sr-only">Takes back your last pick or bank of this turn; a roll cannot be taken back.</span>
         ${renderMessage(this.session)}
         <p class="sr-only" aria-live="polite">${this.said}</p>
+        ${this.renderSummary()}
         ${renderLog(this.entries)}
       </div>
-      <div class="side">${this.renderScoreboard()} ${this.renderHints()}</div>
+      <div class="side">${this.renderScoreboard()} ${this.renderHints()} ${renderHelp(TRAIN_HELP)}</div>
     </div>`;
   }
 }

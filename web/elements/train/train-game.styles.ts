@@ -355,4 +355,31 @@ export const trainGameStyles = [
     }
   }
 `,
+  // A roll that left nothing to choose (its dice stay on the table, not pickable) and the end-of-game table.
+  css`
+    .spent .dice {
+      margin-bottom: 0.4rem;
+    }
+    .table .spent .die {
+      cursor: default;
+      opacity: 0.7;
+    }
+    .table .spent .die:hover {
+      transform: none;
+    }
+    .spent p {
+      margin: 0;
+    }
+    .summary-scroll {
+      overflow-x: auto;
+    }
+    .summary .note {
+      color: var(--train-game-muted);
+      font-size: 0.85rem;
+    }
+    .zone.train:focus-visible {
+      outline: 2px solid var(--train-game-accent);
+      outline-offset: 2px;
+    }
+  `,
 ];
