@@ -28,6 +28,12 @@ const LOBBY_GAMES: readonly LobbyGame[] = GAMES.flatMap(({ id, title, tag, seats
 );
 
 const params = new URLSearchParams(location.search);
+/** The page's own title (web/lobby.html), shown whenever it is not this viewer's turn. */
+const PAGE_TITLE = document.title;
+/** The tab title while the viewer's seat is to move: seen from another tab (issue #23). */
+const YOUR_TURN_TITLE = "● Your turn — railkit";
+/** How often the tab title looks at the match shown (ms). */
+const TITLE_EVERY_MS = 500;
 const server = params.get("server") ?? location.origin;
 const $ = <E extends HTMLElement>(id: string) => document.getElementById(id) as E;
 const status = (text: string) => {
@@ -161,6 +167,7 @@ async function showMatch(game: LobbyGame, match: string): Promise<void> {
     el.toggleAttribute("hints", true);
   }
   $("board").replaceChildren(el);
+  if (playing) watchTurn(el, seat);
   status(playing ? `You play seat ${seat + 1}.` : "You are watching.");
   const refresh = async () => {
     try {
@@ -171,6 +178,21 @@ async function showMatch(game: LobbyGame, match: string): Promise<void> {
   };
   await refresh();
   setInterval(() => void refresh(), 2000);
+}
+
+/**
+ * Keeps the tab title on {@link YOUR_TURN_TITLE} while `seat` is to move in the match `el` plays (the element's
+ * `state`: its header's `current` and `over`, the same in every game), and on the page's own title otherwise.
+ */
+function watchTurn(el: HTMLElement, seat: number): void {
+  const look = () => {
+    const s = (el as HTMLElement & { state: { current: number | null; over: boolean } | null }).state;
+    const mine = !!s && !s.over && s.current === seat;
+    const title = mine ? YOUR_TURN_TITLE : PAGE_TITLE;
+    if (document.title !== title) document.title = title;
+  };
+  look();
+  setInterval(look, TITLE_EVERY_MS);
 }
 
 const picker = $<HTMLSelectElement>("create-game");
