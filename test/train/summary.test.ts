@@ -8,7 +8,7 @@ import { InputError } from "../../web/engine/common/errors.ts";
 import type { TrainGameState } from "../../web/engine/train/index.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { train as trainModule } from "../../web/games/train/index.ts";
-import { readSummaryInput, turnSummary } from "../../web/games/train/summary.ts";
+import { MAX_WIN_CHANCE_TURNS, readSummaryInput, turnSummary } from "../../web/games/train/summary.ts";
 import { createTrainSolver, type RaceData, type TrainSolver } from "../../web/solvers/train/index.ts";
 import { readRaceTableNode } from "../../web/solvers/train/race-table-node.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
@@ -82,6 +82,20 @@ describe("turnSummary (issue #23 end-of-game table)", () => {
     const rows = turnSummary(solver, { options: s.options, history: s.history });
     expect(solver.hasRace(70)).toBe(false);
     expect(rows.every((r) => r.winChance === undefined)).toBe(true);
+  });
+
+  it("caps the win-chance work: only the first MAX_WIN_CHANCE_TURNS rows of a long input get one", () => {
+    const n = MAX_WIN_CHANCE_TURNS + 200;
+    const history = Array.from({ length: n }, (_, i) => ({
+      player: i % 2,
+      score: 0,
+      reason: "shortage" as const,
+    }));
+    const rows = turnSummary(solver, { options: { players: 2, variant: "race", goal: 100 }, history });
+    expect(rows).toHaveLength(n);
+    expect(rows.filter((r) => r.winChance !== undefined)).toHaveLength(MAX_WIN_CHANCE_TURNS);
+    expect(rows[MAX_WIN_CHANCE_TURNS]!.winChance).toBeUndefined();
+    expect(rows.at(-1)!.bestExpected).toBe(solver.expectedTurnScore());
   });
 
   it("reads a page's input once and refuses bad input with the field's pointer", () => {

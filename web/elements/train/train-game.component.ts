@@ -219,9 +219,19 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   constructor() {
     super();
     this.addEventListener("focusout", (e) => {
-      // Inside the shadow root the related target is retargeted to this element; null: the control went away.
+      // Inside the shadow root the related target is retargeted to this element.
       const to = e.relatedTarget as Node | null;
-      if (to && to !== this && !this.contains(to)) this.keepingFocus = false;
+      if (to) {
+        if (to !== this && !this.contains(to)) this.keepingFocus = false;
+        return;
+      }
+      // Focus went nowhere: the control was disabled or removed by the move (keep), or the person clicked the page
+      // outside the element (let go: the control is still there and enabled).
+      const from = e.composedPath()[0];
+      requestAnimationFrame(() => {
+        if (from instanceof HTMLElement && from.isConnected && !from.matches(":disabled"))
+          this.keepingFocus = false;
+      });
     });
   }
 

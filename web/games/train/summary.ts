@@ -37,7 +37,8 @@ export interface TurnSummaryRow {
   /**
    * In a two-player race (or a race read as one, web/solvers/train/race-context.ts) whose table the solver holds:
    * the seat's chance to win the race at the start of the turn, playing on optimally. Absent otherwise (no race
-   * here, or its table is not at hand: the summary never starts a race solve).
+   * here, or its table is not at hand: the summary never starts a race solve), and after the first
+   * {@link MAX_WIN_CHANCE_TURNS} turns.
    */
   winChance?: number;
 }
@@ -49,6 +50,13 @@ export interface SummaryInput {
 }
 
 const REASONS = ["stop", "caboose", "shortage", "wreck", "full", "out-of-rolls"] as const;
+
+/**
+ * The most turns of a summary that get a win chance (each is one race hint, about 0.7 ms in Wasm: 1000 turns cost
+ * under a second; a real race to 200 has a few dozen). Later rows have none: a page cannot make the worker spend
+ * more than that on one summary.
+ */
+export const MAX_WIN_CHANCE_TURNS = 1000;
 
 /** The most points one turn can score (a freight run has no roll limit; this bounds what a page may send). */
 const MAX_TURN_SCORE = 1_000_000;
@@ -99,7 +107,7 @@ export function turnSummary(solver: TrainSolverApi, game: SummaryInput): TurnSum
       wrecks: 0,
       bestExpected,
     };
-    if (fresh) {
+    if (fresh && i < MAX_WIN_CHANCE_TURNS) {
       // The race as the seat saw it at the turn's start: the scores and turn counts before it.
       const start: TrainGameState = {
         ...fresh,
