@@ -727,16 +727,16 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
         ? html`<p>Working out the summary…</p>`
         : t.status === "error"
           ? html`<p>The summary is not available: ${t.error}</p>`
-          : html`<div class="summary-scroll"><table>
+          : html`<div class="summary-scroll" tabindex="0" role="region" aria-labelledby="summary-h"><table>
               <thead>
                 <tr>
-                  <th scope="col" class="num">Turn</th>
+                  <th scope="col" class="num"><abbr title="Turn">#</abbr></th>
                   <th scope="col">Player</th>
                   <th scope="col" class="num">Scored</th>
                   <th scope="col" class="num">Total</th>
                   <th scope="col" class="num">Wrecks</th>
                   <th scope="col" class="num"><abbr title="The solver's best expected score of the turn from its start">Best EV</abbr></th>
-                  ${race ? html`<th scope="col" class="num"><abbr title="Chance to win the race at the turn's start, playing on optimally">Win at start</abbr></th>` : nothing}
+                  ${race ? html`<th scope="col" class="num"><abbr title="Chance to win the race at the turn's start, playing on optimally">Win</abbr></th>` : nothing}
                 </tr>
               </thead>
               <tbody>

@@ -373,6 +373,14 @@ export const trainGameStyles = [
     .summary-scroll {
       overflow-x: auto;
     }
+    .summary table {
+      font-size: 0.85rem;
+    }
+    .summary th,
+    .summary td {
+      white-space: nowrap;
+      padding-inline: 0.3rem;
+    }
     .summary .note {
       color: var(--train-game-muted);
       font-size: 0.85rem;
