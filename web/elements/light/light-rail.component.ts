@@ -21,11 +21,12 @@ import {
   checkSeed,
   checkWhole,
   problems,
+  whole,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
+import { delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
   buildingPoint,
@@ -159,7 +160,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   static override styles = lightRailStyles;
 
   /** Number of seats, 2–4; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) override players = 2;
+  @property({ converter: whole(2) }) override players = 2;
   /**
    * Show hints: every legal placement shaded by the search's value, the best marked. `hints`, `hints=""`,
    * `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
@@ -171,9 +172,9 @@ export class LightRail extends RailkitGameElement<LightTypes> {
    */
   @property({ converter: booleanish }) wrap = false;
   /** Time budget of the hint search in ms (default 1000), 1–60 000; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number, attribute: "hint-time" }) hintTime = 1000;
+  @property({ converter: whole(1000), attribute: "hint-time" }) hintTime = 1000;
   /** Playouts of the computer's search per move (default 2000), 0–20 000; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number, attribute: "bot-playouts" }) botPlayouts = 2000;
+  @property({ converter: whole(2000), attribute: "bot-playouts" }) botPlayouts = 2000;
   /**
    * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
    * seat's view only: its own card and objectives, the decks as counts; hints search that view in this page's
@@ -244,7 +245,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
 
   protected override async beforeBotMove(action: LightAction): Promise<void> {
     this.botPending = action;
-    await delay(BOT_DELAY_MS);
+    await delay(this.pace);
   }
 
   /**
@@ -252,11 +253,12 @@ export class LightRail extends RailkitGameElement<LightTypes> {
    * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
    * match (read only).
    */
+  @property({ attribute: "state" })
   get state(): LightState | null {
     return this.currentSave();
   }
   set state(save: LightState | string | null) {
-    if (save !== null) this.import(save).catch(() => {});
+    this.assignState(save);
   }
 
   /**
