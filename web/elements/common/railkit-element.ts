@@ -63,6 +63,9 @@ export interface LoadErrorDetail {
 /** The attributes whose change starts a new game in every element (a subclass adds its game's own). */
 const SHARED_GAME_ATTRIBUTES = ["players", "seed", "server", "match", "seat", "credentials"] as const;
 
+/** The highest seat number of any railkit game (The Train Game seats six): the `seat` attribute's range. */
+const MAX_SEAT = 5;
+
 /** The element's pace as the session reads it: `bot-delay` while it is accepted, else the default. */
 const paceOf = (ms: number) =>
   Number.isInteger(ms) && ms >= 0 && ms <= MAX_BOT_DELAY_MS ? ms : BOT_DELAY_MS;
@@ -98,7 +101,7 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   @property({ attribute: false }) client: RailkitClient | null = null;
   /** Online play: the match id (from the lobby). */
   @property() match: string | null = null;
-  /** Online play: this element's seat; without it the element watches the match. */
+  /** Online play: this element's seat, a whole number from 0 to 5; without it the element watches the match. */
   @property({ converter: wholeOrNull }) seat: number | null = null;
   /** Online play: the seat's credentials (from joining the match). */
   @property() credentials: string | null = null;
@@ -337,8 +340,11 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   // ---- updates -------------------------------------------------------------------------------------------
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const shared = checkWhole(this, "bot-delay", this.botDelay, 0, MAX_BOT_DELAY_MS, " (milliseconds)");
-    const problems = [this.checkAttributes(), shared ?? ""].filter((p) => p !== "").join(" ");
+    const shared = [
+      checkWhole(this, "bot-delay", this.botDelay, 0, MAX_BOT_DELAY_MS, " (milliseconds)"),
+      this.seat === null ? null : checkWhole(this, "seat", this.seat, 0, MAX_SEAT),
+    ];
+    const problems = [this.checkAttributes(), ...shared].filter((p) => !!p).join(" ");
     const step = this.gate.step(changed, !this.hasUpdated, problems);
     if (step.kind === "start") this.startGame();
     else if (step.kind === "same") {
