@@ -76,6 +76,15 @@ function loadMessage(e: unknown): string {
   return typeof m === "string" ? m : String(e);
 }
 
+/**
+ * The base of the three railkit elements (see the file's header).
+ *
+ * @fires railkit-before-move - A person's gesture is about to send a move (cancelable). `detail`: `{ action }` (a
+ * copy of the engine's action); `preventDefault()` keeps it from being sent. Not fired by `play(action)` nor for the
+ * computer's moves.
+ * @fires railkit-load-error - A save set as `state` (the property or the attribute) was refused; the game on screen
+ * is unchanged. `detail`: `{ message }` (the engine's message, starting with the first bad field's JSON pointer).
+ */
 export abstract class RailkitGameElement<T extends GameTypes> extends LitElement {
   /** Number of seats (each element declares it, with its game's range). */
   abstract players: number;
@@ -379,5 +388,12 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     const v = this.view;
     if (!v) return renderStarting(this.session, this.startingExtra());
     return this.renderGame(v);
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    "railkit-before-move": CustomEvent<BeforeMoveDetail>;
+    "railkit-load-error": CustomEvent<LoadErrorDetail>;
   }
 }

@@ -249,9 +249,12 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   }
 
   /**
-   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
-   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
-   * match (read only).
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it (the
+   * object or JSON text), or the `state` attribute (JSON text), loads that save through the engine's load policy, as
+   * `import(json)` does: a refused save leaves the game as it was, is shown in the element and fires
+   * `railkit-load-error`. Set before the element's first update, it is the first game; the attribute removed (or
+   * null) starts a new game from the attributes. The attribute is read, never written: it does not follow the moves.
+   * Online, the seat's view of the match (read only).
    */
   @property({ attribute: "state" })
   get state(): LightState | null {
