@@ -360,7 +360,7 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     if (this.busy || this.recovering)
       return notSent("element.busy", "the element is waiting for an answer: try again when it is idle");
     let verdict: PlayVerdict<T["view"]["state"]> | null = null;
-    await this.change(
+    const shown = await this.change(
       (h) =>
         this.api.act(h, action).then(
           (r) => {
@@ -379,9 +379,11 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
           (e: unknown) => {
             const { kind, rule, message } = wireOf(e);
             const known = kind === "input" || kind === "rule";
+            // An input error with no pointer: the action could not even be sent (a function in it, say).
+            const at = rule || (kind === "input" ? "/action" : "");
             verdict = {
               ok: false,
-              error: { kind: known ? kind : "internal", rule: rule ?? "", message: message ?? errorText(e) },
+              error: { kind: known ? kind : "internal", rule: at, message: message ?? errorText(e) },
             };
             throw e;
           },
@@ -390,7 +392,7 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     );
     // The verdict of a call whose answer was dropped (a new game, a worker fault meanwhile) never came.
     const v = verdict as PlayVerdict<T["view"]["state"]> | null;
-    if (!v)
+    if (!v || (v.ok && !shown))
       return notSent("element.not-sent", "a new game started, or the engine restarted, before the answer");
     return v.ok ? { ok: true, state: structuredClone(v.state) } : v;
   }
