@@ -152,6 +152,8 @@ describe.runIf(haveBrowser)("issue #23: the elements' lifecycle and API in Chrom
         await expect
           .poll(() => attributeError(page, tag), { message: `${name}="${value}"` })
           .toContain(message);
+        if (value === "2e0")
+          await page.locator(tag).screenshot({ path: resolve(shots, `lifecycle-${tag}-refused.png`) });
         // newGame() does nothing while an attribute is refused; removing it brings the game back.
         await setAttr(page, tag, name, null);
         await expect.poll(() => attributeError(page, tag), { message: `${name} removed` }).toBeNull();
@@ -195,6 +197,7 @@ describe.runIf(haveBrowser)("issue #23: the elements' lifecycle and API in Chrom
       await expect
         .poll(() => page.locator(`${tag} [part=message]`).textContent())
         .toMatch(/The saved game was not loaded/);
+      await page.locator(tag).screenshot({ path: resolve(shots, `lifecycle-${tag}-load-error.png`) });
       expect(await saveText(page, tag)).toBe(a);
       // The property: game B (text), then A (the object).
       await page.evaluate(
