@@ -9,8 +9,12 @@
  * - **The attribute gate** of `willUpdate` (web/elements/common/game-element.ts `AttributeGate`): which attribute
  *   changes start a new game (the shared ones and the subclass's `gameAttributes()`), what waits while an
  *   attribute is wrong (the subclass's `checkAttributes()`), and which changes an imported game made itself.
- * - **The public members** every element has: the attributes `seed`, `bots`, `match`, `seat`, `credentials`, the
- *   `client` property, `export()` and `newGame(fresh)`. The inputs whose meaning differs by game (`players`: the
+ * - **The public members** every element has: the attributes `seed`, `bots`, `bot-delay`, `match`, `seat`,
+ *   `credentials`, the `client` property, `export()`, `newGame(fresh)` and `play(action)`, and the events
+ *   `railkit-before-move` (cancelable, before a person's move is sent) and `railkit-load-error` (a save set as
+ *   `state` refused); the `state` setter's body (`assignState`: property and attribute, before the first update too).
+ * - **In and out of the page**: the session closes the game in the worker when the element leaves the page (its
+ *   searches end) and restores it when it is back (web/elements/common/session.ts `hostDisconnected`). The inputs whose meaning differs by game (`players`: the
  *   range of seats; `hints`: what the panel shows; `server`: what the seat's view holds) are declared by each
  *   element with its own documentation, and so are `state` and `import(json)`, with the game's save type, over
  *   `currentSave()` and `loadSave(json)` here.
