@@ -38,6 +38,8 @@ const CASES: {
   refused: (action: Record<string, unknown>) => unknown;
   /** An attribute of this game only, a value to set, its default (read from the save's options) and a bad value. */
   own: { name: string; option: string; value: string; fallback: unknown; bad: string };
+  /** Its other attributes, each set to a value it takes (then removed: no message may remain). */
+  more: [string, string][];
 }[] = [
   {
     tag: "train-game",
@@ -45,6 +47,10 @@ const CASES: {
     move: (p) => p.locator("train-game button[data-action=roll]").click(),
     refused: (a) => ({ ...a, player: 1 }), // not seat 1's turn
     own: { name: "goal", option: "goal", value: "150", fallback: 100, bad: "2e0" },
+    more: [
+      ["variant", "elimination"],
+      ["bot-policy", "ev"],
+    ],
   },
   {
     tag: "string-railway",
@@ -56,6 +62,7 @@ const CASES: {
     },
     refused: (a) => a, // the same tile kept twice
     own: { name: "rounds", option: "rounds", value: "3", fallback: 5, bad: "0x2" },
+    more: [],
   },
   {
     tag: "light-rail",
@@ -63,6 +70,10 @@ const CASES: {
     move: (p) => p.locator("light-rail rect.cell.legal").first().click(),
     refused: (a) => a, // the same cell twice
     own: { name: "wrap", option: "wrap", value: "", fallback: false, bad: "" },
+    more: [
+      ["hint-time", "500"],
+      ["bot-playouts", "100"],
+    ],
   },
 ];
 
@@ -126,7 +137,9 @@ describe.runIf(haveBrowser)("issue #23: the elements' lifecycle and API in Chrom
         ["bots", "1"],
         ["bot-delay", "50"],
         ["hints", ""],
-      ] as const) {
+        ["seat", "1"],
+        ...c.more,
+      ]) {
         await setAttr(page, tag, name, value);
         await setAttr(page, tag, name, null);
       }
