@@ -16,6 +16,10 @@ import {
   checkSeed,
   checkWhole,
   problems,
+  strictWhole,
+  text,
+  whole,
+  wholeOrNull,
 } from "../web/elements/common/attributes.ts";
 import {
   AttributeGate,
@@ -39,7 +43,7 @@ describe("element attributes", () => {
     );
     expect(checkPlayers(host({ players: "2.5" }), 2.5, 1, 6)).toMatch(/players must be 1 to 6/);
     expect(checkPlayers(host(), 3, 2, 5)).toBeNull();
-    // A removed attribute (Lit's Number converter gives null) is shown as empty, not as "null".
+    // A null property (set so from script) is shown as empty, not as "null".
     expect(checkPlayers(host(), null as unknown as number, 2, 5)).toBe(
       'players="" is not accepted: players must be 2 to 5.',
     );
@@ -47,13 +51,64 @@ describe("element attributes", () => {
 
   it('bots: seats from 0 to players − 1, comma separated; bots="9" and bots="x" are refused', () => {
     expect(checkBots(host({ bots: "9" }), "9", 2)).toBe(
-      'bots="9" is not accepted: bots must list seats from 0 to 1, separated by commas (e.g. bots="1").',
+      'bots="9" is not accepted: bots must list seats from 0 to 1, each once, separated by commas (e.g. bots="1").',
     );
     expect(checkBots(host({ bots: "x" }), "x", 3)).toMatch(/^bots="x" is not accepted: .*from 0 to 2/);
     expect(checkBots(host(), "1,,2", 4)).toMatch(/not accepted/);
     expect(checkBots(host(), "-1", 4)).toMatch(/not accepted/);
     expect(checkBots(host(), "0", 1)).toBeNull();
     for (const ok of ["", " ", "1", "1, 2", "0,1,2,3"]) expect(checkBots(host(), ok, 4), ok).toBeNull();
+  });
+
+  it('issue #23 strict parsing: bots="0,0" (a seat twice), "+1", "1;2" are refused; spaces around commas are not', () => {
+    for (const bad of ["0,0", "1, 1", "+1", "1;2", "1 2", "0x1", "1e0", "1.0", ",1", "1,"])
+      expect(checkBots(host({ bots: bad }), bad, 4), bad).toMatch(
+        /^bots=".*" is not accepted: bots must list seats from 0 to 3, each once, separated by commas/,
+      );
+    for (const ok of ["0, 1", " 2 ,3 ", "3,0"]) expect(checkBots(host(), ok, 4), ok).toBeNull();
+  });
+
+  it('issue #23 strict parsing: whole numbers are digits with an optional "-"; players=" 2", "0x2", "2e0" are refused', () => {
+    const read = (v: string | null) => whole(2).fromAttribute!(v, Number);
+    for (const bad of [
+      " 2",
+      "2 ",
+      "0x2",
+      "2e0",
+      "2.0",
+      "+2",
+      "",
+      "two",
+      "--2",
+      "2-",
+      "0b10",
+      "٢",
+      "Infinity",
+    ]) {
+      expect(read(bad), JSON.stringify(bad)).toBeNaN();
+      expect(checkPlayers(host({ players: bad }), read(bad), 2, 5), JSON.stringify(bad)).toBe(
+        `players="${bad}" is not accepted: players must be 2 to 5.`,
+      );
+    }
+    expect(read("3")).toBe(3);
+    expect(read("-1")).toBe(-1);
+    expect(read("007")).toBe(7);
+    expect(strictWhole("12345678901234567890")).toBeGreaterThan(1e19); // then refused by the range check
+    expect(checkWhole(host({ goal: "1e3" }), "goal", read("1e3"), 1, 100_000)).toMatch(/^goal="1e3" is not/);
+  });
+
+  it("issue #23 lifecycle: a removed attribute (null) is its default, not a refusal", () => {
+    expect(whole(2).fromAttribute!(null, Number)).toBe(2);
+    expect(whole(1000).fromAttribute!(null, Number)).toBe(1000);
+    expect(wholeOrNull.fromAttribute!(null, Number)).toBeNull();
+    expect(wholeOrNull.fromAttribute!("1", Number)).toBe(1);
+    expect(wholeOrNull.fromAttribute!(" 1", Number)).toBeNaN();
+    expect(text("race").fromAttribute!(null, String)).toBe("race");
+    expect(text("").fromAttribute!(null, String)).toBe("");
+    expect(text("race").fromAttribute!("elimination", String)).toBe("elimination");
+    // The default the converter gives passes the element's check: no "players="" is not accepted" any more.
+    expect(checkPlayers(host(), whole(2).fromAttribute!(null, Number), 2, 5)).toBeNull();
+    expect(checkBots(host(), text("").fromAttribute!(null, String), 2)).toBeNull();
   });
 
   it("seed, one-of words and whole numbers name the attribute and the values taken", () => {

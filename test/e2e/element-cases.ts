@@ -153,7 +153,9 @@ export async function attributeMessages(page: Page, tag: Tag, seats: [number, nu
   await setAttr(page, tag, "bots", "9");
   await expect
     .poll(() => attributeError(page, tag))
-    .toBe(`bots="9" is not accepted: bots must list seats from 0 to 1, separated by commas (e.g. bots="1").`);
+    .toBe(
+      `bots="9" is not accepted: bots must list seats from 0 to 1, each once, separated by commas (e.g. bots="1").`,
+    );
   await setAttr(page, tag, "bots", "x");
   await expect
     .poll(() => attributeError(page, tag))

@@ -4,11 +4,14 @@
  * that want to drive the engines themselves, and the element session controller for new elements.
  */
 
+export type { BeforeMoveDetail, LoadErrorDetail } from "../elements/common/railkit-element.ts";
 export {
   BOT_DELAY_MS,
   GameSession,
   type HintTask,
+  MAX_BOT_DELAY_MS,
   MAX_FAULTS_IN_A_ROW,
+  type PlayVerdict,
   type SessionOptions,
   seatList,
   seedFrom,

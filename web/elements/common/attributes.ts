@@ -21,6 +21,36 @@ export const booleanish: ComplexAttributeConverter<boolean> = {
   toAttribute: (value: boolean) => (value ? "" : null),
 };
 
+/**
+ * The grammar of a whole-number attribute: an optional leading `-` and digits, nothing else (no spaces, no sign
+ * `+`, no `0x`, no exponent, no point). `players=" 2"`, `"0x2"`, `"2e0"`, `"2.0"` are refused, not read as 2.
+ */
+export const WHOLE = /^-?\d+$/;
+
+/**
+ * A whole-number attribute with a default: no attribute (or a removed one) is `fallback`; a value written as
+ * {@link WHOLE} is its number; anything else is NaN, which the element's check refuses naming the text as written.
+ * Set from script, the property is taken as it is (and checked the same way); it is not reflected.
+ */
+export function whole(fallback: number): ComplexAttributeConverter<number> {
+  return { fromAttribute: (value: string | null) => (value === null ? fallback : strictWhole(value)) };
+}
+
+/** {@link whole} with no default: no attribute is null (`seat`: watching). */
+export const wholeOrNull: ComplexAttributeConverter<number | null> = {
+  fromAttribute: (value: string | null) => (value === null ? null : strictWhole(value)),
+};
+
+/** The number a {@link WHOLE} text writes, else NaN. */
+export function strictWhole(text: string): number {
+  return WHOLE.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A text attribute with a default: no attribute (or a removed one) is `fallback`, not null. */
+export function text<V extends string>(fallback: V): ComplexAttributeConverter<V> {
+  return { fromAttribute: (value: string | null) => (value === null ? fallback : value) as V };
+}
+
 /** `name="value"` as the page wrote it (the attribute if there is one, else the property's value), shortened. */
 function written(host: Element, name: string, value: unknown): string {
   // A removed numeric attribute reads as null (Lit's Number converter): shown as empty.
@@ -61,17 +91,23 @@ export function checkOneOf(
 }
 
 /**
- * The computer's seats: empty, or seat numbers from 0 to players − 1 separated by commas (`"1"`, `"1, 2"`).
- * Anything else is refused, never ignored: `bots="9"` with two seats would otherwise leave the computer idle.
+ * The computer's seats: empty, or seat numbers from 0 to players − 1 separated by commas (`"1"`, `"1, 2"`): each
+ * seat written as digits only (spaces around the commas are allowed), each seat once. Anything else (`bots="9"`
+ * with two seats, `"x"`, `"0,0"`, `"1,,2"`, `"+1"`) is refused, never ignored: it would leave the computer idle.
  */
 export function checkBots(host: Element, value: string, players: number): string | null {
   const tokens = value.split(",").map((t) => t.trim());
   const blank = tokens.every((t) => t === "");
-  const ok = blank || tokens.every((t) => /^\d+$/.test(t) && Number(t) < players);
+  const seats = tokens.map(Number);
+  const ok =
+    blank ||
+    (tokens.every((t) => /^\d+$/.test(t)) &&
+      seats.every((n) => n < players) &&
+      new Set(seats).size === seats.length);
   if (ok) return null;
   const example = players > 1 ? ` (e.g. bots="1")` : "";
   const range = players > 1 ? `from 0 to ${players - 1}` : "0";
-  return `${written(host, "bots", value)} is not accepted: bots must list seats ${range}, separated by commas${example}.`;
+  return `${written(host, "bots", value)} is not accepted: bots must list seats ${range}, each once, separated by commas${example}.`;
 }
 
 /** A seed: any text up to the engines' limit (digits are a number seed); no attribute is a random seed. */

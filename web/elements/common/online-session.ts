@@ -47,6 +47,8 @@ export interface OnlineSessionOptions<T extends GameTypes> {
   loadHints?(view: T["view"]): Promise<T["hint"][]>;
   /** The view changed: `prev` is the one before (null for the first). */
   onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
+  /** This seat's action is about to be sent (`act`): false keeps it from being sent (`act` answers false). */
+  beforeAct?(action: T["action"]): boolean;
 }
 
 /** One seat as the match data shows it. */
@@ -158,9 +160,19 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     client.start();
   }
 
-  /** Sends this seat's action: false when not sent (busy, not this seat's turn) or refused (the message says why). */
-  act(action: T["action"]): Promise<boolean> {
+  /**
+   * Sends this seat's action: false when not sent (busy, not this seat's turn, or `beforeAct` said no, when `ask`)
+   * or refused (the message says why).
+   */
+  act(action: T["action"], ask = true): Promise<boolean> {
+    if (ask && this.ready && this.opts.beforeAct && !this.opts.beforeAct(action))
+      return Promise.resolve(false);
     return this.send({ action }, () => this.client!.moves.act!(action));
+  }
+
+  /** A move could be sent now (the same checks as `send`'s first ones). */
+  private get ready(): boolean {
+    return !!(this.view && this.client && !this.busy && this.seat !== null && this.humanTurn);
   }
 
   /** Takes back this seat's last action of the turn (the engine's undo, on the server). */

@@ -9,8 +9,12 @@
  * - **The attribute gate** of `willUpdate` (web/elements/common/game-element.ts `AttributeGate`): which attribute
  *   changes start a new game (the shared ones and the subclass's `gameAttributes()`), what waits while an
  *   attribute is wrong (the subclass's `checkAttributes()`), and which changes an imported game made itself.
- * - **The public members** every element has: the attributes `seed`, `bots`, `match`, `seat`, `credentials`, the
- *   `client` property, `export()` and `newGame(fresh)`. The inputs whose meaning differs by game (`players`: the
+ * - **The public members** every element has: the attributes `seed`, `bots`, `bot-delay`, `match`, `seat`,
+ *   `credentials`, the `client` property, `export()`, `newGame(fresh)` and `play(action)`, and the events
+ *   `railkit-before-move` (cancelable, before a person's move is sent) and `railkit-load-error` (a save set as
+ *   `state` refused); the `state` setter's body (`assignState`: property and attribute, before the first update too).
+ * - **In and out of the page**: the session closes the game in the worker when the element leaves the page (its
+ *   searches end) and restores it when it is back (web/elements/common/session.ts `hostDisconnected`). The inputs whose meaning differs by game (`players`: the
  *   range of seats; `hints`: what the panel shows; `server`: what the seat's view holds) are declared by each
  *   element with its own documentation, and so are `state` and `import(json)`, with the game's save type, over
  *   `currentSave()` and `loadSave(json)` here.
@@ -24,7 +28,7 @@ import { property, state } from "lit/decorators.js";
 import type { GameId } from "../../engine/common/game.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { GameTypes, GameWorkerApi } from "../../worker/protocol.ts";
-import { renderAttributeError } from "./attributes.ts";
+import { checkWhole, renderAttributeError, text, whole, wholeOrNull } from "./attributes.ts";
 import {
   AttributeGate,
   appendLog,
@@ -37,11 +41,54 @@ import {
   stateCopy,
 } from "./game-element.ts";
 import { OnlineSession } from "./online-session.ts";
-import { exportSave, GameSession, seatList, seedFrom, type ViewCause } from "./session.ts";
+import {
+  BOT_DELAY_MS,
+  exportSave,
+  GameSession,
+  MAX_BOT_DELAY_MS,
+  notSent,
+  type PlayVerdict,
+  seatList,
+  seedFrom,
+  type ViewCause,
+} from "./session.ts";
+
+/** The detail of `railkit-before-move`: the action a person's gesture is about to send. */
+export interface BeforeMoveDetail<A = unknown> {
+  action: A;
+}
+
+/** The detail of `railkit-load-error`: why a save set as `state` (property or attribute) was refused. */
+export interface LoadErrorDetail {
+  /** The engine's message, starting with the JSON pointer of the first bad field (`/rng: …`). */
+  message: string;
+}
 
 /** The attributes whose change starts a new game in every element (a subclass adds its game's own). */
 const SHARED_GAME_ATTRIBUTES = ["players", "seed", "server", "match", "seat", "credentials"] as const;
 
+/** The highest seat number of any railkit game (The Train Game seats six): the `seat` attribute's range. */
+const MAX_SEAT = 5;
+
+/** The element's pace as the session reads it: `bot-delay` while it is accepted, else the default. */
+const paceOf = (ms: number) =>
+  Number.isInteger(ms) && ms >= 0 && ms <= MAX_BOT_DELAY_MS ? ms : BOT_DELAY_MS;
+
+/** The message of a refused load (a WireError or an Error). */
+function loadMessage(e: unknown): string {
+  const m = typeof e === "object" && e !== null ? (e as { message?: unknown }).message : undefined;
+  return typeof m === "string" ? m : String(e);
+}
+
+/**
+ * The base of the three railkit elements (see the file's header).
+ *
+ * @fires railkit-before-move - A person's gesture is about to send a move (cancelable). `detail`: `{ action }` (a
+ * copy of the engine's action); `preventDefault()` keeps it from being sent. Not fired by `play(action)` nor for the
+ * computer's moves.
+ * @fires railkit-load-error - A save set as `state` (the property or the attribute) was refused; the game on screen
+ * is unchanged. `detail`: `{ message }` (the engine's message, starting with the first bad field's JSON pointer).
+ */
 export abstract class RailkitGameElement<T extends GameTypes> extends LitElement {
   /** Number of seats (each element declares it, with its game's range). */
   abstract players: number;
@@ -53,16 +100,22 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   /** Seed of the game (a number or any text, at most 1000 characters). Without it each game gets a fresh random seed. */
   @property() seed: string | null = null;
   /**
-   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`. A seat the game does not have, or any other
-   * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
+   * Seats the computer plays, comma separated, from 0: `"1"`, `"1,2"`, each seat once. A seat the game does not
+   * have, or any other text (`bots="9"`, `bots="x"`, `bots="0,0"`), is shown as a message in place of the game,
+   * never ignored. No attribute: no computer seat.
    */
-  @property() bots = "";
+  @property({ converter: text("") }) bots = "";
+  /**
+   * The computer's pace in ms (default 400), 0–10 000: the pause before each of its moves, and again while its move
+   * is shown before it lands. Any other value is shown as a message in place of the game, naming the values taken.
+   */
+  @property({ converter: whole(BOT_DELAY_MS), attribute: "bot-delay" }) botDelay = BOT_DELAY_MS;
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
   /** Online play: the match id (from the lobby). */
   @property() match: string | null = null;
-  /** Online play: this element's seat; without it the element watches the match. */
-  @property({ type: Number }) seat: number | null = null;
+  /** Online play: this element's seat, a whole number from 0 to 5; without it the element watches the match. */
+  @property({ converter: wholeOrNull }) seat: number | null = null;
   /** Online play: the seat's credentials (from joining the match). */
   @property() credentials: string | null = null;
 
@@ -85,6 +138,8 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     botOptions: () => this.botOptions(),
     hints: () => this.hintsWanted(),
     hintOptions: () => this.hintOptions(),
+    botDelayMs: () => paceOf(this.botDelay),
+    beforeAct: (action) => this.beforeMove(action),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     beforeBotMove: (action, view) => this.beforeBotMove(action, view),
   });
@@ -96,7 +151,11 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     hints: () => this.hintsWanted(),
     loadHints: (view) => this.onlineHints(view),
+    beforeAct: (action) => this.beforeMove(action),
   });
+
+  /** A save set (`state`) before the first update: loaded then, in place of the new game the attributes describe. */
+  private pendingState: { save: T["view"]["state"] | string } | null = null;
 
   // ---- what each game supplies --------------------------------------------------------------------------
 
@@ -135,9 +194,27 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   protected beforeBotMove(_action: T["action"], _view: T["view"]): Promise<void> | void {}
   /** Clears the element's own per-game state before a new game is asked for. */
   protected clearGame(): void {}
-  /** Starts the game the attributes describe (the first update, or a game-setting attribute changed). */
+  /**
+   * Starts the game the attributes describe (the first update, or a game-setting attribute changed); at the first
+   * update a save set as `state` before is loaded instead (refused: the game the attributes describe, and why).
+   */
   protected startGame(): void {
-    void this.newGame();
+    const pending = this.pendingState;
+    this.pendingState = null;
+    if (!pending) {
+      void this.newGame();
+      return;
+    }
+    this.loadSave(pending.save).catch(async (e: unknown) => {
+      this.loadRefused(e);
+      await this.newGame();
+      this.session.say(`The saved game was not loaded: ${loadMessage(e)}`, true);
+    });
+  }
+
+  /** The computer's pace now (`bot-delay` while it is accepted, else the default): for `beforeBotMove`'s pause. */
+  protected get pace(): number {
+    return paceOf(this.botDelay);
   }
   /** The `hints` attribute changed (or the attributes were fixed): asks for the hints of the view again. */
   protected restartHints(): void {
@@ -199,6 +276,70 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   }
 
   /**
+   * The body of each element's `state` setter (and of its `state` attribute): a save (JSON text or the state
+   * object) is loaded through the engine's load policy, as `import` does; a refused one leaves the current game as
+   * it was, shows why, and fires `railkit-load-error`. Set before the element's first update, the save is the
+   * first game. null (the `state` attribute removed) starts a new game from the attributes, its default.
+   */
+  protected assignState(save: T["view"]["state"] | string | null): void {
+    if (!this.hasUpdated) {
+      this.pendingState = save === null ? null : { save };
+      return;
+    }
+    if (save === null) {
+      void this.newGame();
+      return;
+    }
+    this.loadSave(save).catch((e: unknown) => this.loadRefused(e));
+  }
+
+  /** Fires `railkit-load-error` for a refused save. */
+  private loadRefused(e: unknown): void {
+    this.dispatchEvent(
+      new CustomEvent<LoadErrorDetail>("railkit-load-error", {
+        detail: { message: loadMessage(e) },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  /**
+   * A person's gesture is about to send `action`: fires the cancelable `railkit-before-move`; false (not sent) when
+   * a listener called `preventDefault()`.
+   */
+  private beforeMove(action: T["action"]): boolean {
+    return this.dispatchEvent(
+      new CustomEvent<BeforeMoveDetail<T["action"]>>("railkit-before-move", {
+        detail: { action: structuredClone(action) },
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+      }),
+    );
+  }
+
+  /**
+   * Plays `action` (the engine's action object, e.g. `{ type: "end-turn", player: 0 }`) as if the seat to move sent
+   * it, without `railkit-before-move`; resolves to the engine's verdict: `{ ok: true, state }` (the new state, a
+   * copy), or `{ ok: false, error: { kind, rule, message } }`: `kind: "rule"` with the rule id the move breaks,
+   * `"input"` for a malformed action (`rule`: its JSON pointer), `"element"` when nothing was sent (`rule`:
+   * `element.no-game`, `element.busy`, `element.attributes`, `element.not-sent`), `"internal"` when the engine
+   * failed. Never rejects. Online, the verdict of the server (a refusal has `rule: "online.refused"`).
+   */
+  async play(action: T["action"]): Promise<PlayVerdict<T["view"]["state"]>> {
+    if (this.attributeError) return notSent("element.attributes", this.attributeError);
+    if (!this.isOnline) return this.local.play(action);
+    const online = this.online;
+    if (!online.view) return notSent("element.no-game", "there is no game yet");
+    if (await online.act(action, false)) return { ok: true, state: structuredClone(online.view.state) };
+    return {
+      ok: false,
+      error: { kind: "rule", rule: "online.refused", message: online.message || "not sent" },
+    };
+  }
+
+  /**
    * Starts a new game with the current attributes (`fresh`: ignore the `seed` attribute, draw a new seed). Does
    * nothing while an attribute is not accepted (the element says which).
    */
@@ -212,7 +353,12 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   // ---- updates -------------------------------------------------------------------------------------------
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
+    const shared = [
+      checkWhole(this, "bot-delay", this.botDelay, 0, MAX_BOT_DELAY_MS, " (milliseconds)"),
+      this.seat === null ? null : checkWhole(this, "seat", this.seat, 0, MAX_SEAT),
+    ];
+    const problems = [this.checkAttributes(), ...shared].filter((p) => !!p).join(" ");
+    const step = this.gate.step(changed, !this.hasUpdated, problems);
     if (step.kind === "start") this.startGame();
     else if (step.kind === "same") {
       if (step.hints) this.restartHints();
@@ -246,5 +392,12 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     const v = this.view;
     if (!v) return renderStarting(this.session, this.startingExtra());
     return this.renderGame(v);
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    "railkit-before-move": CustomEvent<BeforeMoveDetail>;
+    "railkit-load-error": CustomEvent<LoadErrorDetail>;
   }
 }

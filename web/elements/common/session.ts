@@ -41,8 +41,11 @@ import {
   type WireError,
 } from "../../worker/protocol.ts";
 
-/** How long a computer seat waits before each move, so people can follow it. */
+/** How long a computer seat waits before each move, so people can follow it (the elements' `bot-delay` default). */
 export const BOT_DELAY_MS = 400;
+
+/** The longest pause an element's `bot-delay` may set, in ms. */
+export const MAX_BOT_DELAY_MS = 10_000;
 
 /** After this many worker faults with no accepted action between them, the computer stops playing. */
 export const MAX_FAULTS_IN_A_ROW = 3;
@@ -81,13 +84,31 @@ export interface SessionOptions<T extends GameTypes> {
   /** Whether hints are wanted now (default false). Hints are fetched for a person's turn only. */
   hints?(): boolean;
   hintOptions?(): T["hintOptions"] | undefined;
-  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}). */
-  botDelayMs?: number;
+  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}); a function is read before every move. */
+  botDelayMs?: number | (() => number);
+  /**
+   * A person's action is about to be sent (`act`): false keeps it from being sent (`act` answers false, nothing
+   * changes). Not asked for `play`, nor for the computer's moves.
+   */
+  beforeAct?(action: T["action"]): boolean;
   /** The view changed: `prev` is the one before (null for the first). */
   onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
   /** The computer's move arrived and is about to be shown: e.g. highlight its pick, and wait a moment. */
   beforeBotMove?(action: T["action"], view: T["view"]): Promise<void> | void;
 }
+
+/**
+ * The engine's verdict on an action sent by `play`: the new state, or the typed refusal (`kind` `rule`: the
+ * engine's rule id; `input`: a malformed action, `rule` its JSON pointer; `element`: not sent, `rule` says why:
+ * `element.no-game`, `element.busy`, `element.not-sent`; `internal`: the engine failed, and restarts).
+ */
+export type PlayVerdict<S> =
+  | { ok: true; state: S }
+  | { ok: false; error: { kind: "rule" | "input" | "element" | "internal"; rule: string; message: string } };
+
+/** A refusal of `play` before anything was sent. */
+export const notSent = (rule: string, message: string) =>
+  ({ ok: false, error: { kind: "element", rule, message } }) as const;
 
 /** A pause of `ms` milliseconds. */
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -174,6 +195,8 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
 
   /** Bumped by every new game and every worker fault: answers for an older game are dropped. */
   private generation = 0;
+  /** Bumped by every hints request and by leaving the page: only the latest request's answer is shown. */
+  private hintCall = 0;
   private connected = false;
   private botRunning = false;
   /** Worker faults since the last accepted action (stops a bot that keeps crashing the worker). */
@@ -237,8 +260,18 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
     }
   }
 
+  /**
+   * Out of the page: the computer and the hints stop, and so does any search the worker runs for this game. The
+   * game is closed in the worker (a search in flight sees its game gone, the worker's cancellation, and ends at
+   * its next pause; a hint answer that still lands is dropped); back in the page, the first call restores it
+   * there from its options, seed and log (`withHandle`). Answers of a person's action in flight still land.
+   */
   hostDisconnected(): void {
-    this.connected = false; // stops the computer and the hints; answers in flight still land
+    this.connected = false;
+    this.hintCall++;
+    if (this.hints.status !== "idle") this.hints = { status: "idle", at: this.hints.at };
+    const handle = this.view?.handle;
+    if (handle && this.faultClient) this.api.close(handle).catch(() => {});
     this.stopListening?.();
     this.stopListening = null;
     this.faultClient = null;
@@ -316,7 +349,55 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
 
   /** Sends a person's action; false when it was not sent (busy, no game) or the engine refused it. */
   act(action: T["action"]): Promise<boolean> {
+    if (!this.view || this.busy || this.recovering) return Promise.resolve(false);
+    if (this.opts.beforeAct && !this.opts.beforeAct(action)) return Promise.resolve(false);
     return this.change((h) => this.api.act(h, action), { kind: "action", action, by: "person" });
+  }
+
+  /**
+   * Sends an action from script (no `beforeAct`) and answers the engine's verdict: `{ ok: true, state }`, or the
+   * typed refusal (see {@link PlayVerdict}); never rejects. The view, the log and the events follow as for `act`.
+   */
+  async play(action: T["action"]): Promise<PlayVerdict<T["view"]["state"]>> {
+    if (!this.view) return notSent("element.no-game", "there is no game yet");
+    if (this.busy || this.recovering)
+      return notSent("element.busy", "the element is waiting for an answer: try again when it is idle");
+    let verdict: PlayVerdict<T["view"]["state"]> | null = null;
+    const shown = await this.change(
+      (h) =>
+        this.api.act(h, action).then(
+          (r) => {
+            verdict = r.ok
+              ? { ok: true, state: r.view.state }
+              : {
+                  ok: false,
+                  error: {
+                    kind: r.error.kind === "input" ? "input" : "rule",
+                    rule: r.error.rule,
+                    message: r.error.message,
+                  },
+                };
+            return r;
+          },
+          (e: unknown) => {
+            const { kind, rule, message } = wireOf(e);
+            const known = kind === "input" || kind === "rule";
+            // An input error with no pointer: the action could not even be sent (a function in it, say).
+            const at = rule || (kind === "input" ? "/action" : "");
+            verdict = {
+              ok: false,
+              error: { kind: known ? kind : "internal", rule: at, message: message ?? errorText(e) },
+            };
+            throw e;
+          },
+        ),
+      { kind: "action", action, by: "person" },
+    );
+    // The verdict of a call whose answer was dropped (a new game, a worker fault meanwhile) never came.
+    const v = verdict as PlayVerdict<T["view"]["state"]> | null;
+    if (!v || (v.ok && !shown))
+      return notSent("element.not-sent", "a new game started, or the engine restarted, before the answer");
+    return v.ok ? { ok: true, state: structuredClone(v.state) } : v;
   }
 
   /** `player` (default: the seat to move) takes back their last action; false when refused or not sent. */
@@ -366,10 +447,16 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
       return;
     }
     const gen = this.generation;
-    const current = () => gen === this.generation && this.view?.state.log.length === at;
+    const call = ++this.hintCall;
+    const current = () =>
+      gen === this.generation && call === this.hintCall && this.view?.state.log.length === at;
     this.setHints({ status: "pending", at });
     try {
-      const h = await this.withHandle(gen, (handle) => this.api.hints(handle, this.opts.hintOptions?.()));
+      const h = await this.withHandle(
+        gen,
+        (handle) => this.api.hints(handle, this.opts.hintOptions?.()),
+        true,
+      );
       if (current() && h.at === at && h.player === this.view?.state.current)
         this.setHints({ status: "complete", at, hints: h.hints });
     } catch (e) {
@@ -416,12 +503,18 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
    * Runs a call on the game's handle; if the worker no longer holds it, restores the game there (replay of
    * options, seed and log under a new handle, the same state) and runs the call once more.
    */
-  private async withHandle<R>(gen: number, call: (handle: string) => Promise<R>): Promise<R> {
+  private async withHandle<R>(
+    gen: number,
+    call: (handle: string) => Promise<R>,
+    background = false,
+  ): Promise<R> {
     const handle = this.view!.handle;
     try {
       return await call(handle);
     } catch (e) {
-      if (!isUnknownGame(e) || gen !== this.generation || !this.view) throw e;
+      // Background work (hints, the computer) of an element out of the page is not restored: it stopped.
+      if (!isUnknownGame(e) || gen !== this.generation || !this.view || (background && !this.connected))
+        throw e;
       if (this.view.handle === handle) {
         // One rebuild for every call that found the handle gone (an action and a hint fetch, say).
         this.rebuilding ??= this.rebuild().finally(() => {
@@ -516,21 +609,24 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
 
   /** Plays the computer's seats, one move every botDelayMs, until a person is to move. */
   private async runBot(gen: number): Promise<void> {
-    const ms = this.opts.botDelayMs ?? BOT_DELAY_MS;
+    const pace = this.opts.botDelayMs ?? BOT_DELAY_MS;
     while (gen === this.generation && !this.recovering && this.connected && this.botTurn) {
-      await delay(ms);
+      await delay(typeof pace === "function" ? pace() : pace);
       if (gen !== this.generation || !this.connected || !this.botTurn || this.busy) return;
       const prev = this.view!;
       let move: Awaited<ReturnType<GameWorkerApi<T>["botMove"]>>;
       this.setBusy(true);
       try {
-        move = await this.withHandle(gen, (h) =>
-          this.api.botMove(h, { ...this.opts.botOptions?.(), play: true }),
+        move = await this.withHandle(
+          gen,
+          (h) => this.api.botMove(h, { ...this.opts.botOptions?.(), play: true }),
+          true,
         );
       } catch (e) {
         if (gen === this.generation) {
           this.setBusy(false);
-          this.onCallFailed(e, "computer: ");
+          // Out of the page, the game was closed in the worker under the computer's search: it stopped.
+          if (this.connected || !isUnknownGame(e)) this.onCallFailed(e, "computer: ");
         }
         return;
       }

@@ -22,12 +22,13 @@ import {
   checkSeed,
   checkWhole,
   problems,
+  whole,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
+import { delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
   buildingPoint,
@@ -163,7 +164,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   static override styles = [lightRailStyles, helpStyles];
 
   /** Number of seats, 2–4; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) override players = 2;
+  @property({ converter: whole(2) }) override players = 2;
   /**
    * Show hints: every legal placement shaded by the search's value, the best marked. `hints`, `hints=""`,
    * `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
@@ -175,9 +176,9 @@ export class LightRail extends RailkitGameElement<LightTypes> {
    */
   @property({ converter: booleanish }) wrap = false;
   /** Time budget of the hint search in ms (default 1000), 1–60 000; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number, attribute: "hint-time" }) hintTime = 1000;
+  @property({ converter: whole(1000), attribute: "hint-time" }) hintTime = 1000;
   /** Playouts of the computer's search per move (default 2000), 0–20 000; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number, attribute: "bot-playouts" }) botPlayouts = 2000;
+  @property({ converter: whole(2000), attribute: "bot-playouts" }) botPlayouts = 2000;
   /**
    * Online play (docs/online.md): the railkit server's address; with `match` set, the game is that match (this
    * seat's view only: its own card and objectives, the decks as counts; hints search that view in this page's
@@ -248,19 +249,23 @@ export class LightRail extends RailkitGameElement<LightTypes> {
 
   protected override async beforeBotMove(action: LightAction): Promise<void> {
     this.botPending = action;
-    await delay(BOT_DELAY_MS);
+    await delay(this.pace);
   }
 
   /**
-   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
-   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
-   * match (read only).
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it (the
+   * object or JSON text), or the `state` attribute (JSON text), loads that save through the engine's load policy, as
+   * `import(json)` does: a refused save leaves the game as it was, is shown in the element and fires
+   * `railkit-load-error`. Set before the element's first update, it is the first game; the attribute removed (or
+   * null) starts a new game from the attributes. The attribute is read, never written: it does not follow the moves.
+   * Online, the seat's view of the match (read only).
    */
+  @property({ attribute: "state" })
   get state(): LightState | null {
     return this.currentSave();
   }
   set state(save: LightState | string | null) {
-    if (save !== null) this.import(save).catch(() => {});
+    this.assignState(save);
   }
 
   /**

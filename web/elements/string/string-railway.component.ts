@@ -29,13 +29,14 @@ import {
   checkSeed,
   checkWhole,
   problems,
+  whole,
 } from "../common/attributes.ts";
 import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
+import { delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   CUBE_ORDER,
   cubesSvg,
@@ -171,14 +172,14 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   static override styles = [stringRailwayStyles, helpStyles];
 
   /** Number of seats, 2–5; any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) override players = 2;
+  @property({ converter: whole(2) }) override players = 2;
   /**
    * Show the hint panel: transport plan, long-distance routes, best strings (ghosts on the board). `hints`,
    * `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
   @property({ converter: booleanish, reflect: true }) override hints = false;
   /** Rounds in the game, 1–5 (the engine's `rounds` option; 5 by the rules); any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) rounds = 5;
+  @property({ converter: whole(5) }) rounds = 5;
   /** A board to play on (docs/string-board-format.md); null: a board generated from the seed. */
   @property({ attribute: false }) board: Board | null = null;
   /**
@@ -232,7 +233,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   protected override async beforeBotMove(action: StringAction): Promise<void> {
     if (action.type === "end-turn" || action.type === "keep-tile") return;
     this.botShow = action;
-    await delay(BOT_DELAY_MS);
+    await delay(this.pace);
   }
 
   /** The same as `import(json)` (its earlier name). */
@@ -241,15 +242,19 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   }
 
   /**
-   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
-   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
-   * match (read only).
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it (the
+   * object or JSON text), or the `state` attribute (JSON text), loads that save through the engine's load policy, as
+   * `import(json)` does: a refused save leaves the game as it was, is shown in the element and fires
+   * `railkit-load-error`. Set before the element's first update, it is the first game; the attribute removed (or
+   * null) starts a new game from the attributes. The attribute is read, never written: it does not follow the moves.
+   * Online, the seat's view of the match (read only).
    */
+  @property({ attribute: "state" })
   get state(): StringState | null {
     return this.currentSave();
   }
   set state(save: StringState | string | null) {
-    if (save !== null) this.import(save).catch(() => {});
+    this.assignState(save);
   }
 
   /**

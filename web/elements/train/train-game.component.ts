@@ -23,12 +23,14 @@ import {
   checkSeed,
   checkWhole,
   problems,
+  text,
+  whole,
 } from "../common/attributes.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { BOT_DELAY_MS, delay, type ViewCause } from "../common/session.ts";
+import { delay, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
 
@@ -171,22 +173,22 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   static override styles = [trainGameStyles, helpStyles];
 
   /** Number of seats, 1–6 (2–6 in the elimination game); any other value is shown as a message in place of the game, naming the values taken. */
-  @property({ type: Number }) override players = 2;
+  @property({ converter: whole(2) }) override players = 2;
   /** `race` (first to `goal`, equal turns) or `elimination` (beat the target or leave); any other value is shown as a message in place of the game, naming the values taken. */
-  @property() variant: "race" | "elimination" = "race";
+  @property({ converter: text("race") }) variant: "race" | "elimination" = "race";
   /**
    * Points that win a race (the engine's `goal` option, default 100). Hints value win chances for goals 50..200
    * (100 from the shipped table, others solved once with a progress bar); expected scores only otherwise. A whole
    * number from 1 to 100 000; any other value is shown as a message in place of the game, naming the values taken.
    */
-  @property({ type: Number }) goal = SHIPPED_GOAL;
+  @property({ converter: whole(SHIPPED_GOAL) }) goal = SHIPPED_GOAL;
   /**
    * Show the hint panel: every option now with its expected score (and win chance in a 2-player race).
    * `hints`, `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
   @property({ converter: booleanish, reflect: true }) override hints = false;
   /** How the computer plays: `race` (maximise the chance to win) or `ev` (maximise the expected score). */
-  @property({ attribute: "bot-policy" }) botPolicy: BotMode = "race";
+  @property({ converter: text("race"), attribute: "bot-policy" }) botPolicy: BotMode = "race";
   /**
    * Formerly the solver worker client for race goals without a shipped table; kept so that pages setting it still run.
    * @deprecated Unused since issue #22: the game worker sends race hints of goals without a shipped table to its own
@@ -253,7 +255,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
     if (action.type === "add" && action.faces.length > 0) {
       // Show the pick before it joins the train.
       this.selected = this.pickIndices(action.faces);
-      await delay(BOT_DELAY_MS);
+      await delay(this.pace);
     }
   }
 
@@ -303,15 +305,19 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   /**
-   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it
-   * imports that save, as `import(json)` does (a refusal is shown in the element). Online, the seat's view of the
-   * match (read only).
+   * The current game as the engine's save: a plain JSON object (a copy), null before the first game. Setting it (the
+   * object or JSON text), or the `state` attribute (JSON text), loads that save through the engine's load policy, as
+   * `import(json)` does: a refused save leaves the game as it was, is shown in the element and fires
+   * `railkit-load-error`. Set before the element's first update, it is the first game; the attribute removed (or
+   * null) starts a new game from the attributes. The attribute is read, never written: it does not follow the moves.
+   * Online, the seat's view of the match (read only).
    */
+  @property({ attribute: "state" })
   get state(): TrainGameState | null {
     return this.currentSave();
   }
   set state(save: TrainGameState | string | null) {
-    if (save !== null) this.import(save).catch(() => {});
+    this.assignState(save);
   }
 
   /**
