@@ -127,6 +127,45 @@ describe("rail string pairs: the one-pass reader (issue #24, reading costs less 
     }
   });
 
+  it("16–19 digit decimals, random and within 10^-19 of a midpoint between two doubles, read as JSON.parse reads them", () => {
+    const r = mulberry32(2424);
+    const texts: string[] = [
+      "9007199254740993",
+      "9007199254740995",
+      "4503599627370497.5",
+      "0.30000000000000001665",
+      "1234.5678901234567890",
+    ];
+    const digits = (k: number) => Array.from({ length: k }, () => Math.floor(r() * 10)).join("");
+    for (let i = 0; i < 3000; i++) {
+      // random: 16–19 significant digits, 0–22 of them after the point
+      const d = `${1 + Math.floor(r() * 9)}${digits(15 + Math.floor(r() * 4))}`;
+      const point = Math.floor(r() * Math.min(23, d.length));
+      texts.push(point === 0 ? d : `${d.slice(0, d.length - point)}.${d.slice(d.length - point)}`);
+      // the exact midpoint of v and the next double up, its decimal expansion cut to 19 significant digits and
+      // nudged by one in the last place: within 10^-18 of a rounding boundary
+      const v = 1 + r() * 4095;
+      const view = new DataView(new ArrayBuffer(8));
+      view.setFloat64(0, v);
+      const m = (view.getBigUint64(0) & ((1n << 52n) - 1n)) | (1n << 52n);
+      const e = ((view.getUint16(0) >> 4) & 0x7ff) - 1075; // v = m · 2^e, e < 0
+      const num = (2n * m + 1n) * 5n ** BigInt(1 - e); // midpoint · 10^(1 − e)
+      const s = num.toString();
+      const intDigits = s.length - (1 - e);
+      for (const nudge of [-1n, 0n, 1n]) {
+        const cut = (BigInt(s.slice(0, 19)) + nudge).toString();
+        texts.push(`${cut.slice(0, intDigits)}.${cut.slice(intDigits)}`);
+      }
+    }
+    const text = `{"segments":[${texts.map((t, i) => `[${t},${i},-${t},0]`).join(",")}]}`;
+    const got = scanSegmentsText(text)!;
+    const want = general(text) as Float64Array;
+    expect(got.length).toBe(want.length);
+    let bad = 0;
+    for (let i = 0; i < got.length; i++) if (!Object.is(got[i], want[i])) bad++;
+    expect(bad).toBe(0);
+  });
+
   it("anything but the plain shape goes to the general path (null): other keys, strings, nesting, non-JSON numbers, non-finite, trailing text", () => {
     for (const text of [
       "",

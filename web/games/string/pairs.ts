@@ -65,6 +65,61 @@ function parseGeneral(text: string, file: string): Float64Array {
 /** Exact powers of ten (10²² is the largest a double holds exactly). */
 const POW10 = Float64Array.from({ length: 23 }, (_, k) => 10 ** k);
 
+const SPLIT = 134_217_729; // 2^27 + 1: Dekker's splitter
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+/** a · b = p + e exactly (Dekker's product; no overflow here: |a · b| < 2^140). */
+function twoProduct(a: number, b: number, p: number): number {
+  let t = SPLIT * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLIT * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  return al * bl - (p - ah * bh - al * bh - ah * bl);
+}
+
+/**
+ * The double nearest to D / 10^k, D = mant · 10^r + tail (mant < 10^15, r ≤ 4, tail < 10^r: 16 to 19 digits) and
+ * 0 ≤ k ≤ 22, or NaN when this cannot decide it cheaply (the caller then asks Number()). D is held exactly as
+ * two doubles; q = D₁ / 10^k is within 2 ulps of the answer; the remainder D − q · 10^k is computed exactly up
+ * to the last rounding of a three-term sum (relative error ≤ 2^-52), and compared with the half-ulp thresholds
+ * (± 2^-40 of margin): inside a margin, or at a power of two (a binade's lower half-ulp is smaller), NaN.
+ */
+function longDecimal(mant: number, r: number, tail: number, k: number): number {
+  const scale = POW10[r]!;
+  const p = mant * scale;
+  const pe = twoProduct(mant, scale, p); // mant · 10^r = p + pe
+  const dh = p + tail;
+  const dl = tail - (dh - p) + pe; // exact: (p + tail) − dh is TwoSum's error, an integer < 2^12, as is pe
+  const P = POW10[k]!;
+  const q = dh / P;
+  const u = q * P;
+  const ue = twoProduct(q, P, u); // q · P = u + ue
+  const rem = dh - u - ue + dl; // dh − u is exact (Sterbenz)
+  bits[0] = q;
+  const expo = (words[1]! >>> 20) & 0x7ff;
+  if (expo <= 54 || ((words[1]! & 0xfffff) === 0 && words[0] === 0)) return Number.NaN;
+  words[1] = (expo - 53) << 20; // half an ulp of q
+  words[0] = 0;
+  const half = bits[0]!;
+  const t = half * P;
+  const a = Math.abs(rem);
+  if (a < t * (1 - 2 ** -40)) return q;
+  if (a > t * (1 + 2 ** -40) && a < 3 * t * (1 - 2 ** -40)) return rem > 0 ? q + 2 * half : q - 2 * half;
+  return Number.NaN;
+}
+
+/** The index of the first character at or after `i` that is not JSON whitespace. */
+function skipSpace(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return i;
+    i++;
+  }
+}
+
 /**
  * One pass over a segments file in its plain shape: `{"segments": [[x1, y1, x2, y2], …]}` (JSON whitespace
  * anywhere between tokens, the one key written without escapes, every entry 4 JSON numbers, every number finite,
@@ -78,29 +133,23 @@ const POW10 = Float64Array.from({ length: 23 }, (_, k) => 10 ** k);
 export function scanSegmentsText(text: string): Float64Array | null {
   const len = text.length;
   let i = 0;
-  const ws = () => {
-    for (; i < len; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-    }
-  };
-  ws();
+  i = skipSpace(text, i);
   if (text.charCodeAt(i) !== 123) return null; // {
   i++;
-  ws();
+  i = skipSpace(text, i);
   if (!text.startsWith('"segments"', i)) return null;
   i += 10;
-  ws();
+  i = skipSpace(text, i);
   if (text.charCodeAt(i) !== 58) return null; // :
   i++;
-  ws();
+  i = skipSpace(text, i);
   if (text.charCodeAt(i) !== 91) return null; // [
   i++;
   // Each entry takes at least 10 characters ("[0,0,0,0],"), so this holds every entry the text can have.
   const cap = Math.min(MAX_SEGMENTS, Math.floor(len / 9) + 1);
   const out = new Float64Array(4 * cap);
   let n = 0;
-  ws();
+  i = skipSpace(text, i);
   if (text.charCodeAt(i) === 93)
     i++; // ] (no segments)
   else
@@ -108,13 +157,14 @@ export function scanSegmentsText(text: string): Float64Array | null {
       if (n === cap || text.charCodeAt(i) !== 91) return null;
       i++;
       for (let k = 0; k < 4; k++) {
-        ws();
+        i = skipSpace(text, i);
         // A JSON number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
         const start = i;
         const neg = text.charCodeAt(i) === 45;
         if (neg) i++;
         let c = text.charCodeAt(i);
         let mant = 0; // the first ≤ 15 significant digits, exact
+        let tail = 0; // significant digits 16 to 19, exact
         let digits = 0; // significant digits seen (leading zeros not counted)
         let point = 0; // digits after the decimal point
         if (c === 48) {
@@ -122,7 +172,8 @@ export function scanSegmentsText(text: string): Float64Array | null {
           c = text.charCodeAt(i);
         } else if (c >= 49 && c <= 57) {
           do {
-            mant = mant * 10 + (c - 48);
+            if (digits < 15) mant = mant * 10 + (c - 48);
+            else if (digits < 19) tail = tail * 10 + (c - 48);
             digits++;
             c = text.charCodeAt(++i);
           } while (c >= 48 && c <= 57);
@@ -132,7 +183,8 @@ export function scanSegmentsText(text: string): Float64Array | null {
           if (!(c >= 48 && c <= 57)) return null;
           do {
             if (digits > 0 || c !== 48) {
-              mant = mant * 10 + (c - 48);
+              if (digits < 15) mant = mant * 10 + (c - 48);
+              else if (digits < 19) tail = tail * 10 + (c - 48);
               digits++;
             }
             point++;
@@ -157,25 +209,31 @@ export function scanSegmentsText(text: string): Float64Array | null {
         let v: number;
         if (digits <= 15 && expDigits < 6 && e10 >= -22 && e10 <= 22)
           v = e10 < 0 ? mant / POW10[-e10]! : mant * POW10[e10]!;
-        else v = Math.abs(Number(text.slice(start, i)));
+        else {
+          v =
+            digits <= 19 && expDigits < 6 && e10 >= -22 && e10 <= 0
+              ? longDecimal(mant, digits - 15, tail, -e10)
+              : Number.NaN;
+          if (Number.isNaN(v)) v = Math.abs(Number(text.slice(start, i)));
+        }
         if (!Number.isFinite(v)) return null;
         out[4 * n + k] = neg ? -v : v;
-        ws();
+        i = skipSpace(text, i);
         if (text.charCodeAt(i) !== (k === 3 ? 93 : 44)) return null; // ] after the 4th, else ,
         i++;
       }
       n++;
-      ws();
+      i = skipSpace(text, i);
       const c = text.charCodeAt(i);
       i++;
       if (c === 93) break;
       if (c !== 44) return null;
-      ws();
+      i = skipSpace(text, i);
     }
-  ws();
+  i = skipSpace(text, i);
   if (text.charCodeAt(i) !== 125) return null; // }
   i++;
-  ws();
+  i = skipSpace(text, i);
   if (i !== len) return null;
   return out.slice(0, 4 * n);
 }
