@@ -7,6 +7,7 @@ export {};
 const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   train: () => import("./train.bench.ts"),
   string: () => import("./string.bench.ts"),
+  "string-cli": () => import("./string-cli.bench.ts"),
   "string-solvers": () => import("./string-solvers.bench.ts"),
   light: () => import("./light.bench.ts"),
 };
@@ -14,7 +15,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 for (const name of wanted)
   if (!(name in suites))
-    throw new Error(`unknown bench suite "${name}" (train, string, string-solvers, light)`);
+    throw new Error(`unknown bench suite "${name}" (train, string, string-cli, string-solvers, light)`);
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 for (const [name, load] of Object.entries(suites)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;

@@ -29,7 +29,7 @@ import Benchmark from "benchmark";
 import { brute, bush, sweep } from "isect";
 import sweeplineIntersections from "sweepline-intersections";
 import { mulberry32 } from "../web/engine/string/geometry/exact.ts";
-import { countIntersectingPairs } from "../web/engine/string/geometry/pairs.ts";
+import { countIntersectingPairs, countIntersectingPairsBrute } from "../web/engine/string/geometry/pairs.ts";
 import { boundsOf, PlacedIndex, type PlacedSegmentIndex } from "../web/engine/string/geometry/placed.ts";
 import { allInSafeRange, orient2d, orient2dFast } from "../web/engine/string/geometry/predicates.ts";
 import { routeGeometryTs } from "../web/engine/string/geometry/route.ts";
@@ -146,6 +146,62 @@ export function integerSet(n: number, seed: number): number[] {
   return out;
 }
 
+/** Shared endpoints, a star: n segments from one point (0, 0) to points on a circle of radius 100. Every pair meets. */
+export function star(n: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = r() * 2 * Math.PI;
+    out.push(0, 0, 100 * Math.cos(a), 100 * Math.sin(a));
+  }
+  return out;
+}
+
+/**
+ * Shared endpoints, chains: `k` random walks of `m` segments (each segment starts where the last ended: the
+ * game's strings), steps ≤ 1 in a square of side √(k·m), so walks also cross each other.
+ */
+export function chains(k: number, m: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const side = Math.sqrt(k * m);
+  const out: number[] = [];
+  for (let c = 0; c < k; c++) {
+    let x = r() * side;
+    let y = r() * side;
+    let a = r() * 2 * Math.PI;
+    for (let j = 0; j < m; j++) {
+      a += (r() - 0.5) * 1.2;
+      const nx = x + Math.cos(a);
+      const ny = y + Math.sin(a);
+      out.push(x, y, nx, ny);
+      x = nx;
+      y = ny;
+    }
+  }
+  return out;
+}
+
+/**
+ * Clustered: n segments of length ≤ 1 around `clusters` gaussian centres (σ = 2) spread over a square of side
+ * 10·√n, so most of the square is empty and the clusters are dense (compare randomSparse(n), which spreads them).
+ */
+export function clustered(n: number, clusters: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+  const side = 10 * Math.sqrt(n);
+  const centres = Array.from({ length: clusters }, () => [r() * side, r() * side] as const);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const [cx, cy] = centres[i % clusters]!;
+    const x = cx + 2 * gauss();
+    const y = cy + 2 * gauss();
+    const a = r() * 2 * Math.PI;
+    const l = r();
+    out.push(x, y, x + l * Math.cos(a), y + l * Math.sin(a));
+  }
+  return out;
+}
+
 // ---- the rejected index, for the record: sort by min x, sweep an active list --------------------------------
 
 function sortSweepCount(s: Float64Array): number {
@@ -247,7 +303,8 @@ function timeIt(name: string, fn: () => void, maxTime: number): Benchmark {
   return b;
 }
 
-export async function run(): Promise<void> {
+/** `only`: run just the workloads whose names start with one of these (and skip the move and entry-point parts). */
+export async function run(only?: string[]): Promise<void> {
   const wasm = await createStringGeometryWasm(await compileWasmNode("string", "release"));
   const workloads: Workload[] = [
     { name: "isect K12 complete(12, 40)", flat: complete(12, 40), general: false, skip: {} },
@@ -265,7 +322,23 @@ export async function run(): Promise<void> {
     },
     { name: "game: 64-vertex string vs 5-player board", flat: gameBoard(5), general: false, skip: {} },
     { name: "near-degenerate integers 2000", flat: integerSet(2000, 6), general: false, skip: {} },
-  ];
+    // Shared endpoints (issue #24): every pair of the star meets at its centre; chains meet at every joint.
+    { name: "star 1000 (one shared endpoint)", flat: star(1000, 7), general: false, skip: {} },
+    {
+      name: "star 3000 (one shared endpoint)",
+      flat: star(3000, 7),
+      general: false,
+      skip: {
+        "isect brute": "4.5·10⁶ reports, seconds per run (0.07× isect sweep at 1000)",
+        "isect bush": "4.5·10⁶ reports, seconds per run (0.13× isect sweep at 1000)",
+        "sweepline-intersections": "seconds per run",
+      },
+    },
+    { name: "chains 100 × 100 (shared joints)", flat: chains(100, 100, 8), general: false, skip: {} },
+    { name: "chains 10 × 1000 (shared joints)", flat: chains(10, 1000, 8), general: false, skip: {} },
+    // Clustered: the same count of short segments as random sparse 1e4, packed around 20 centres.
+    { name: "clustered 1e4 (20 clusters)", flat: clustered(10_000, 20, 9), general: true, skip: {} },
+  ].filter((w) => only === undefined || only.some((o) => w.name.startsWith(o)));
 
   const rows: Row[] = [];
   const summary: string[] = [];
@@ -274,6 +347,13 @@ export async function run(): Promise<void> {
     const n = seg.length >> 2;
     const maxTime = n >= 50_000 ? 3 : 1;
     const ours = countIntersectingPairs(seg);
+    // Our counts against the brute force (every pair, the guarded exact orient2d) where n allows, and Wasm
+    // against the twin everywhere, before anything is timed.
+    const exact = n <= 4000 ? countIntersectingPairsBrute(seg) : ours;
+    if (ours !== exact || wasm.countIntersectingPairs(seg) !== ours)
+      throw new Error(
+        `${w.name}: Wasm ${wasm.countIntersectingPairs(seg)}, twin ${ours}, brute force ${exact}`,
+      );
     // best = the fastest sample (ms per call): on a shared, loaded machine it is the steadier figure.
     const results: Array<{
       impl: string;
@@ -395,6 +475,7 @@ export async function run(): Promise<void> {
   );
   console.table(rows);
   for (const line of summary) console.log(line);
+  if (only !== undefined) return;
   moveCost(wasm);
   entryPoints(wasm);
   // The engine's public paths on a full board, side by side with these kernels (bench/string-engine.bench.ts).

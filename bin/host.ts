@@ -6,10 +6,14 @@
  */
 import type { CliHost, Kit } from "../web/games/types.ts";
 import { nodeKit as nodeKitOf } from "../web/wasm/node.ts";
-import { readJsonFile } from "./files.ts";
+import { readJsonFile, readText } from "./files.ts";
 
 /** The Node Kit (web/wasm/node.ts), shared with the server's computer seats. */
 export const nodeKit: Kit = nodeKitOf();
 
 /** The host of the games' own tools (`GameCli.commands`). */
-export const nodeHost: CliHost = { kit: nodeKit, readJsonFile };
+export const nodeHost: CliHost = {
+  kit: nodeKit,
+  readJsonFile,
+  readTextFile: (file, usage, opts = {}) => readText(file, usage, opts.maxBytes),
+};

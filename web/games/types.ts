@@ -158,6 +158,11 @@ export interface CliHost {
     usage: string,
     opts?: { maxBytes?: number; maxDepth?: number },
   ): unknown;
+  /**
+   * A file (`-`: stdin) read whole as UTF-8 text, with the same byte cap and refusals as `readJsonFile` but not
+   * parsed: for a tool that reads its own format in one pass (`rail string pairs`).
+   */
+  readTextFile(file: string | undefined, usage: string, opts?: { maxBytes?: number }): string;
 }
 
 /** One of a game's own tools: `rail <id> <name> ARGS…` (docs/cli.md), beside the game-file commands. */
