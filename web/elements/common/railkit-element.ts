@@ -22,9 +22,10 @@
 import { LitElement, nothing, type PropertyValues, type TemplateResult } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { GameId } from "../../engine/common/game.ts";
+import { MAX_LEVEL, MIN_LEVEL } from "../../games/levels.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { GameTypes, GameWorkerApi } from "../../worker/protocol.ts";
-import { renderAttributeError } from "./attributes.ts";
+import { checkWhole, renderAttributeError } from "./attributes.ts";
 import {
   AttributeGate,
   appendLog,
@@ -57,6 +58,12 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
    * text (`bots="9"`, `bots="x"`), is shown as a message in place of the game, never ignored.
    */
   @property() bots = "";
+  /**
+   * The computer's strength: a bot level from 1 (near random) to 5 (the strongest), the same ladder as the CLI's and
+   * the server's (docs/bots.md). It replaces the element's own bot options; without it the computer plays the
+   * game's strongest bot with those options. Any other value is shown as a message in place of the game.
+   */
+  @property({ type: Number }) level: number | null = null;
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
   /** Online play: the match id (from the lobby). */
@@ -82,7 +89,7 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     api: (client) => this.gameApi(client),
     client: () => (this.client ??= sharedRailkitClient()),
     bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
-    botOptions: () => this.botOptions(),
+    botOptions: () => (this.level === null ? this.botOptions() : { level: this.level }),
     hints: () => this.hintsWanted(),
     hintOptions: () => this.hintOptions(),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
@@ -212,11 +219,12 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   // ---- updates -------------------------------------------------------------------------------------------
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const step = this.gate.step(changed, !this.hasUpdated, this.checkAttributes());
+    const level = this.level === null ? null : checkWhole(this, "level", this.level, MIN_LEVEL, MAX_LEVEL);
+    const step = this.gate.step(changed, !this.hasUpdated, level ?? this.checkAttributes());
     if (step.kind === "start") this.startGame();
     else if (step.kind === "same") {
       if (step.hints) this.restartHints();
-      if (step.bots) this.session.kick();
+      if (step.bots || changed.has("level")) this.session.kick();
     }
   }
 
