@@ -7,7 +7,7 @@
 import { intArg, type ParsedArgs, quote, UsageError } from "../web/cli/args.ts";
 import { InputError } from "../web/engine/common/errors.ts";
 import type { GameEngine, GameHeader, SeatAction } from "../web/engine/common/game.ts";
-import { Rng, seedRng } from "../web/engine/common/rng.ts";
+import { loadLevel, MAX_LEVEL, MIN_LEVEL, RANDOM_BOT, randomAction } from "../web/games/levels.ts";
 import type { BotFn, BotWork, GameCli, GameModule, GameTypes } from "../web/games/types.ts";
 import { nodeKit } from "./host.ts";
 
@@ -22,9 +22,6 @@ export type Bot = BotFn<GameTypes>;
 /** Most actions a bot plays in one `bot` command or one arena game. */
 export const MAX_BOT_ACTIONS = 20_000;
 
-/** The bot every game has: a uniformly random legal action. */
-export const RANDOM_BOT = "random";
-
 /** The work options (keys of {@link BotWork}) the CLI offers as `--<name> N` where a game's hints or bots take them. */
 const WORK_KEYS = ["playouts"] as const satisfies readonly (keyof BotWork)[];
 
@@ -35,7 +32,7 @@ export interface CliGame {
   cli: GameCli<GameTypes, unknown>;
   /** The game's solver, loaded on first need (once) through the Node Kit. */
   solver: () => Promise<unknown>;
-  /** The bot names: the module's, strongest first, then {@link RANDOM_BOT}. */
+  /** The bot names: the module's, strongest first, then {@link RANDOM_BOT}, then `level1`…`level5`. */
   bots: readonly string[];
 }
 
@@ -47,10 +44,14 @@ export function findGame(id: string | undefined, games: readonly GameModule[]): 
   return found;
 }
 
-/** The bot names of a game: the module's, strongest first, then {@link RANDOM_BOT}. */
+/** The CLI's name of bot level `n` (web/games/levels.ts): `level1` … `level5`. */
+export const levelName = (n: number) => `level${n}`;
+
+/** The bot names of a game: the module's, strongest first, then {@link RANDOM_BOT}, then its levels weakest first. */
 export function botNames(module: GameModule): string[] {
   const bots = Object.keys(module.bots);
-  return bots.includes(RANDOM_BOT) ? bots : [...bots, RANDOM_BOT];
+  const levels = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => levelName(MIN_LEVEL + i));
+  return [...(bots.includes(RANDOM_BOT) ? bots : [...bots, RANDOM_BOT]), ...levels];
 }
 
 /** The game as the CLI runs it: its CLI view loaded, its solver behind a loader. */
@@ -139,19 +140,16 @@ export function botWork(g: CliGame, options: ReadonlyMap<string, string>): BotWo
   return asFlag(() => g.module.readBot(given).work);
 }
 
-/** A uniformly random legal action, drawn from `seed`. */
-function randomBot(engine: AnyEngine): Bot {
-  return (state, seed) => {
-    const actions = engine.legalActions(state) as AnyAction[];
-    if (actions.length === 0) throw new UsageError("no legal action for the seat to move");
-    return actions[new Rng(seedRng(seed)).int(actions.length)]!;
-  };
-}
-
-/** The bot `name` (one of `g.bots`) with this work. */
+/**
+ * The bot `name` (one of `g.bots`) with this work; a level (`level3`) plays its own bot and work (web/games/levels.ts)
+ * and ignores `work`.
+ */
 export async function loadBot(g: CliGame, name: string, work: BotWork): Promise<Bot> {
   const spec = Object.hasOwn(g.module.bots, name) ? g.module.bots[name] : undefined;
   if (spec) return spec.load(g.solver, work);
-  if (name === RANDOM_BOT) return randomBot(g.engine);
+  const engine = () => g.module.engine;
+  if (name === RANDOM_BOT) return (state, seed) => randomAction(engine(), state, seed);
+  const level = /^level([1-9])$/.exec(name);
+  if (level && g.bots.includes(name)) return loadLevel(g.module, Number(level[1]), g.solver, engine);
   throw new UsageError(`unknown bot ${quote(name)} (${g.bots.join(", ")})`);
 }

@@ -122,7 +122,9 @@ export function listArg(value: string, name: string, max: number): string[] {
 /** `value` must be one of `values`. */
 export function choiceArg<T extends string>(value: string, name: string, values: readonly T[]): T {
   if (!(values as readonly string[]).includes(value))
-    throw new UsageError(`${name} must be ${values.join(" or ")}, got ${quote(value)}`);
+    throw new UsageError(
+      `${name} must be ${values.slice(0, -1).join(", ")}${values.length > 1 ? " or " : ""}${values.at(-1)}, got ${quote(value)}`,
+    );
   return value as T;
 }
 

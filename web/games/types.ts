@@ -16,6 +16,7 @@
  */
 import type { Endpoint } from "comlink";
 import type { GameEngine, GameHeader, SeatAction } from "../engine/common/game.ts";
+import type { Levels } from "./levels.ts";
 
 /** A game's state, action and option types, and what its hints and bots take and answer. */
 export interface GameTypes {
@@ -266,6 +267,11 @@ export interface GameModule<
   readonly botKeys: readonly string[];
   /** Checks a `botMove` call's options: which of {@link GameModule.bots}, with what work (InputError; capped). */
   readBot(o: Record<string, unknown>): { bot: string; work: BotWork };
+  /**
+   * Its bots at levels 1 (near random) to 5 (the strongest), weakest first (web/games/levels.ts; measured in
+   * docs/bots.md). Absent: the random player, then the first bot with less noise at each level.
+   */
+  readonly levels?: Levels;
   /**
    * The game's own worker verbs beyond the common ones, served in its namespace (train: `hint(turn, race)`,
    * `prepare`, `expectedTurnScore`, `raceTable`; web/games/train/verbs.ts); arguments are untrusted (read and

@@ -104,6 +104,11 @@ export interface BotMove<A, V> {
 export interface PlayOption {
   /** Apply the move and answer the next view (default true). */
   play?: boolean;
+  /**
+   * A bot level 1 (near random) to 5 (the strongest) in place of the game's bot options (web/games/levels.ts): it
+   * takes none of them.
+   */
+  level?: number;
 }
 
 /** Progress of a long computation, 0..1, with what is being done. */
@@ -161,8 +166,8 @@ export interface GameWorkerApi<T extends GameTypes> {
     onProgress?: (p: Progress) => void,
   ): Promise<HintsAnswer<T["hint"]>>;
   /**
-   * The computer's move for the seat to move, played (the answer has the next view) unless `play: false`.
-   * Refused with the rule `<game>.game-over` when the game is over.
+   * The computer's move for the seat to move, played (the answer has the next view) unless `play: false`; the
+   * game's bot options or a `level`. Refused with the rule `<game>.game-over` when the game is over.
    */
   botMove(
     handle: GameHandle,

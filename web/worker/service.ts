@@ -21,6 +21,7 @@ import * as Comlink from "comlink";
 import { InputError, type Result, RuleError } from "../engine/common/errors.ts";
 import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts";
 import { arr, bool, seed as readSeed, snapshot } from "../engine/common/input.ts";
+import { loadLevel, readLevel } from "../games/levels.ts";
 import { MODULES } from "../games/registry.ts";
 import { type EngineOf, type GameModule, type Kit, positionSeed } from "../games/types.ts";
 import {
@@ -166,6 +167,13 @@ export function serveGame(
     hints: [],
   });
   /** The hint function for a call's options (checked against the module's keys and caps). */
+  /** The module's bot named by a `botMove` call's options (its `readBot`). */
+  const loadBot = (o: Record<string, unknown>) => {
+    const { bot, work } = module.readBot(o);
+    const spec = module.bots[bot];
+    if (!spec) throw new Error(`${id} has no bot ${JSON.stringify(bot)}`); // readBot named it: a bug
+    return spec.load(solver, work, () => engine);
+  };
   const hintFn = (options: unknown) =>
     module.loadHints(solver, module.readHintOptions(readOptions(options, module.hintKeys)), () => engine);
 
@@ -222,13 +230,15 @@ export function serveGame(
 
     botMove: (handle, options) =>
       guard(async (): Promise<BotMove<GameTypes["action"], View>> => {
-        const { play = true, ...rest } = readOptions(options, ["play", ...module.botKeys]);
+        const { play = true, level, ...rest } = readOptions(options, ["play", "level", ...module.botKeys]);
         const playIt = bool(play, "/options/play");
-        const { bot, work } = module.readBot(rest);
-        const spec = module.bots[bot];
-        if (!spec) throw new Error(`${id} has no bot ${JSON.stringify(bot)}`); // readBot named it: a bug
+        // A level (web/games/levels.ts) names its own bot and work: it takes no other bot option.
+        if (level !== undefined && Object.keys(rest).length > 0)
+          throw new InputError(`a level takes no ${Object.keys(rest).join(", ")}`, "/options/level");
+        const choose = await (level === undefined
+          ? loadBot(rest)
+          : loadLevel(module, readLevel(level, "/options/level"), solver, () => engine));
         if (over(held(handle).state)) throw gameOver();
-        const choose = await spec.load(solver, work, () => engine);
         let g = held(handle); // after the wait: the bot moves in the game as it is now
         if (over(g.state)) throw gameOver();
         const at = g.state;

@@ -46,7 +46,7 @@ describe("the fourth game through the CLI", () => {
     await refused(/--players must be from 2 to 2, got 3/, "dice", "new", "--players", "3", "--out", "x");
     await refused(/unknown option --wrap/, "dice", "new", "--wrap", "--out", "x");
     await refused(
-      /--bot must be hold8 or random/,
+      /--bot must be hold8, random, level1, level2, level3, level4 or level5/,
       "dice",
       "new",
       "--bots",
@@ -176,7 +176,7 @@ describe("the fourth game through the CLI", () => {
     expect((await rail(...args)).out).toMatch(/^dice: 20 games, seed 3, seats rotated\n/);
     await refused(/--playouts is not an option of the dice bots/, ...args, "--playouts", "10");
     await refused(
-      /--bots entry must be hold8 or random, got "search"/,
+      /--bots entry must be hold8, random, level1, level2, level3, level4 or level5, got "search"/,
       "arena",
       "dice",
       "--bots",

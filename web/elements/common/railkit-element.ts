@@ -26,6 +26,7 @@
 import { LitElement, nothing, type PropertyValues, type TemplateResult } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { GameId } from "../../engine/common/game.ts";
+import { MAX_LEVEL, MIN_LEVEL } from "../../games/levels.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { GameTypes, GameWorkerApi } from "../../worker/protocol.ts";
 import { checkWhole, renderAttributeError, text, whole, wholeOrNull } from "./attributes.ts";
@@ -110,6 +111,13 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
    * is shown before it lands. Any other value is shown as a message in place of the game, naming the values taken.
    */
   @property({ converter: whole(BOT_DELAY_MS), attribute: "bot-delay" }) botDelay = BOT_DELAY_MS;
+  /**
+   * The computer's strength: a bot level from 1 (near random) to 5 (the strongest), the same ladder as the CLI's and
+   * the server's (docs/bots.md § Levels). It replaces the element's own bot options; without it (the default) the
+   * computer plays the game's strongest bot with those options. Any other value is shown as a message in place of
+   * the game.
+   */
+  @property({ converter: wholeOrNull }) level: number | null = null;
   /** The worker client; by default the page's shared one. */
   @property({ attribute: false }) client: RailkitClient | null = null;
   /** Online play: the match id (from the lobby). */
@@ -135,7 +143,7 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     api: (client) => this.gameApi(client),
     client: () => (this.client ??= sharedRailkitClient()),
     bots: () => (this.attributeError ? new Set<number>() : seatList(this.bots)),
-    botOptions: () => this.botOptions(),
+    botOptions: () => (this.level === null ? this.botOptions() : { level: this.level }),
     hints: () => this.hintsWanted(),
     hintOptions: () => this.hintOptions(),
     botDelayMs: () => paceOf(this.botDelay),
@@ -356,13 +364,14 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     const shared = [
       checkWhole(this, "bot-delay", this.botDelay, 0, MAX_BOT_DELAY_MS, " (milliseconds)"),
       this.seat === null ? null : checkWhole(this, "seat", this.seat, 0, MAX_SEAT),
+      this.level === null ? null : checkWhole(this, "level", this.level, MIN_LEVEL, MAX_LEVEL),
     ];
     const problems = [this.checkAttributes(), ...shared].filter((p) => !!p).join(" ");
     const step = this.gate.step(changed, !this.hasUpdated, problems);
     if (step.kind === "start") this.startGame();
     else if (step.kind === "same") {
       if (step.hints) this.restartHints();
-      if (step.bots) this.session.kick();
+      if (step.bots || changed.has("level")) this.session.kick();
     }
   }
 

@@ -80,7 +80,7 @@ export interface SessionOptions<T extends GameTypes> {
   /** Seats the computer plays (read whenever the bot loop looks; default none). */
   bots?(): ReadonlySet<number>;
   /** Options of the computer's moves. */
-  botOptions?(): T["botOptions"] | undefined;
+  botOptions?(): (T["botOptions"] & { level?: number }) | undefined;
   /** Whether hints are wanted now (default false). Hints are fetched for a person's turn only. */
   hints?(): boolean;
   hintOptions?(): T["hintOptions"] | undefined;

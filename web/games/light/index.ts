@@ -3,6 +3,7 @@
  * (view.ts), the Monte Carlo search behind its hints and bot (web/solvers/light/, the light Wasm), and its text
  * picture.
  */
+
 import { int, oneOf, seed as readSeed } from "../../engine/common/input.ts";
 import {
   botRng,
@@ -15,6 +16,7 @@ import {
 } from "../../engine/light/index.ts";
 import type { LightKernel } from "../../solvers/light/kernel.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
+import { RANDOM_BOT } from "../levels.ts";
 import { type GameModule, positionSeed } from "../types.ts";
 
 import { LIGHT_MAX_HINT_MS, LIGHT_MAX_PLAYOUTS } from "./caps.ts";
@@ -112,6 +114,14 @@ export const light: GameModule<LightGameTypes, LightKernel, "light"> = {
       },
     },
   },
+  // Measured in docs/bots.md: each level beats the one below.
+  levels: [
+    { bot: RANDOM_BOT, noise: 1 },
+    { bot: "greedy", noise: 0 },
+    { bot: "search", work: { playouts: 50 }, noise: 0 },
+    { bot: "search", work: { playouts: 200 }, noise: 0 },
+    { bot: "search", work: { playouts: 2000 }, noise: 0 },
+  ],
   botKeys: ["policy", "playouts"],
   readBot: (o) => ({
     bot:

@@ -3,6 +3,7 @@
  * (view.ts), the planners behind its hints and bot (web/solvers/string/, the stringplan Wasm), the live check of a
  * string being drawn (the `preview` hint), and its text picture.
  */
+
 import { int, obj, oneOf } from "../../engine/common/input.ts";
 import {
   createStringEngine,
@@ -16,6 +17,7 @@ import {
 import { parsePath } from "../../engine/string/route.ts";
 import type { StringHint, StringPreviewRequest } from "../../solvers/string/advice.ts";
 import type { StringSolver } from "../../solvers/string/solver.ts";
+import { RANDOM_BOT } from "../levels.ts";
 import type { GameModule } from "../types.ts";
 import { STRING_MAX_HINTS } from "./caps.ts";
 import { stringExtras, stringFromView, stringHide, stringViewMover } from "./view.ts";
@@ -108,6 +110,14 @@ export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
       load: async (_solver, _work, engine) => (state) => greedyBotAction(state, rulesOf(engine)),
     },
   },
+  // Measured in docs/bots.md: each level beats the one below.
+  levels: [
+    { bot: RANDOM_BOT, noise: 1 },
+    { bot: "greedy", noise: 0.3 },
+    { bot: "greedy", noise: 0 },
+    { bot: "solver", noise: 0.08 },
+    { bot: "solver", noise: 0 },
+  ],
   botKeys: ["policy"],
   readBot: (o) => ({
     bot:
