@@ -37,6 +37,7 @@ import {
   type Direction,
   moveCursor,
   outlinePath,
+  rowEnd,
   segmentPath,
   shade,
   terminusPoint,
@@ -131,7 +132,7 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @fires game-over - The city is full. `detail`: `{ totals, routeCredit, objectiveCredit, fulfilled, winners }`.
  *
  * @csspart base - The whole widget.
- * @csspart board - The city (an SVG; focusable: arrows move the cursor, Enter places, R rotates).
+ * @csspart board - The city (an SVG; focusable: arrows move the cursor to a neighbouring cell, Home/End to the ends of its row, Enter places, R rotates).
  * @csspart hand - The card in hand and the rotate button.
  * @csspart setup - The new-game form (players, wrapping, New game).
  * @csspart button - Each button.
@@ -528,6 +529,18 @@ export class LightRail extends RailkitGameElement<LightTypes> {
       this.cursor = this.cursor ? moveCursor(cells, from, dir) : from;
       return;
     }
+    if (e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      this.pointedBy = "keys";
+      const from = this.cursor ?? this.startCursor(v);
+      this.cursor = rowEnd(
+        this.drawnCells(v),
+        from,
+        e.key === "Home" ? "home" : "end",
+        e.ctrlKey || e.metaKey,
+      );
+      return;
+    }
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       const cell = this.cursor ?? this.startCursor(v);
@@ -619,7 +632,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
         tabindex="0"
         role="application"
         aria-roledescription="city board"
-        aria-label="The city. Arrow keys move the cursor over the cells, Enter places the card, R turns it."
+        aria-label="The city. Arrow keys move the cursor to the neighbouring cell, Home and End to the ends of its row, Enter places the card, R turns it."
         aria-describedby="cursor-desc"
         @click=${this.onBoardClick}
         @pointerover=${this.onBoardOver}
