@@ -292,6 +292,18 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     if (!this.attributeError) this.collectHints();
   }
 
+  /** The city pans on a phone (a card is at least 49 px wide): once it first overflows, start it centred on (0, 0). */
+  private panned = false;
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.panned) return;
+    const wrap = this.renderRoot.querySelector<HTMLElement>(".board-wrap");
+    if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
+    wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    this.panned = true;
+  }
+
   /** The `hints` attribute changed (or the attributes were fixed): a new search, not stopped. */
   protected override restartHints(): void {
     this.hintStopped = false;
@@ -693,7 +705,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
         </g>
         ${
           best && this.isLegal([best.q, best.r])
-            ? svg`<g class="best" pointer-events="none" transform="translate(${cellCentre(best.q, best.r).x} ${cellOrigin(best.q, best.r).y + 12})"><circle r="9"/><text y="4">★</text>${best.orientation !== this.orientation ? svg`<text class="turn" x="14" y="4">↻</text>` : nothing}</g>`
+            ? svg`<g class="best" pointer-events="none" transform="translate(${cellCentre(best.q, best.r).x} ${cellOrigin(best.q, best.r).y + 12})"><circle r="12"/><text y="5.5">★</text>${best.orientation !== this.orientation ? svg`<text class="turn" x="19" y="5.5">↻</text>` : nothing}</g>`
             : nothing
         }
         ${
@@ -714,10 +726,11 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     const end = pts[pts.length - 1]!;
     const label =
       e.credit > 0 ? `${e.winners.map((w) => COLOR_LABEL[w]).join(" & ")} +${e.credit}` : "no credit";
-    const w = 12 + label.length * 6.6;
+    // 16-unit text: at least 11 CSS px on a phone, where a card (60 units) is drawn at least 49 px wide.
+    const w = 14 + label.length * 8.8;
     return svg`<g class=${e.wrapped ? "route wrapped" : "route"} pointer-events="none" data-credit=${e.credit}>
       <path class="route-glow" d=${pts.length === 1 ? `M${end.x - 8} ${end.y}L${end.x + 8} ${end.y}` : d}/>
-      <g transform="translate(${end.x - w / 2} ${end.y - 34})"><rect class="route-tag" width=${w} height="20" rx="10"/><text class="route-text" x=${w / 2} y="14">${label}</text></g>
+      <g transform="translate(${end.x - w / 2} ${end.y - 40})"><rect class="route-tag" width=${w} height="26" rx="13"/><text class="route-text" x=${w / 2} y="19">${label}</text></g>
     </g>`;
   }
 
