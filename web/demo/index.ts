@@ -1,4 +1,38 @@
-// The demo page: defines the railkit elements (they share one worker through the page's client).
-import "../elements/train/train-game.ts";
-import "../elements/light/light-rail.ts";
-import "../elements/string/string-railway.ts";
+/**
+ * The demo page: defines the railkit elements (they share one worker through the page's client).
+ *
+ * The game the page opens on (the URL's `#train`, `#string` or `#light`, else the first on the page) is defined
+ * first, the other two once its first view is drawn (2 s at most): on a slow phone the game in sight then has the
+ * worker and the main thread to itself while it starts, instead of sharing them with two games out of sight
+ * (issue #23; measured in docs/benchmarks.md § Phone). A tag not yet defined is inert, and the attributes and
+ * listeners a page puts on it meanwhile are kept.
+ */
+import { LightRail } from "../elements/light/light-rail.component.ts";
+import { StringRailway } from "../elements/string/string-railway.component.ts";
+import { TrainGame } from "../elements/train/train-game.component.ts";
+
+const ELEMENTS: Record<string, CustomElementConstructor> = {
+  "train-game": TrainGame,
+  "string-railway": StringRailway,
+  "light-rail": LightRail,
+};
+/** Longest wait for the first game's first view before the others start anyway. */
+const FIRST_VIEW_WAIT_MS = 2000;
+
+const define = (tag: string) => {
+  if (!customElements.get(tag)) customElements.define(tag, ELEMENTS[tag]!);
+};
+
+const tags = Object.keys(ELEMENTS).join(",");
+const section = /^#[a-z]+$/.test(location.hash) ? document.querySelector(location.hash) : null;
+const el = section?.querySelector(tags) ?? document.querySelector(tags);
+if (el) define(el.localName);
+const start = performance.now();
+// Drawn: the element's base carries the seat to move (web/elements/*: renderGame), or the element left the page.
+const drawn = () => !el?.isConnected || el.shadowRoot?.querySelector('[part="base"][data-seat-to-move]');
+const wait = () => {
+  if (drawn() || performance.now() - start > FIRST_VIEW_WAIT_MS)
+    for (const tag of Object.keys(ELEMENTS)) define(tag);
+  else setTimeout(wait, 25);
+};
+wait();

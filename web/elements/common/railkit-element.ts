@@ -37,7 +37,7 @@ import {
   stateCopy,
 } from "./game-element.ts";
 import { OnlineSession } from "./online-session.ts";
-import { exportSave, GameSession, seatList, seedFrom, type ViewCause } from "./session.ts";
+import { BOT_DELAY_MS, exportSave, GameSession, seatList, seedFrom, type ViewCause } from "./session.ts";
 
 /** The attributes whose change starts a new game in every element (a subclass adds its game's own). */
 const SHARED_GAME_ATTRIBUTES = ["players", "seed", "server", "match", "seat", "credentials"] as const;
@@ -87,6 +87,7 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     hintOptions: () => this.hintOptions(),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     beforeBotMove: (action, view) => this.beforeBotMove(action, view),
+    botDelayMs: (view) => this.botDelayMs(view),
   });
 
   /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
@@ -133,6 +134,11 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   }
   /** The computer's move arrived and is about to be shown: e.g. show it first, and wait a moment. */
   protected beforeBotMove(_action: T["action"], _view: T["view"]): Promise<void> | void {}
+
+  /** The pause before the computer's next move from `view`, in ms ({@link BOT_DELAY_MS}: time to follow it). */
+  protected botDelayMs(_view: T["view"]): number {
+    return BOT_DELAY_MS;
+  }
   /** Clears the element's own per-game state before a new game is asked for. */
   protected clearGame(): void {}
   /** Starts the game the attributes describe (the first update, or a game-setting attribute changed). */

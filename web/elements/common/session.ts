@@ -80,8 +80,8 @@ export interface SessionOptions<T extends GameTypes> {
   /** Whether hints are wanted now (default false). Hints are fetched for a person's turn only. */
   hints?(): boolean;
   hintOptions?(): T["hintOptions"] | undefined;
-  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}). */
-  botDelayMs?: number;
+  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}); a function is asked before each move. */
+  botDelayMs?: number | ((view: T["view"]) => number);
   /** The view changed: `prev` is the one before (null for the first). */
   onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
   /** The computer's move arrived and is about to be shown: e.g. highlight its pick, and wait a moment. */
@@ -512,9 +512,9 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
 
   /** Plays the computer's seats, one move every botDelayMs, until a person is to move. */
   private async runBot(gen: number): Promise<void> {
-    const ms = this.opts.botDelayMs ?? BOT_DELAY_MS;
     while (gen === this.generation && !this.recovering && this.connected && this.botTurn) {
-      await delay(ms);
+      const ms = this.opts.botDelayMs;
+      await delay(typeof ms === "function" ? ms(this.view!) : (ms ?? BOT_DELAY_MS));
       if (gen !== this.generation || !this.connected || !this.botTurn || this.busy) return;
       const prev = this.view!;
       let move: Awaited<ReturnType<GameWorkerApi<T>["botMove"]>>;

@@ -232,6 +232,11 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
     return (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints;
   }
 
+  /** No pause before a computer's tile choice at setup: it is hidden, so there is nothing to follow (issue #23). */
+  protected override botDelayMs(v: StringView): number {
+    return v.state.phase === "setup" ? 0 : BOT_DELAY_MS;
+  }
+
   protected override async beforeBotMove(action: StringAction): Promise<void> {
     if (action.type === "end-turn" || action.type === "keep-tile") return;
     this.botShow = action;
