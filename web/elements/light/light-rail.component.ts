@@ -77,6 +77,8 @@ const REFUSAL_TITLE: Readonly<Record<string, string>> = {
 };
 
 const keyOf = (q: number, r: number) => `${q},${r}`;
+/** 90112 → "90,112", without toLocaleString: its first call loads the locale data, 100–200 ms on a slow phone. */
+const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Time of one hints call; the budget is spent in such slices so the search shows progress and can stop. */
 const HINT_SLICE_MS = 250;
@@ -292,16 +294,17 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     if (!this.attributeError) this.collectHints();
   }
 
-  /** The city pans on a phone (a card is at least 49 px wide): once it first overflows, start it centred on (0, 0). */
+  /** The city pans on a phone (a card is at least 49 px wide): when first drawn too wide, it starts centred on (0, 0). */
   private panned = false;
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.panned) return;
     const wrap = this.renderRoot.querySelector<HTMLElement>(".board-wrap");
-    if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
-    wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    if (!wrap) return;
+    // Once (a layout read): not on every update.
     this.panned = true;
+    if (wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
   }
 
   /** The `hints` attribute changed (or the attributes were fixed): a new search, not stopped. */
@@ -861,7 +864,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
           )}
         </tbody>
       </table>
-      <p class="note">Value: your expected final margin over the best other seat, by ${playouts.toLocaleString("en")} simulated games. The city shades every legal cell by it.</p>`;
+      <p class="note">Value: your expected final margin over the best other seat, by ${thousands(playouts)} simulated games. The city shades every legal cell by it.</p>`;
     })();
     const showProgress = !v.state.over && !this.session.botTurn && (!this.isOnline || this.session.humanTurn);
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">

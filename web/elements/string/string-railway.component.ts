@@ -206,8 +206,10 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   @state() private ghostFocus: number | null = null;
   /** Board units (cm) per CSS px as the board is drawn (0 before it is): touch targets and labels are sized in px. */
   @state() private upx = 0;
-  /** Watches the element's size (a board drawn wider or narrower); none where the DOM has no ResizeObserver. */
+  /** Watches the drawn board's size (none where the DOM has no ResizeObserver); the board watched, its width. */
   private resized: ResizeObserver | null = null;
+  private watched: SVGSVGElement | null = null;
+  private boardPx = 0;
 
   private trail: Trail | null = null;
   private downAt: Point | null = null;
@@ -298,28 +300,37 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener("keydown", this.onKey);
-    if (typeof ResizeObserver === "function") this.resized ??= new ResizeObserver(() => this.measureBoard());
-    this.resized?.observe(this);
+    if (typeof ResizeObserver === "function")
+      this.resized ??= new ResizeObserver((entries) => {
+        for (const e of entries) this.boardPx = e.contentRect.width;
+        this.measureBoard();
+      });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener("keydown", this.onKey);
     this.resized?.disconnect();
+    this.watched = null;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    const board = this.renderRoot.querySelector<SVGSVGElement>("svg.board");
+    if (board !== this.watched) {
+      // The observer reports the board's size once now and on every change: no layout read here.
+      if (this.watched) this.resized?.unobserve(this.watched);
+      this.watched = board;
+      if (board) this.resized?.observe(board);
+    }
     this.measureBoard();
   }
 
-  /** Board units per CSS px, from the drawn width of the board (kept when it moves by less than 1%). */
+  /** Board units per CSS px: the viewBox's width over the board's drawn width (kept when it moves by under 1%). */
   private measureBoard(): void {
-    const board = this.renderRoot.querySelector<SVGSVGElement>("svg.board");
-    const px = board?.getBoundingClientRect().width ?? 0;
-    const units = board?.viewBox.baseVal?.width ?? 0;
-    if (!(px > 0 && units > 0)) return;
-    const upx = units / px;
+    const units = this.watched?.viewBox.baseVal?.width ?? 0;
+    if (!(this.boardPx > 0 && units > 0)) return;
+    const upx = units / this.boardPx;
     if (Math.abs(upx - this.upx) > this.upx * 0.01) this.upx = upx;
   }
 
