@@ -85,7 +85,10 @@ const GHOSTS = 5;
 const CLICK_CM = 1.2;
 /** How far outside a station disc (cm) a press still picks it (fingers are wide). */
 const PICK_SLACK = 1;
-/** A station's touch target: a circle of this radius in CSS px at least (a 46 px target, over the 44 of, WCAG 2.5.5), nearest wins. */
+/**
+ * A station's touch target: a press within this many CSS px of its centre picks it (46 px across, over WCAG 2.5.5's
+ * 44), the nearest station winning; its `.hit` circle draws that target (the board's handlers do the picking).
+ */
 const TARGET_PX = 23;
 /** Most hints asked for (transport plan, long-distance routes, strings). */
 const HINT_MAX = 30;

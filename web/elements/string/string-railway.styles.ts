@@ -303,9 +303,12 @@ export const stringRailwayStyles = [
     stroke: var(--string-railway-board);
     stroke-width: 0.3;
   }
-  /* A station's touch target (at least 44 CSS px across; the nearest station wins where two overlap). */
+  /* A station's touch target (46 CSS px across; the nearest station wins where two overlap): drawn, not hit, since
+     the board's pointer handlers pick the nearest station and a later station's circle must not take an earlier
+     station's focus. */
   .station .hit {
     fill: transparent;
+    pointer-events: none;
   }
   .cube {
     stroke: #222;
