@@ -147,17 +147,58 @@ describe.runIf(haveBrowser)("<light-rail> in Chromium", () => {
     await expect(page.locator(`${el} [part="base"]`).getAttribute("data-seat-to-move")).resolves.toBe("0");
   });
 
-  it("places a card with the keyboard: arrows move the cursor, Enter places", async () => {
+  it("places a card with the keyboard: arrows step to a neighbouring cell (issue #23), Home/End to a row's ends, Enter places", async () => {
     await myTurn();
     const board = page.locator(`${el} svg.board`);
     await board.focus();
     await page.locator(`${el} rect.cursor`).waitFor();
-    const keys = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"];
-    let moved = 0;
-    // Walk the cursor a few cells, then on until it stands on a legal cell.
-    for (let i = 0; i < 40 && (moved < 3 || !/you may place here/.test((await info()) ?? "")); i++) {
-      await page.keyboard.press(keys[i % 4]!);
-      moved++;
+    // issue #23: Left / Right step to a card of the neighbouring column (they skipped one), Up / Down to the card
+    // directly above / below; each press lands on a neighbour of docs/rules/light-rail.md § Grid.
+    const at = async () => {
+      await page.waitForTimeout(50);
+      const [, q, r] = ((await info()) ?? "").match(/^\((-?\d+), (-?\d+)\)/)!;
+      return [Number(q), Number(r)];
+    };
+    const D = [
+      [0, -1],
+      [1, -1],
+      [1, 0],
+      [0, 1],
+      [-1, 1],
+      [-1, 0],
+    ];
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    let here = await at();
+    for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowUp"]) {
+      await page.keyboard.press(key);
+      const next = await at();
+      const step = [next[0]! - here[0]!, next[1]! - here[1]!];
+      if (step[0] !== 0 || step[1] !== 0) {
+        expect(D, `${key} from (${here}) to (${next})`).toContainEqual(step);
+        if (key === "ArrowRight" || key === "ArrowLeft") expect(step[0]).toBe(key === "ArrowRight" ? 1 : -1);
+        else expect(step).toEqual([0, key === "ArrowDown" ? 1 : -1]);
+      }
+      here = next;
+    }
+    // Home / End: the row's ends, where Left / Right stop.
+    await page.keyboard.press("End");
+    const end = await at();
+    await page.keyboard.press("ArrowRight");
+    expect(await at()).toEqual(end);
+    await page.keyboard.press("Home");
+    const home = await at();
+    expect(home[0]).toBeLessThan(end[0]!);
+    await page.keyboard.press("ArrowLeft");
+    expect(await at()).toEqual(home);
+    // Walk the cursor to a legal cell: Left / Right until its column, then Up / Down.
+    const target = legal().first();
+    const goal = [Number(await target.getAttribute("data-q")), Number(await target.getAttribute("data-r"))];
+    for (let i = 0; i < 40 && !/you may place here/.test((await info()) ?? ""); i++) {
+      const [q, r] = await at();
+      const key =
+        q! < goal[0]! ? "ArrowRight" : q! > goal[0]! ? "ArrowLeft" : r! < goal[1]! ? "ArrowDown" : "ArrowUp";
+      await page.keyboard.press(key);
     }
     const text = (await info()) ?? "";
     expect(text).toMatch(/you may place here/);

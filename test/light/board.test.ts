@@ -13,6 +13,7 @@ import {
   edgePoint,
   moveCursor,
   outlinePath,
+  rowEnd,
   segmentPath,
   shade,
 } from "../../web/elements/light/board-view.ts";
@@ -156,6 +157,101 @@ describe("drawing helpers (board-view.ts)", () => {
     expect(cells).toContainEqual(moveCursor(cells, [0, 0], "right"));
     expect(moveCursor(cells, [0, 0], "right")[0]).toBe(1);
     expect(moveCursor(cells, [0, 0], "left")).toEqual([-1, 0]);
+  });
+
+  it("issue #23 keys: Left / Right step to an adjacent cell of the brick wall (they skipped a column), Up / Down to the card above / below", () => {
+    // Every cell of the 2-player game after two cards: placed, legal and blocked cells, as the element draws them.
+    const s = play([
+      [0, 0],
+      [1, 0],
+    ]);
+    const b = lightBoard(s);
+    const cells: [number, number][] = [
+      ...s.cards.map((c) => [c.q, c.r] as [number, number]),
+      ...legalActions(s).map((a) => [a.q, a.r] as [number, number]),
+      ...b.blocked.map((x) => [x.q, x.r] as [number, number]),
+    ]
+      // lightBoard's blocked cells may carry -0 (toEqual tells it from 0; the element compares with ===).
+      .map(([q, r]): [number, number] => [q + 0, r + 0])
+      .filter((c, i, all) => all.findIndex((d) => d[0] === c[0] && d[1] === c[1]) === i);
+    expect(cells.length).toBeGreaterThan(20);
+    // The six neighbours of docs/rules/light-rail.md § Grid.
+    const D = [
+      [0, -1],
+      [1, -1],
+      [1, 0],
+      [0, 1],
+      [-1, 1],
+      [-1, 0],
+    ];
+    const adjacent = (a: readonly number[], c: readonly number[]) =>
+      D.some(([dq, dr]) => a[0]! + dq! === c[0] && a[1]! + dr! === c[1]);
+    const at = (c: readonly number[]) => cells.some((d) => d[0] === c[0] && d[1] === c[1]);
+    let sideways = 0;
+    for (const from of cells) {
+      for (const dir of ["left", "right"] as const) {
+        const to = moveCursor(cells, from, dir);
+        const dq = dir === "right" ? 1 : -1;
+        if (to[0] === from[0] && to[1] === from[1]) continue;
+        expect(Math.sign(to[0] - from[0])).toBe(dq);
+        if (at([from[0] + dq, from[1] + (dq === 1 ? -1 : 1)]) || at([from[0] + dq, from[1]])) {
+          // A neighbour that way is drawn: the cursor lands on one, one column over.
+          expect(adjacent(from, to)).toBe(true);
+          sideways++;
+          // Inside the city (both neighbours drawn, both ways) Left takes back Right, and Right takes back Left.
+          const back = moveCursor(cells, to, dir === "right" ? "left" : "right");
+          const both = (c: readonly number[], d: number) =>
+            at([c[0]! + d, c[1]! + (d === 1 ? -1 : 1)]) && at([c[0]! + d, c[1]!]);
+          if (both(from, dq) && both(to, -dq)) expect(back).toEqual(from);
+        }
+      }
+      for (const dir of ["up", "down"] as const) {
+        const below: [number, number] = [from[0], from[1] + (dir === "down" ? 1 : -1)];
+        if (at(below)) expect(moveCursor(cells, from, dir)).toEqual(below);
+      }
+    }
+    expect(sideways).toBeGreaterThan(cells.length);
+    // The bug's walk: the card at (1, 0) lies next to (0, 0), on its lower right; two presses, not seven.
+    expect(moveCursor(cells, [0, 0], "right")).toEqual([1, -1]);
+    expect(moveCursor(cells, moveCursor(cells, [0, 0], "right"), "down")).toEqual([1, 0]);
+    // Repeated Right runs along one row: never more than half a card from where it started.
+    let c: readonly [number, number] = [-2, 1];
+    const y0 = cellOrigin(c[0], c[1]).y;
+    for (let i = 0; i < 4; i++) {
+      c = moveCursor(cells, c, "right");
+      expect(Math.abs(cellOrigin(c[0], c[1]).y - y0)).toBeLessThanOrEqual(CARD_H / 2);
+    }
+    // Every drawn cell is reachable from (0, 0) by the arrow keys.
+    const seen = new Set(["0,0"]);
+    const queue: (readonly [number, number])[] = [[0, 0]];
+    while (queue.length > 0) {
+      const from = queue.shift()!;
+      for (const dir of ["up", "down", "left", "right"] as const) {
+        const to = moveCursor(cells, from, dir);
+        if (!seen.has(`${to[0]},${to[1]}`)) {
+          seen.add(`${to[0]},${to[1]}`);
+          queue.push(to);
+        }
+      }
+    }
+    expect(seen.size).toBe(cells.length);
+  });
+
+  it("issue #23 keys: Home / End go to the ends of the cursor's row (where Left / Right stop), Ctrl+Home / Ctrl+End to the city's first and last cell", () => {
+    const cells: [number, number][] = [];
+    for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) cells.push([q, r]);
+    const home = rowEnd(cells, [0, 0], "home");
+    const end = rowEnd(cells, [0, 0], "end");
+    expect(home[0]).toBe(-3);
+    expect(end[0]).toBe(3);
+    expect(moveCursor(cells, home, "left")).toEqual(home);
+    expect(moveCursor(cells, end, "right")).toEqual(end);
+    // The same row: within half a card of (0, 0)'s height.
+    for (const c of [home, end]) expect(Math.abs(cellOrigin(c[0], c[1]).y)).toBeLessThanOrEqual(CARD_H / 2);
+    expect(rowEnd(cells, [1, 2], "home", true)).toEqual([-3, -3]);
+    expect(rowEnd(cells, [1, 2], "end", true)).toEqual([3, 3]);
+    // Already at the end: stays.
+    expect(rowEnd(cells, end, "end")).toEqual(end);
   });
 
   it("merges hint slices by playouts, best first; shades values between the worst and the best", () => {

@@ -7,10 +7,34 @@ import { type CSSResult, css, unsafeCSS } from "lit";
  * overrides by setting the custom properties on the element; the host box, the widget's frame (`.base` with its
  * `play` and `side` columns: their widths and gaps are the element's own), section headings, the status line and
  * its error form, the row of controls, buttons and selects on the surface colour (hover, focus ring, disabled),
- * tables, the empty-state text, the game log's list, the screen-reader-only text, the colour scheme, and
- * `prefers-reduced-motion` (no animation, no transition). Each element adds its own colours (dice, cubes, seats…)
+ * tables, the empty-state text, the game log's list, the screen-reader-only text, the colour scheme,
+ * `prefers-reduced-motion` (no animation, no transition), and touch targets of at least 44 × 44 CSS px under a coarse
+ * pointer or in an element narrower than 600 px. Each element adds its own colours (dice, cubes, seats…)
  * and layout in its own styles, after these.
  */
+/** The touch-target rules of `baseStyles`, under a coarse pointer or a narrow element. */
+const touchTargets = css`
+  /* :host raises the specificity over an element's own button and select sizes, which come later. */
+  :host button,
+  :host select {
+    min-height: 44px;
+    min-width: 44px;
+  }
+  :host label:has(> input[type="checkbox"], > input[type="radio"]) {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4rem;
+    min-height: 44px;
+    min-width: 44px;
+  }
+  :host input[type="checkbox"],
+  :host input[type="radio"] {
+    width: 22px;
+    height: 22px;
+    margin: 0;
+  }
+`;
+
 export function baseStyles(prefix: string): CSSResult {
   /** The custom property `--<prefix>-<name>`: its value, or (`declare`) its name. */
   const v = (name: string, declare = false) =>
@@ -166,6 +190,14 @@ export function baseStyles(prefix: string): CSSResult {
       clip: rect(0, 0, 0, 0);
       white-space: nowrap;
       border: 0;
+    }
+    /* Phones (a coarse pointer, or an element under 600 px wide): every control at least 44 × 44 CSS px
+       (WCAG 2.5.5); a checkbox's label is its target, so the label row is the tall one. */
+    @media (pointer: coarse) {
+      ${touchTargets}
+    }
+    @container (max-width: 600px) {
+      ${touchTargets}
     }
     @media (prefers-color-scheme: dark) {
       :host {

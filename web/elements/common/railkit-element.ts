@@ -146,10 +146,10 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     botOptions: () => (this.level === null ? this.botOptions() : { level: this.level }),
     hints: () => this.hintsWanted(),
     hintOptions: () => this.hintOptions(),
-    botDelayMs: () => paceOf(this.botDelay),
     beforeAct: (action) => this.beforeMove(action),
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     beforeBotMove: (action, view) => this.beforeBotMove(action, view),
+    botDelayMs: (view) => this.botDelayMs(view),
   });
 
   /** An online match through the railkit server, when `server` and `match` are set (hints from this seat's view). */
@@ -200,6 +200,11 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   }
   /** The computer's move arrived and is about to be shown: e.g. show it first, and wait a moment. */
   protected beforeBotMove(_action: T["action"], _view: T["view"]): Promise<void> | void {}
+
+  /** The pause before the computer's next move from `view`, in ms: the element's pace (`bot-delay`). */
+  protected botDelayMs(_view: T["view"]): number {
+    return this.pace;
+  }
   /** Clears the element's own per-game state before a new game is asked for. */
   protected clearGame(): void {}
   /**

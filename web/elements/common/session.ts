@@ -84,8 +84,8 @@ export interface SessionOptions<T extends GameTypes> {
   /** Whether hints are wanted now (default false). Hints are fetched for a person's turn only. */
   hints?(): boolean;
   hintOptions?(): T["hintOptions"] | undefined;
-  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}); a function is read before every move. */
-  botDelayMs?: number | (() => number);
+  /** Pause before each computer move, in ms (default {@link BOT_DELAY_MS}); a function is asked before each move. */
+  botDelayMs?: number | ((view: T["view"]) => number);
   /**
    * A person's action is about to be sent (`act`): false keeps it from being sent (`act` answers false, nothing
    * changes). Not asked for `play`, nor for the computer's moves.
@@ -609,9 +609,9 @@ export class GameSession<T extends GameTypes> implements ReactiveController {
 
   /** Plays the computer's seats, one move every botDelayMs, until a person is to move. */
   private async runBot(gen: number): Promise<void> {
-    const pace = this.opts.botDelayMs ?? BOT_DELAY_MS;
     while (gen === this.generation && !this.recovering && this.connected && this.botTurn) {
-      await delay(typeof pace === "function" ? pace() : pace);
+      const ms = this.opts.botDelayMs;
+      await delay(typeof ms === "function" ? ms(this.view!) : (ms ?? BOT_DELAY_MS));
       if (gen !== this.generation || !this.connected || !this.botTurn || this.busy) return;
       const prev = this.view!;
       let move: Awaited<ReturnType<GameWorkerApi<T>["botMove"]>>;

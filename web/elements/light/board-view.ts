@@ -133,11 +133,53 @@ export function boundsOf(cells: readonly Cell[], margin = 12): [number, number, 
 export type Direction = "up" | "down" | "left" | "right";
 
 /**
- * The keyboard cursor's next cell from `from` in a direction, among `cells` (the cells drawn): the
- * nearest centre ahead, sideways distance counted double; `from` itself when nothing lies ahead.
+ * The keyboard cursor's next cell from `from` in a direction, among `cells` (the cells drawn); `from` itself when
+ * nothing lies that way. In the brick wall (docs/rules/light-rail.md § Grid):
+ * - Up / Down: the card directly above / below, `(q, r ∓ 1)`, else the next drawn card of the column that way, else
+ *   the nearest centre ahead in any column (sideways distance counted double), so the top of a column still leads on.
+ * - Left / Right: a card of the neighbouring column, which lies half a card up or down. An even column steps to its
+ *   upper neighbour and an odd column to its lower one (the other when that one is not drawn), so repeated presses
+ *   run along one row and, where both neighbours are drawn, Left takes back Right. With neither neighbour drawn, the nearest drawn column that way
+ *   holding a card level with `from` (overlapping it vertically), its card closest in height.
  */
 export function moveCursor(cells: readonly Cell[], from: Cell, dir: Direction): Cell {
-  const [dx, dy] = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] }[dir] as [number, number];
+  const [q, r] = from;
+  const has = new Set(cells.map(([cq, cr]) => `${cq},${cr}`));
+  const drawn = (c: Cell) => has.has(`${c[0]},${c[1]}`);
+  if (dir === "up" || dir === "down") {
+    const dr = dir === "up" ? -1 : 1;
+    let column: Cell | null = null;
+    for (const c of cells)
+      if (c[0] === q && (c[1] - r) * dr > 0 && (!column || Math.abs(c[1] - r) < Math.abs(column[1] - r)))
+        column = c;
+    return column ?? nearestAhead(cells, from, 0, dr);
+  }
+  const dq = dir === "right" ? 1 : -1;
+  const even = ((q % 2) + 2) % 2 === 0;
+  // (q ± 1, r + k): for the column on the right k = -1 is the upper neighbour, for the left k = 0 is.
+  const upper: Cell = [q + dq, dq === 1 ? r - 1 : r];
+  const lower: Cell = [q + dq, dq === 1 ? r : r + 1];
+  for (const c of even ? [upper, lower] : [lower, upper]) if (drawn(c)) return c;
+  const y0 = cellCentre(q, r).y;
+  let best: Cell = from;
+  let bestCost = Infinity;
+  for (const c of cells) {
+    const k = (c[0] - q) * dq;
+    if (k <= 0) continue;
+    const dy = Math.abs(cellCentre(c[0], c[1]).y - y0);
+    if (dy >= CARD_H) continue;
+    // Nearer columns first, then the card closest in height, then the upper one.
+    const cost = k * 4 * CARD_H + 2 * dy + (cellCentre(c[0], c[1]).y < y0 ? 0 : 1);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** The nearest centre ahead of `from` in direction (dx, dy), sideways distance counted double; `from` when none. */
+function nearestAhead(cells: readonly Cell[], from: Cell, dx: number, dy: number): Cell {
   const c0 = cellCentre(from[0], from[1]);
   let best: Cell = from;
   let bestCost = Infinity;
@@ -155,6 +197,32 @@ export function moveCursor(cells: readonly Cell[], from: Cell, dir: Direction): 
     }
   }
   return best;
+}
+
+/**
+ * Home / End: the first / last card of the cursor's row, where Left / Right stop when pressed again and again.
+ * With `city` (Ctrl+Home / Ctrl+End) the first / last card of the whole city in reading order instead: the
+ * leftmost column's top card, the rightmost column's bottom card.
+ */
+export function rowEnd(cells: readonly Cell[], from: Cell, end: "home" | "end", city = false): Cell {
+  if (city) {
+    let best: Cell = from;
+    const sign = end === "home" ? 1 : -1;
+    for (const c of [from, ...cells]) {
+      const d = (c[0] - best[0]) * sign;
+      if (d < 0 || (d === 0 && (c[1] - best[1]) * sign < 0)) best = c;
+    }
+    return best;
+  }
+  const dir: Direction = end === "home" ? "left" : "right";
+  let at = from;
+  // Each step moves to another column that way, so at most one step per drawn cell.
+  for (let i = 0; i < cells.length; i++) {
+    const next = moveCursor(cells, at, dir);
+    if (next[0] === at[0] && next[1] === at[1]) break;
+    at = next;
+  }
+  return at;
 }
 
 /** A shading of 0..1 for a hint value between the worst and the best value of the position. */

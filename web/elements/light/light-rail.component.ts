@@ -40,6 +40,7 @@ import {
   type Direction,
   moveCursor,
   outlinePath,
+  rowEnd,
   segmentPath,
   shade,
   terminusPoint,
@@ -79,6 +80,8 @@ const REFUSAL_TITLE: Readonly<Record<string, string>> = {
 };
 
 const keyOf = (q: number, r: number) => `${q},${r}`;
+/** 90112 → "90,112", without toLocaleString: its first call loads the locale data, 100–200 ms on a slow phone. */
+const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Time of one hints call; the budget is spent in such slices so the search shows progress and can stop. */
 const HINT_SLICE_MS = 250;
@@ -134,7 +137,7 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @fires game-over - The city is full. `detail`: `{ totals, routeCredit, objectiveCredit, fulfilled, winners }`.
  *
  * @csspart base - The whole widget.
- * @csspart board - The city (an SVG; focusable: arrows move the cursor, Enter places, R rotates).
+ * @csspart board - The city (an SVG; focusable: arrows move the cursor to a neighbouring cell, Home/End to the ends of its row, Enter places, R rotates).
  * @csspart hand - The card in hand and the rotate button.
  * @csspart setup - The new-game form (players, wrapping, New game).
  * @csspart button - Each button.
@@ -298,6 +301,19 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (!this.attributeError) this.collectHints();
+  }
+
+  /** The city pans on a phone (a card is at least 49 px wide): when first drawn too wide, it starts centred on (0, 0). */
+  private panned = false;
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.panned) return;
+    const wrap = this.renderRoot.querySelector<HTMLElement>(".board-wrap");
+    if (!wrap) return;
+    // Once (a layout read): not on every update.
+    this.panned = true;
+    if (wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
   }
 
   /** The `hints` attribute changed (or the attributes were fixed): a new search, not stopped. */
@@ -537,6 +553,18 @@ export class LightRail extends RailkitGameElement<LightTypes> {
       this.cursor = this.cursor ? moveCursor(cells, from, dir) : from;
       return;
     }
+    if (e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      this.pointedBy = "keys";
+      const from = this.cursor ?? this.startCursor(v);
+      this.cursor = rowEnd(
+        this.drawnCells(v),
+        from,
+        e.key === "Home" ? "home" : "end",
+        e.ctrlKey || e.metaKey,
+      );
+      return;
+    }
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       const cell = this.cursor ?? this.startCursor(v);
@@ -628,7 +656,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
         tabindex="0"
         role="application"
         aria-roledescription="city board"
-        aria-label="The city. Arrow keys move the cursor over the cells, Enter places the card, R turns it."
+        aria-label="The city. Arrow keys move the cursor to the neighbouring cell, Home and End to the ends of its row, Enter places the card, R turns it."
         aria-describedby="cursor-desc"
         @click=${this.onBoardClick}
         @pointerover=${this.onBoardOver}
@@ -689,7 +717,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
         </g>
         ${
           best && this.isLegal([best.q, best.r])
-            ? svg`<g class="best" pointer-events="none" transform="translate(${cellCentre(best.q, best.r).x} ${cellOrigin(best.q, best.r).y + 12})"><circle r="9"/><text y="4">★</text>${best.orientation !== this.orientation ? svg`<text class="turn" x="14" y="4">↻</text>` : nothing}</g>`
+            ? svg`<g class="best" pointer-events="none" transform="translate(${cellCentre(best.q, best.r).x} ${cellOrigin(best.q, best.r).y + 12})"><circle r="12"/><text y="5.5">★</text>${best.orientation !== this.orientation ? svg`<text class="turn" x="19" y="5.5">↻</text>` : nothing}</g>`
             : nothing
         }
         ${
@@ -710,10 +738,11 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     const end = pts[pts.length - 1]!;
     const label =
       e.credit > 0 ? `${e.winners.map((w) => COLOR_LABEL[w]).join(" & ")} +${e.credit}` : "no credit";
-    const w = 12 + label.length * 6.6;
+    // 16-unit text: at least 11 CSS px on a phone, where a card (60 units) is drawn at least 49 px wide.
+    const w = 14 + label.length * 8.8;
     return svg`<g class=${e.wrapped ? "route wrapped" : "route"} pointer-events="none" data-credit=${e.credit}>
       <path class="route-glow" d=${pts.length === 1 ? `M${end.x - 8} ${end.y}L${end.x + 8} ${end.y}` : d}/>
-      <g transform="translate(${end.x - w / 2} ${end.y - 34})"><rect class="route-tag" width=${w} height="20" rx="10"/><text class="route-text" x=${w / 2} y="14">${label}</text></g>
+      <g transform="translate(${end.x - w / 2} ${end.y - 40})"><rect class="route-tag" width=${w} height="26" rx="13"/><text class="route-text" x=${w / 2} y="19">${label}</text></g>
     </g>`;
   }
 
@@ -844,7 +873,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
           )}
         </tbody>
       </table>
-      <p class="note">Value: your expected final margin over the best other seat, by ${playouts.toLocaleString("en")} simulated games. The city shades every legal cell by it.</p>`;
+      <p class="note">Value: your expected final margin over the best other seat, by ${thousands(playouts)} simulated games. The city shades every legal cell by it.</p>`;
     })();
     const showProgress = !v.state.over && !this.session.botTurn && (!this.isOnline || this.session.humanTurn);
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">

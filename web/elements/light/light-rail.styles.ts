@@ -49,10 +49,14 @@ export const lightRailStyles = [
     border: 1px solid var(--light-rail-border);
     border-radius: 10px;
     padding: 0.5rem;
+    /* A city wider than the element pans inside this box (the page itself never scrolls sideways). */
+    overflow-x: auto;
   }
   svg.board {
     display: block;
-    width: min(100%, calc(var(--cells-w) * var(--light-rail-card-size)));
+    /* However narrow the element, a card at least 49 px wide, so a cell (drawn 54 of 60 units wide) is a 44 px touch
+       target (WCAG 2.5.5); the city then pans. */
+    width: max(min(100%, calc(var(--cells-w) * var(--light-rail-card-size))), calc(var(--cells-w) * 49px));
     height: auto;
     margin: 0 auto;
     touch-action: manipulation;
@@ -68,6 +72,9 @@ export const lightRailStyles = [
     border-radius: 6px;
   }
   .cell-info {
+    /* Stays in sight under a city that pans sideways (as wide as the box, not the city). */
+    position: sticky;
+    left: 0;
     min-height: 1.4em;
     margin: 0.35rem 0.25rem 0;
     font-size: 0.88rem;
@@ -216,7 +223,7 @@ export const lightRailStyles = [
   }
   .route-text {
     fill: #fff;
-    font: 700 12px system-ui, sans-serif;
+    font: 700 16px system-ui, sans-serif;
     text-anchor: middle;
   }
   .best circle {
@@ -225,7 +232,7 @@ export const lightRailStyles = [
     stroke-width: 2;
   }
   .best text {
-    font: 700 12px system-ui, sans-serif;
+    font: 700 16px system-ui, sans-serif;
     text-anchor: middle;
     fill: #b8860b;
   }

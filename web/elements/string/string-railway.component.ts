@@ -1,4 +1,4 @@
-import { html, nothing, svg } from "lit";
+import { html, nothing, type PropertyValues, svg } from "lit";
 import { property, state } from "lit/decorators.js";
 import type { StringPreview } from "../../engine/string/engine.ts";
 import { FACE_UP_TILE_POINTS, FLIPPED_TILE_POINTS, SET_SCORE } from "../../engine/string/scoring.ts";
@@ -88,6 +88,11 @@ const GHOSTS = 5;
 const CLICK_CM = 1.2;
 /** How far outside a station disc (cm) a press still picks it (fingers are wide). */
 const PICK_SLACK = 1;
+/**
+ * A station's touch target: a press within this many CSS px of its centre picks it (46 px across, over WCAG 2.5.5's
+ * 44), the nearest station winning; its `.hit` circle draws that target (the board's handlers do the picking).
+ */
+const TARGET_PX = 23;
 /** Most hints asked for (transport plan, long-distance routes, strings). */
 const HINT_MAX = 30;
 
@@ -137,6 +142,7 @@ type Preview = StringPreview & { stretches?: number[] };
  * @csspart controls - The tools and turn buttons.
  * @csspart button - Each button.
  * @csspart preview - The live check of the string being drawn.
+ * @csspart live-check - The live check's strip over the board while a string is drawn (a narrow element only).
  * @csspart station-panel - The selected station: its cubes, moves, replenish.
  * @csspart tiles - The long-distance tiles.
  * @csspart players - The table of seats.
@@ -206,6 +212,12 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   @state() private botShow: StringAction | null = null;
   @state() private focusStation = 0;
   @state() private ghostFocus: number | null = null;
+  /** Board units (cm) per CSS px as the board is drawn (0 before it is): touch targets and labels are sized in px. */
+  @state() private upx = 0;
+  /** Watches the drawn board's size (none where the DOM has no ResizeObserver); the board watched, its width. */
+  private resized: ResizeObserver | null = null;
+  private watched: SVGSVGElement | null = null;
+  private boardPx = 0;
 
   private trail: Trail | null = null;
   private downAt: Point | null = null;
@@ -228,6 +240,11 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
 
   protected override async onlineHints(v: StringView): Promise<StringHint[]> {
     return (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints;
+  }
+
+  /** No pause before a computer's tile choice at setup: it is hidden, so there is nothing to follow (issue #23). */
+  protected override botDelayMs(v: StringView): number {
+    return v.state.phase === "setup" ? 0 : this.pace;
   }
 
   protected override async beforeBotMove(action: StringAction): Promise<void> {
@@ -295,11 +312,38 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener("keydown", this.onKey);
+    if (typeof ResizeObserver === "function")
+      this.resized ??= new ResizeObserver((entries) => {
+        for (const e of entries) this.boardPx = e.contentRect.width;
+        this.measureBoard();
+      });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener("keydown", this.onKey);
+    this.resized?.disconnect();
+    this.watched = null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const board = this.renderRoot.querySelector<SVGSVGElement>("svg.board");
+    if (board !== this.watched) {
+      // The observer reports the board's size once now and on every change: no layout read here.
+      if (this.watched) this.resized?.unobserve(this.watched);
+      this.watched = board;
+      if (board) this.resized?.observe(board);
+    }
+    this.measureBoard();
+  }
+
+  /** Board units per CSS px: the viewBox's width over the board's drawn width (kept when it moves by under 1%). */
+  private measureBoard(): void {
+    const units = this.watched?.viewBox.baseVal?.width ?? 0;
+    if (!(this.boardPx > 0 && units > 0)) return;
+    const upx = units / this.boardPx;
+    if (Math.abs(upx - this.upx) > this.upx * 0.01) this.upx = upx;
   }
 
   /** The new-game form: players 2–5; the computer plays every seat but seat 0, or none. A fresh seed. */
@@ -505,7 +549,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
     const s = this.state;
     if (!s) return -1;
     let best = -1;
-    let bestD = s.board.radius + PICK_SLACK;
+    let bestD = Math.max(s.board.radius + PICK_SLACK, TARGET_PX * this.upx);
     s.stations.forEach((st, i) => {
       const d = Math.hypot(st.x - p[0], st.y - p[1]);
       if (d <= bestD) {
@@ -736,6 +780,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         class="board mode-${tool} ${this.trail ? "drawing" : ""}"
         part="board"
         viewBox="${x} ${y} ${w} ${h}"
+        style=${cssProps({ "--upx": String(this.upx) })}
         role="group"
         aria-label=${label}
         aria-describedby="board-help"
@@ -767,10 +812,30 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         }
         ${marksSvg(this.preview?.points ?? [])}
       </svg>
+      ${this.draft ? this.renderLiveCheck(y + h * 0.4) : nothing}
       <span id="board-help" class="sr-only">
         Stations: arrow keys move between them, Enter picks one. To lay a string, pick its two ends; to move a cube, pick its
         station, the cube, then the destination. Escape cancels.
       </span>
+    </div>`;
+  }
+
+  /**
+   * The live check as a strip over the board while a string is drawn (shown on a narrow element only, where the
+   * check's panel lies below the board, out of sight under the finger): length, cost, verdict. At the board's top,
+   * or its bottom while the string's end is in the board's upper part (`upper`: the y under which that is).
+   * A copy for the eyes: the panel's list stays the live region.
+   */
+  private renderLiveCheck(upper: number) {
+    const p = this.preview;
+    const low = (this.draft?.at(-1) ?? Infinity) < upper;
+    return html`<div class="live-check ${low ? "low" : ""}" part="live-check" aria-hidden="true">
+      ${
+        p
+          ? html`<span>${p.length.toFixed(1)} of ${p.max} cm</span><span>${p.ap} AP of ${p.apLeft}</span>
+              <span class="verdict ${p.error ? "bad" : "ok"}">${p.error ? p.error.message : "legal"}</span>`
+          : html`<span>${this.isOnline ? "The server checks the string when you place it." : "Checking…"}</span>`
+      }
     </div>`;
   }
 
@@ -836,12 +901,13 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       }}
     >
       <title>${label}</title>
+      <circle class="hit" r=${Math.max(r + 0.7, TARGET_PX * this.upx)} />
       <circle class="ring" r=${r + 0.7} />
       <circle class="disc ${stationFill(st)}" r=${r} />
       <circle r=${r - 0.75} fill="#fffaf0" opacity=${st.kind === "outskirts" || st.kind === "mountain" ? 0 : 0.9} />
       ${st.kind === "mountain" ? svg`<path class="peak" d="M-1.6,1.2 L0,-1.4 L1.6,1.2 Z" opacity="0.45" />` : nothing}
       ${cubesSvg(counts, 0, 0, this.selected === i ? this.picked : null)}
-      <text class="station-name" y=${r + 1.9}>${st.kind === "mountain" ? "mountain" : st.id}</text>
+      <text class="station-name" y=${r + 0.3}>${st.kind === "mountain" ? "mountain" : st.id}</text>
     </g>`;
   }
 

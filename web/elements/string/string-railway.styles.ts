@@ -44,6 +44,9 @@ export const stringRailwayStyles = [
       grid-template-columns: minmax(0, 1fr);
       grid-template-areas: "play" "side";
     }
+    .board-wrap > .live-check {
+      display: flex;
+    }
   }
   .play,
   .side {
@@ -195,8 +198,10 @@ export const stringRailwayStyles = [
     stroke-width: 1;
     opacity: 1;
   }
+  /* Board text in cm (the viewBox's unit), and never under 11.5 CSS px however small the board is drawn: --upx is
+     cm per CSS px (set by the element from the board's drawn width). */
   .ghost-label {
-    font-size: 2.2px;
+    font-size: max(2.2px, calc(var(--upx, 0) * 11.5px));
     font-weight: 700;
     fill: #0b5e6a;
     paint-order: stroke;
@@ -234,7 +239,7 @@ export const stringRailwayStyles = [
     stroke-linecap: round;
   }
   .crossing-count {
-    font-size: 1.9px;
+    font-size: max(1.9px, calc(var(--upx, 0) * 11.5px));
     font-weight: 700;
     fill: var(--string-railway-crossing);
     paint-order: stroke;
@@ -289,9 +294,20 @@ export const stringRailwayStyles = [
     stroke-width: 0.8;
   }
   .station-name {
-    font-size: 1.7px;
+    font-size: max(1.7px, calc(var(--upx, 0) * 11.5px));
     fill: #3b3b3b;
     text-anchor: middle;
+    dominant-baseline: hanging;
+    pointer-events: none;
+    paint-order: stroke;
+    stroke: var(--string-railway-board);
+    stroke-width: 0.3;
+  }
+  /* A station's touch target (46 CSS px across; the nearest station wins where two overlap): drawn, not hit, since
+     the board's pointer handlers pick the nearest station and a later station's circle must not take an earlier
+     station's focus. */
+  .station .hit {
+    fill: transparent;
     pointer-events: none;
   }
   .cube {
@@ -331,13 +347,34 @@ export const stringRailwayStyles = [
     background: #ddd;
   }
   .more {
-    font-size: 1.5px;
+    font-size: max(1.5px, calc(var(--upx, 0) * 11.5px));
     font-weight: 700;
     fill: #222;
   }
   .spot {
     fill: var(--string-railway-highlight);
     opacity: 0.35;
+  }
+  /* The live check over the board while drawing; only where the check's panel is not beside the board. */
+  .live-check {
+    position: absolute;
+    top: 10px;
+    left: 10px;
+    right: 10px;
+    display: none;
+    flex-wrap: wrap;
+    gap: 0.1rem 0.8rem;
+    padding: 0.3rem 0.6rem;
+    border-radius: 8px;
+    background: color-mix(in srgb, var(--string-railway-surface) 92%, transparent);
+    box-shadow: 0 1px 4px rgb(0 0 0 / 0.25);
+    font-size: 0.9rem;
+    font-variant-numeric: tabular-nums;
+    pointer-events: none;
+  }
+  .live-check.low {
+    top: auto;
+    bottom: 10px;
   }
   .zone {
     padding: 0.6rem 0.75rem;
