@@ -20,6 +20,12 @@ const touchTargets = css`
     min-height: 44px;
     min-width: 44px;
   }
+  /* A disclosure's button (the "How to play" panel): a row at least 44 px tall (it keeps its marker). */
+  :host details > summary {
+    min-height: 44px;
+    box-sizing: border-box;
+    padding-block: 0.65rem;
+  }
   :host label:has(> input[type="checkbox"], > input[type="radio"]) {
     display: inline-flex;
     align-items: center;

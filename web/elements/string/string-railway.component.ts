@@ -36,7 +36,7 @@ import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { delay, seatList, type ViewCause } from "../common/session.ts";
+import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   CUBE_ORDER,
   cubesSvg,
@@ -242,9 +242,12 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
     return (await this.local.client.string.viewHints(v.state, { max: HINT_MAX })).hints;
   }
 
-  /** No pause before a computer's tile choice at setup: it is hidden, so there is nothing to follow (issue #23). */
+  /**
+   * At the default pace, no pause before a computer's tile choice at setup: it is hidden, so there is nothing to
+   * follow (issue #23). A pace the page sets (`bot-delay`) applies to every move.
+   */
   protected override botDelayMs(v: StringView): number {
-    return v.state.phase === "setup" ? 0 : this.pace;
+    return v.state.phase === "setup" && this.botDelay === BOT_DELAY_MS ? 0 : this.pace;
   }
 
   protected override async beforeBotMove(action: StringAction): Promise<void> {

@@ -184,13 +184,14 @@ export const trainGameStyles = [
     stroke: #1f2328;
     stroke-width: 1.5;
   }
+  /* Badge and double marks at least 11 CSS px as drawn (a 64 px die draws its 64 units in 54 px; issue #23). */
   .face .badge-text {
-    font: 700 12px system-ui, sans-serif;
+    font: 700 13.5px system-ui, sans-serif;
     text-anchor: middle;
     fill: #1f2328;
   }
   .face .double-text {
-    font: 700 11px system-ui, sans-serif;
+    font: 700 13.5px system-ui, sans-serif;
     text-anchor: middle;
     fill: #fff;
   }
@@ -384,6 +385,14 @@ export const trainGameStyles = [
     .summary .note {
       color: var(--train-game-muted);
       font-size: 0.85rem;
+    }
+    /* The train's dice are smaller (52 px: 64 units in 42 px): bigger marks keep them at least 11 CSS px. */
+    .train .face .badge {
+      r: 11px;
+    }
+    .train .face .badge-text,
+    .train .face .double-text {
+      font-size: 17px;
     }
     .zone.train:focus-visible {
       outline: 2px solid var(--train-game-accent);
