@@ -10,6 +10,9 @@
  * const solver = trainSolver.createTrainSolverReference();
  * while (!s.over) s = train.apply(s, trainSolver.botAction(solver, s, "ev")).state;
  * ```
+ *
+ * Those run on the TypeScript kernels. `await loadKernels()` (kernels.ts) loads the package's Wasm kernels and the
+ * Train Game's shipped race table and turn graph, and answers each game's engine, solver, hints and bots on them.
  */
 
 export { InputError, RuleError } from "../engine/common/errors.ts";
