@@ -11,7 +11,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -86,9 +86,24 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       "dist/pkg/engine.js",
       "dist/types/lib/index.d.ts",
       "dist/types/lib/engine.d.ts",
+      "dist/types/lib/kernels.d.ts",
       "custom-elements.json",
     ])
       expect(existsSync(join(tmp, "package", f)), f).toBe(true);
+  });
+
+  it("ships the files loadKernels reads: the four Wasm kernels, the race table and the turn graph", async () => {
+    const assets = await readdir(join(tmp, "package", "dist", "pkg", "assets"));
+    for (const name of ["train", "string", "stringplan", "light"])
+      expect(
+        assets.some((f) => f.startsWith(`${name}.release-`) && f.endsWith(".wasm")),
+        name,
+      ).toBe(true);
+    for (const name of ["race-100-", "turn-graph-"])
+      expect(
+        assets.some((f) => f.startsWith(name) && f.endsWith(".bin")),
+        name,
+      ).toBe(true);
   });
 
   it("(a) a plain page: one script tag, one element, static files under a sub-path, strict CSP", async () => {
@@ -185,6 +200,40 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       expect(out[game]!.current, game).toBeNull();
     }
   });
+
+  it("(e) Node, issue #24: loadKernels() finds the package's own files from any folder and answers as the solvers", async () => {
+    await cp(join(root, "test/package/kernels.mjs"), join(app, "kernels.mjs"));
+    // Run from the temporary folder, not the app's: the files are found beside the package's module.
+    const { stdout } = await run(process.execPath, [join(app, "kernels.mjs")], {
+      cwd: tmp,
+      timeout: 120_000,
+    });
+    const out = JSON.parse(stdout) as {
+      missing: string[];
+      hints: unknown[];
+      reference: unknown[];
+      hasRace: boolean;
+      sameString: boolean;
+      stringGeometry: boolean;
+    };
+    expect(out.missing).toEqual([]);
+    // The race to 100 read from the shipped table (no solve), with the hint the TypeScript solver gives after its
+    // own solve of the race (the values to the solver's tolerance).
+    expect(out.hasRace).toBe(true);
+    expect(out.hints.length).toBeGreaterThan(0);
+    expect(out.hints).toHaveLength(out.reference.length);
+    out.hints.forEach((h, i) => {
+      const r = out.reference[i] as { winProbability: number; expected: number };
+      const { winProbability, expected, ...rest } = h as typeof r;
+      const { winProbability: rw, expected: re, ...restRef } = r;
+      expect(rest).toEqual(restRef);
+      expect(winProbability).toBeCloseTo(rw, 6);
+      expect(expected).toBeCloseTo(re, 9);
+    });
+    // String Railway on the Wasm route geometry: an engine of its own, the same game as the TypeScript engine's.
+    expect(out.stringGeometry).toBe(true);
+    expect(out.sameString).toBe(true);
+  }, 150_000);
 
   it("(d) TypeScript: the declarations type a user's code of both entries", async () => {
     await cp(join(root, "test/package/consumer.ts.txt"), join(app, "check.ts"));
