@@ -20,6 +20,7 @@
  */
 import { InputError, RuleError } from "../engine/common/errors.ts";
 import { describe, isObject } from "../engine/common/input.ts";
+import type { StringEngine } from "../engine/string/engine.ts";
 import type { LightGameTypes } from "../games/light/index.ts";
 import type { StringGameTypes } from "../games/string/index.ts";
 import type { TrainGameTypes } from "../games/train/index.ts";
@@ -137,7 +138,8 @@ export interface KernelGame<T extends GameTypes, Solver> {
 /** What {@link loadKernels} answers: each game on the package's kernels. */
 export interface Kernels {
   readonly train: KernelGame<TrainGameTypes, TrainSolverApi>;
-  readonly string: KernelGame<StringGameTypes, StringSolver>;
+  /** String Railway; its engine is a `StringEngine` on the Wasm route geometry (`engine.geometry`). */
+  readonly string: KernelGame<StringGameTypes, StringSolver> & { readonly engine: StringEngine };
   readonly light: KernelGame<LightGameTypes, LightKernel>;
   /**
    * The files that could not be loaded, each with why (`"race-100.bin: …"`); empty when every fast path is there.
@@ -219,5 +221,7 @@ export async function loadKernels(): Promise<Kernels> {
   const table = `race-${SHIPPED_GOAL}.bin`;
   if (!train.solver.solver.hasRace(SHIPPED_GOAL) && !missing.some((m) => m.startsWith(table)))
     missing.push(`${table}: not loaded (corrupt)`);
-  return { train: { ...train, solver: train.solver.solver }, string, light, missing, kit };
+  // The string module's loadEngine answers createStringEngine(…) (or stringEngine): a StringEngine either way.
+  const stringOn = { ...string, engine: string.engine as StringEngine };
+  return { train: { ...train, solver: train.solver.solver }, string: stringOn, light, missing, kit };
 }
