@@ -204,6 +204,7 @@ export async function run(): Promise<void> {
   };
   const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
   const rows: [string, { median: number; min: number }][] = [];
+  const reloadRatios: string[] = [];
   type T = { median: number; min: number };
   // The engine on the Wasm route geometry (as in the worker), side by side with that geometry alone on the
   // engine's own rival index (so the module's one index slot holds it for both), and the twin alone.
@@ -232,6 +233,44 @@ export async function run(): Promise<void> {
   rows.push(["TS twin measureRoute alone, same move", twinT]);
   rows.push(["the engine's route check on Wasm (checkRoute)", routeW]);
   rows.push(["apply(place-string), engine on the TS geometry", applyT]);
+  // Issue #24: a state reloaded from JSON shares no object with the game, so its first route check builds the mover's
+  // rival index (1,260 segments); its second apply, and every state descending from it, reuse that index.
+  for (const [on, eng] of [
+    ["TS", { apply }],
+    ["Wasm", onWasm],
+  ] as const) {
+    const copies = Array.from({ length: 300 }, () => JSON.parse(JSON.stringify(state)) as StringState);
+    // the code warmed up: a first and a second apply on each of 100 reloads
+    for (let i = 0; i < 100; i++) for (let k = 0; k < 2; k++) eng.apply(copies[i]!, move);
+    const first: number[] = [];
+    const second: number[] = [];
+    const warm: number[] = [];
+    for (let i = 100; i < 300; i++) {
+      const c = copies[i]!;
+      let a = performance.now();
+      eng.apply(c, move);
+      first.push(performance.now() - a);
+      a = performance.now();
+      eng.apply(c, move);
+      second.push(performance.now() - a);
+      // untimed first: the Wasm module indexes one index at a time (geometry-wasm.ts `hold`), the copy's until now
+      eng.apply(state, move);
+      a = performance.now();
+      eng.apply(state, move);
+      warm.push(performance.now() - a);
+    }
+    const stat = (x: number[]) => {
+      x.sort((p, q) => p - q);
+      return { median: x[x.length >> 1]!, min: x[0]! };
+    };
+    const [f, sc, w] = [stat(first), stat(second), stat(warm)];
+    rows.push([`apply on a state reloaded from JSON: first (index built), ${on}`, f]);
+    rows.push([`  the same reloaded state's second apply (index reused), ${on}`, sc]);
+    rows.push([`  the warm state, same samples interleaved, ${on}`, w]);
+    reloadRatios.push(
+      `${on}: reloaded first / warm ${(f.median / w.median).toFixed(1)}×, second / warm ${(sc.median / w.median).toFixed(2)}× (medians)`,
+    );
+  }
   rows.push(["four Wasm kernels one by one, same move", kernelsT]);
   rows.push(["the engine's route check on TS (checkRoute)", routeT]);
   // One pointer move: the trail so far (200 samples along the move's path) simplified, then the engine's check.
@@ -282,4 +321,5 @@ export async function run(): Promise<void> {
       `${(twinT.min / kernelT.min).toFixed(2)}× (medians ${(twinT.median / kernelT.median).toFixed(2)}×); ` +
       `apply on TS / four Wasm kernels: ${(applyT.min / kernelsT.min).toFixed(2)}×`,
   );
+  console.log(`  reloaded states (200 reloads each): ${reloadRatios.join("; ")}`);
 }

@@ -45,7 +45,7 @@ const DATA: Readonly<Record<string, () => URL>> = {
   "train/turn-graph.bin": () => new URL("../data/train/turn-graph.bin", import.meta.url),
 };
 
-/** Largest file read (the race table is 186 KB): a file beyond it is refused unread. */
+/** Largest file taken (the race table is 186 KB): a larger one is refused (`missing`). */
 const MAX_FILE_BYTES = 8 << 20;
 
 /** The node:fs reader, imported on first need, in Node only (the name is not a static import: pages never load it). */
@@ -67,25 +67,21 @@ async function readUrl(url: URL): Promise<ArrayBuffer> {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-/** The file name of a URL, for {@link Kernels.missing}. */
-const fileName = (url: URL) => url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
-
 /**
  * A {@link Kit} over the package's own files: every Wasm module compiled first (so that `wasm` can answer null for
  * one that failed: the games then run its TypeScript twin), each data file read once, on first need (null when it
  * fails: the game falls back). Each failure is recorded in `missing`.
  */
 async function packageKit(missing: string[]): Promise<Kit> {
-  const failed = (url: URL, e: unknown) =>
-    missing.push(`${fileName(url)}: ${e instanceof Error ? e.message : String(e)}`);
+  const failed = (what: string, e: unknown) =>
+    missing.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
   const modules = new Map<string, WebAssembly.Module>();
   await Promise.all(
     Object.entries(WASM).map(async ([name, at]) => {
-      const url = at();
       try {
-        modules.set(name, await WebAssembly.compile(await readUrl(url)));
+        modules.set(name, await WebAssembly.compile(await readUrl(at())));
       } catch (e) {
-        failed(url, e);
+        failed(`${name}.wasm`, e);
       }
     }),
   );
@@ -100,9 +96,8 @@ async function packageKit(missing: string[]): Promise<Kit> {
       if (!at) return Promise.resolve(null);
       let d = data.get(path);
       if (!d) {
-        const url = at();
-        d = readUrl(url).catch((e: unknown) => {
-          failed(url, e);
+        d = readUrl(at()).catch((e: unknown) => {
+          failed(path, e);
           return null;
         });
         data.set(path, d);
@@ -142,7 +137,8 @@ export interface Kernels {
   readonly string: KernelGame<StringGameTypes, StringSolver> & { readonly engine: StringEngine };
   readonly light: KernelGame<LightGameTypes, LightKernel>;
   /**
-   * The files that could not be loaded, each with why (`"race-100.bin: …"`); empty when every fast path is there.
+   * The files that could not be loaded, each with why (`"train/race-100.bin: …"`, `"string.wasm: …"`); empty when
+   * every fast path is there.
    * Those parts run on the TypeScript twins (same answers, slower); a race without its table is solved on first need.
    */
   readonly missing: readonly string[];
@@ -218,7 +214,7 @@ export async function loadKernels(): Promise<Kernels> {
 
   const [train, string, light] = await Promise.all([on(trainModule), on(stringModule), on(lightModule)]);
   // The race table is checked by its reader, which warns and leaves it out when corrupt: say so here too.
-  const table = `race-${SHIPPED_GOAL}.bin`;
+  const table = `train/race-${SHIPPED_GOAL}.bin`;
   if (!train.solver.solver.hasRace(SHIPPED_GOAL) && !missing.some((m) => m.startsWith(table)))
     missing.push(`${table}: not loaded (corrupt)`);
   // The string module's loadEngine answers createStringEngine(…) (or stringEngine): a StringEngine either way.
