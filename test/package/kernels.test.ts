@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { InputError, type Result, RuleError } from "../../web/engine/common/errors.ts";
 import { type Kernels, loadKernels, string, train } from "../../web/lib/engine.ts";
+import { kernelsFrom } from "../../web/lib/kernels.ts";
 import { createTrainSolver } from "../../web/solvers/train/index.ts";
 import { raceContext } from "../../web/solvers/train/race-context.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
@@ -92,5 +93,33 @@ describe("loadKernels (issue #24)", () => {
     expect(await kernels.train.hints(over)).toEqual([]);
     const e = await refusal(kernels.train.bot(over));
     expect((e as RuleError).rule).toBe("train.game-over");
+  });
+});
+
+describe("loadKernels without some of its files (issue #24)", () => {
+  it("lists what it could not load and answers the same on the TypeScript twins and a race solved on first need", async () => {
+    const here = (path: string) => () => new URL(path, import.meta.url);
+    const partial = await kernelsFrom({
+      wasm: {
+        train: here("../../build/train.release.wasm"),
+        string: here("../../build/no-such-module.wasm"),
+        stringplan: here("../../build/stringplan.release.wasm"),
+        light: here("../../build/light.release.wasm"),
+      },
+      data: {
+        "train/race-100.bin": here("../../web/data/train/turn-graph.bin"), // not a race table: refused by its reader
+        "train/turn-graph.bin": here("../../web/data/train/turn-graph.bin"),
+      },
+    });
+    expect(partial.missing).toHaveLength(2);
+    expect(partial.missing[0]).toMatch(/^string\.wasm: /);
+    expect(partial.missing[1]).toMatch(/^train\/race-100\.bin: not loaded/);
+    expect(partial.kit.wasm("string")).toBeNull();
+    expect(partial.string.engine).toBe(string.stringEngine); // the TypeScript geometry
+    expect(partial.train.solver.hasRace(100)).toBe(false);
+    const s = train.setup({ players: 2, variant: "race" }, 7);
+    const [got, want] = [await partial.train.hints(s), await kernels.train.hints(s)];
+    expect(got.map((h) => h.label)).toEqual(want.map((h) => h.label));
+    for (const [i, h] of got.entries()) expect(h.winProbability).toBeCloseTo(want[i]!.winProbability!, 6);
   });
 });

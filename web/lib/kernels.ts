@@ -30,8 +30,14 @@ import type { StringSolver } from "../solvers/string/solver.ts";
 import type { TrainSolverApi } from "../solvers/train/api.ts";
 import { SHIPPED_GOAL } from "../solvers/train/race-context.ts";
 
+/** Where each file is: a Wasm module by name (`Kit.wasm`), a data file by its path under web/data/ (`Kit.data`). */
+export interface KernelFiles {
+  wasm: Readonly<Record<string, () => URL>>;
+  data: Readonly<Record<string, () => URL>>;
+}
+
 /** The Wasm modules the games load (`Kit.wasm`), each found beside this module. */
-const WASM: Readonly<Record<string, () => URL>> = {
+const WASM: KernelFiles["wasm"] = {
   train: () => new URL("../../build/train.release.wasm", import.meta.url),
   string: () => new URL("../../build/string.release.wasm", import.meta.url),
   stringplan: () => new URL("../../build/stringplan.release.wasm", import.meta.url),
@@ -39,7 +45,7 @@ const WASM: Readonly<Record<string, () => URL>> = {
 };
 
 /** The shipped data files the games read (`Kit.data`), by their path under web/data/. */
-const DATA: Readonly<Record<string, () => URL>> = {
+const DATA: KernelFiles["data"] = {
   // the race table of SHIPPED_GOAL (a bundler needs the literal name)
   "train/race-100.bin": () => new URL("../data/train/race-100.bin", import.meta.url),
   "train/turn-graph.bin": () => new URL("../data/train/turn-graph.bin", import.meta.url),
@@ -72,12 +78,12 @@ async function readUrl(url: URL): Promise<ArrayBuffer> {
  * one that failed: the games then run its TypeScript twin), each data file read once, on first need (null when it
  * fails: the game falls back). Each failure is recorded in `missing`.
  */
-async function packageKit(missing: string[]): Promise<Kit> {
+async function packageKit(files: KernelFiles, missing: string[]): Promise<Kit> {
   const failed = (what: string, e: unknown) =>
     missing.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
   const modules = new Map<string, WebAssembly.Module>();
   await Promise.all(
-    Object.entries(WASM).map(async ([name, at]) => {
+    Object.entries(files.wasm).map(async ([name, at]) => {
       try {
         modules.set(name, await WebAssembly.compile(await readUrl(at())));
       } catch (e) {
@@ -92,7 +98,7 @@ async function packageKit(missing: string[]): Promise<Kit> {
       return m ? Promise.resolve(m) : null;
     },
     data: (path) => {
-      const at = Object.hasOwn(DATA, path) ? DATA[path] : undefined;
+      const at = Object.hasOwn(files.data, path) ? files.data[path] : undefined;
       if (!at) return Promise.resolve(null);
       let d = data.get(path);
       if (!d) {
@@ -151,10 +157,15 @@ export interface Kernels {
  * the header), then each game's engine and solver on them. Call it once and keep the answer; each call loads anew
  * (its own engines). Never rejects for a missing file: see {@link Kernels.missing}.
  */
-export async function loadKernels(): Promise<Kernels> {
+export function loadKernels(): Promise<Kernels> {
+  return kernelsFrom({ wasm: WASM, data: DATA });
+}
+
+/** {@link loadKernels} from other files (tests: a missing or corrupt one); not part of the package's API. */
+export async function kernelsFrom(files: KernelFiles): Promise<Kernels> {
   const missing: string[] = [];
   const [kit, { GAMES }, { readOptions }] = await Promise.all([
-    packageKit(missing),
+    packageKit(files, missing),
     import("../games/registry.ts"),
     import("../worker/wire.ts"),
   ]);
