@@ -10,12 +10,12 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "string-cli": () => import("./string-cli.bench.ts"),
   "string-solvers": () => import("./string-solvers.bench.ts"),
   light: () => import("./light.bench.ts"),
+  "first-hint": () => import("./first-hint.bench.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 for (const name of wanted)
-  if (!(name in suites))
-    throw new Error(`unknown bench suite "${name}" (train, string, string-cli, string-solvers, light)`);
+  if (!(name in suites)) throw new Error(`unknown bench suite "${name}" (${Object.keys(suites).join(", ")})`);
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 for (const [name, load] of Object.entries(suites)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;

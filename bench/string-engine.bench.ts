@@ -44,7 +44,7 @@ import {
 } from "../web/engine/string/engine.ts";
 import { boundsOf, PlacedIndex } from "../web/engine/string/geometry/placed.ts";
 import { stationsTouched as stationsOf } from "../web/engine/string/geometry/polyline.ts";
-import { measureRoute } from "../web/engine/string/geometry/route.ts";
+import { measureRoute, routeGeometryTs } from "../web/engine/string/geometry/route.ts";
 import { checkRoute, stringIds, toSegments } from "../web/engine/string/route.ts";
 import type { StringAction, StringKind, StringState } from "../web/engine/string/types.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
@@ -204,6 +204,7 @@ export async function run(): Promise<void> {
   };
   const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
   const rows: [string, { median: number; min: number }][] = [];
+  const reloadRatios: string[] = [];
   type T = { median: number; min: number };
   // The engine on the Wasm route geometry (as in the worker), side by side with that geometry alone on the
   // engine's own rival index (so the module's one index slot holds it for both), and the twin alone.
@@ -232,6 +233,56 @@ export async function run(): Promise<void> {
   rows.push(["TS twin measureRoute alone, same move", twinT]);
   rows.push(["the engine's route check on Wasm (checkRoute)", routeW]);
   rows.push(["apply(place-string), engine on the TS geometry", applyT]);
+  // Issue #24: a state reloaded from JSON shares no object with the game. Where the process knows the game, its
+  // first route check finds the mover's rival index by the board's content and the strings' paths; where it does not
+  // (a geometry new to the game: a fresh engine per sample), it builds it (1,260 segments). Its second apply, and
+  // every state descending from it, reuse it by identity.
+  for (const [on, g] of [
+    ["TS", routeGeometryTs],
+    ["Wasm", geo.routeGeometry],
+  ] as const) {
+    const eng = createStringEngine(g);
+    const copies = Array.from({ length: 300 }, () => JSON.parse(JSON.stringify(state)) as StringState);
+    /** An engine whose geometry (a wrapper of `g`, with caches of its own) has seen nothing of this game. */
+    const unknown = () => createStringEngine({ createIndex: g.createIndex, measure: g.measure });
+    const fresh = Array.from({ length: 300 }, unknown);
+    const others = Array.from({ length: 300 }, () => JSON.parse(JSON.stringify(state)) as StringState);
+    // the code warmed up: 100 reloads, each applied twice, and as many fresh engines
+    for (let i = 0; i < 100; i++) {
+      for (let k = 0; k < 2; k++) eng.apply(copies[i]!, move);
+      fresh[i]!.apply(others[i]!, move);
+    }
+    const known: number[] = [];
+    const built: number[] = [];
+    const second: number[] = [];
+    const warm: number[] = [];
+    const timed = (out: number[], fn: () => void) => {
+      const a = performance.now();
+      fn();
+      out.push(performance.now() - a);
+    };
+    for (let i = 100; i < 300; i++) {
+      const c = copies[i]!;
+      timed(known, () => eng.apply(c, move));
+      timed(second, () => eng.apply(c, move));
+      timed(built, () => fresh[i]!.apply(others[i]!, move));
+      // untimed first: the warm state's board takes its indexes back from the reload (found by content), and the Wasm
+      // module indexes one index at a time (geometry-wasm.ts `hold`)
+      eng.apply(state, move);
+      timed(warm, () => eng.apply(state, move));
+    }
+    const stat = (x: number[]) => {
+      x.sort((p, q) => p - q);
+      return { median: x[x.length >> 1]!, min: x[0]! };
+    };
+    const [k, b, sc, w] = [stat(known), stat(built), stat(second), stat(warm)];
+    rows.push([`apply on a JSON reload, first: index found by content, ${on}`, k]);
+    rows.push([`  first apply where the game is new (index built), ${on}`, b]);
+    rows.push([`  the same reload's second apply (index reused), ${on}`, sc]);
+    rows.push([`  the warm state, same samples interleaved, ${on}`, w]);
+    const r = (x: { median: number }) => `${(x.median / w.median).toFixed(2)}×`;
+    reloadRatios.push(`${on}: found ${r(k)}, built ${r(b)}, second ${r(sc)}`);
+  }
   rows.push(["four Wasm kernels one by one, same move", kernelsT]);
   rows.push(["the engine's route check on TS (checkRoute)", routeT]);
   // One pointer move: the trail so far (200 samples along the move's path) simplified, then the engine's check.
@@ -282,4 +333,5 @@ export async function run(): Promise<void> {
       `${(twinT.min / kernelT.min).toFixed(2)}× (medians ${(twinT.median / kernelT.median).toFixed(2)}×); ` +
       `apply on TS / four Wasm kernels: ${(applyT.min / kernelsT.min).toFixed(2)}×`,
   );
+  console.log(`  JSON reloads / warm (medians, 200 reloads each): ${reloadRatios.join("; ")}`);
 }

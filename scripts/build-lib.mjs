@@ -19,7 +19,8 @@ for (const mode of ["lib", "pkg"])
 
 /**
  * In dist/pkg (its entries and their chunks in assets/) the workers are started with the literal `new Worker(new URL("./assets/x.js", import.meta.url), …)`
- * that bundlers (Vite, webpack 5, Rollup) recognise, so the app's bundler builds each worker with its chunks and
+ * that bundlers (Vite, webpack 5, Rollup) recognise (and `loadKernels` finds its files with `new URL("./assets/x.wasm",
+ * import.meta.url)`, which they emit as assets), so the app's bundler builds each worker with its chunks and
  * Wasm; Vite writes `new URL(new URL("assets/x.js", import.meta.url).href, "" + import.meta.url)`, which they copy
  * as a plain asset without what it imports.
  */
@@ -36,7 +37,7 @@ for (const f of files) {
   const out = text.replace(
     /new URL\(\s*(?:\/\*[^*]*\*\/\s*)?new URL\(\s*[`"']([^`"']+)[`"']\s*,\s*import\.meta\.url\s*\)\.href\s*,\s*(?:[`"'][`"']\s*\+\s*)?import\.meta\.url\s*\)/g,
     (_, path) => {
-      workers++;
+      if (path.endsWith(".js")) workers++; // the rest: the Wasm and data files of railkit/engine's loadKernels
       return `new URL(${JSON.stringify(`./${path}`)}, import.meta.url)`;
     },
   );

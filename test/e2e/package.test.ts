@@ -5,13 +5,15 @@
  *       self-contained build copied out of the tarball, one element; served with the strict CSP header;
  *   (b) a minimal Vite app that installs the tarball and does `import "railkit"` (built with Vite, served with
  *       the strict CSP);
- *   (c) a Node script that imports `railkit/engine` and plays a game of each engine with bots.
+ *   (c) a Node script that imports `railkit/engine` and plays a game of each engine with bots;
+ *   (e), (f) issue #24: `loadKernels()` of `railkit/engine` in Node (run from another folder) and in a Vite app's
+ *       module worker: the package's Wasm kernels and race table found and loaded, the race's hint as the solvers'.
  * (a) and (b) run in headless Chromium: every element (globbed from web/elements/) plays real moves, the Train
  * Game takes a person's roll, and no console error or CSP violation is reported.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -86,9 +88,24 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       "dist/pkg/engine.js",
       "dist/types/lib/index.d.ts",
       "dist/types/lib/engine.d.ts",
+      "dist/types/lib/kernels.d.ts",
       "custom-elements.json",
     ])
       expect(existsSync(join(tmp, "package", f)), f).toBe(true);
+  });
+
+  it("ships the files loadKernels reads: the four Wasm kernels, the race table and the turn graph", async () => {
+    const assets = await readdir(join(tmp, "package", "dist", "pkg", "assets"));
+    for (const name of ["train", "string", "stringplan", "light"])
+      expect(
+        assets.some((f) => f.startsWith(`${name}.release-`) && f.endsWith(".wasm")),
+        name,
+      ).toBe(true);
+    for (const name of ["race-100-", "turn-graph-"])
+      expect(
+        assets.some((f) => f.startsWith(name) && f.endsWith(".bin")),
+        name,
+      ).toBe(true);
   });
 
   it("(a) a plain page: one script tag, one element, static files under a sub-path, strict CSP", async () => {
@@ -184,6 +201,100 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       expect(out[game]!.winners.length, game).toBeGreaterThan(0);
       expect(out[game]!.current, game).toBeNull();
     }
+  });
+
+  it("(e) Node, issue #24: loadKernels() finds the package's own files from any folder and answers as the solvers", async () => {
+    await cp(join(root, "test/package/kernels.mjs"), join(app, "kernels.mjs"));
+    // Run from the temporary folder, not the app's: the files are found beside the package's module.
+    const { stdout } = await run(process.execPath, [join(app, "kernels.mjs")], {
+      cwd: tmp,
+      timeout: 120_000,
+    });
+    const out = JSON.parse(stdout) as {
+      missing: string[];
+      hints: unknown[];
+      reference: unknown[];
+      hasRace: boolean;
+      sameString: boolean;
+      stringGeometry: boolean;
+    };
+    expect(out.missing).toEqual([]);
+    // The race to 100 read from the shipped table (no solve), with the hint the TypeScript solver gives after its
+    // own solve of the race (the values to the solver's tolerance).
+    expect(out.hasRace).toBe(true);
+    expect(out.hints.length).toBeGreaterThan(0);
+    expect(out.hints).toHaveLength(out.reference.length);
+    out.hints.forEach((h, i) => {
+      const r = out.reference[i] as { winProbability: number; expected: number };
+      const { winProbability, expected, ...rest } = h as typeof r;
+      const { winProbability: rw, expected: re, ...restRef } = r;
+      expect(rest).toEqual(restRef);
+      expect(winProbability).toBeCloseTo(rw, 6);
+      expect(expected).toBeCloseTo(re, 9);
+    });
+    // String Railway on the Wasm route geometry: an engine of its own, the same game as the TypeScript engine's.
+    expect(out.stringGeometry).toBe(true);
+    expect(out.sameString).toBe(true);
+  }, 150_000);
+
+  it("(f) a Vite app's module worker: loadKernels() from railkit/engine fetches the files the app's build emitted", async () => {
+    const dir = join(app, "worker-app");
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, "kernels.worker.js"),
+      `import { loadKernels, train } from "railkit/engine";
+const kernels = await loadKernels();
+const [best] = await kernels.train.hints(train.setup({ players: 2, variant: "race", goal: 100 }, 7));
+postMessage({ missing: kernels.missing, hasRace: kernels.train.solver.hasRace(100), best });
+`,
+    );
+    await writeFile(
+      join(dir, "main.js"),
+      `const w = new Worker(new URL("./kernels.worker.js", import.meta.url), { type: "module" });
+w.onmessage = (e) => { window.kernelsResult = e.data; };
+w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
+`,
+    );
+    await cp(join(root, "web/demo/favicon.svg"), join(dir, "favicon.svg"));
+    await writeFile(
+      join(dir, "index.html"),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>engine</title>` +
+        `<link rel="icon" href="./favicon.svg"><script type="module" src="./main.js"></script></head><body></body></html>`,
+    );
+    const { build } = await import("vite");
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: "warn",
+      base: "./",
+      worker: { format: "es" },
+      build: { outDir: join(dir, "dist") },
+    });
+    const server = await serveWithCsp(join(dir, "dist"));
+    servers.push(server);
+    const page = await browser.newPage();
+    const problems = await watch(page);
+    await page.goto(`${server.url}index.html`);
+    await page.waitForFunction(
+      () => (window as { kernelsResult?: unknown }).kernelsResult !== undefined,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const out = (await page.evaluate(() => (window as { kernelsResult?: unknown }).kernelsResult)) as {
+      missing?: string[];
+      hasRace?: boolean;
+      best?: { label: string; winProbability: number };
+      error?: string;
+    };
+    expect(out.error).toBeUndefined();
+    expect(out.missing).toEqual([]);
+    expect(out.hasRace).toBe(true);
+    expect(out.best?.label).toBe("Roll 6 dice");
+    expect(out.best?.winProbability).toBeGreaterThan(0.4);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it("(d) TypeScript: the declarations type a user's code of both entries", async () => {

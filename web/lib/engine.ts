@@ -10,6 +10,9 @@
  * const solver = trainSolver.createTrainSolverReference();
  * while (!s.over) s = train.apply(s, trainSolver.botAction(solver, s, "ev")).state;
  * ```
+ *
+ * Those run on the TypeScript kernels. `await loadKernels()` (kernels.ts) loads the package's Wasm kernels and the
+ * Train Game's shipped race table and turn graph, and answers each game's engine, solver, hints and bots on them.
  */
 
 export { InputError, RuleError } from "../engine/common/errors.ts";
@@ -17,4 +20,5 @@ export * as common from "../engine/common/game.ts";
 export * as light from "../engine/light/index.ts";
 export * as string from "../engine/string/index.ts";
 export * as train from "../engine/train/index.ts";
+export { type KernelGame, type Kernels, loadKernels } from "./kernels.ts";
 export * as trainSolver from "./train-solver.ts";

@@ -276,7 +276,10 @@ export function otherStrings(s: StringState, player: number): Int32Array {
 /** One seat's index of the other seats' placed strings, and which strings it holds. */
 interface RivalIndex {
   index: PlacedSegmentIndex;
-  held: Set<PlacedString>;
+  /** Per seat, the strings of that seat the index holds, in the seat's order (none of the index's own seat). */
+  held: PlacedString[][];
+  /** How many strings it holds (the next string id). */
+  count: number;
   /** Each seat's string list and its length when the index was last brought up to date (the quick check). */
   lists: (readonly PlacedString[])[];
   lengths: number[];
@@ -286,14 +289,92 @@ interface RivalIndex {
  * Per route geometry (each builds its own indexes: `createIndex`), per board object, per seat: the placed-segment
  * index of the other seats' strings (geometry/placed.ts). States of one game share their board object and every
  * placed string (structural sharing, `copyForAction`), and placed strings never change, so the index of a state is
- * the one of an earlier state plus the strings placed since: they are appended. A state whose rivals' strings are
- * not a superset of the ones held (another branch of the game: an undo, a bot trying moves) rebuilds it. Not part
+ * the one of an earlier state plus the strings placed since: they are appended. A state whose rivals' string lists do
+ * not begin with the strings held (another branch of the game: an undo, a bot trying moves) rebuilds it. Not part
  * of the state: a cache, invisible to the rules (an index holds exactly the rivals' strings, whichever engine
  * asked), so engines on different geometries never share one and never change each other's.
  * Quick check first: a seat that has not acted since keeps its very string list (an action copies only the
  * acting seat), so when every rival's list is the one seen last, at the same length, nothing was placed since.
+ *
+ * A state reloaded from JSON (a save read back; a host that keeps its states as JSON, as the server applies each move
+ * to a plain copy) shares no object with its game: its board is found among the last {@link RECENT_BOARDS} boards
+ * seen by its content (the polygon: the index's bounds), and a held string matches a string of the same path; the
+ * index then serves it as it served the original (issue #24).
  */
 const rivalIndexes = new WeakMap<RouteGeometry, WeakMap<object, Map<number, RivalIndex>>>();
+
+/** How many boards per geometry are looked up by content (each holds its seats' indexes until pushed out). */
+const RECENT_BOARDS = 4;
+/** A board's seat indexes as found by content: the board object that holds them now, and its `boardKey`. */
+interface BoardRecord {
+  key: string;
+  board: object;
+  perSeat: Map<number, RivalIndex>;
+}
+/** The last boards seen per geometry, most recent first. */
+const recentBoards = new WeakMap<RouteGeometry, BoardRecord[]>();
+
+/** What an index depends on besides the strings: the board polygon (its bounds). */
+const boardKey = (board: StringState["board"]): string => board.polygon.join(",");
+
+/** The same string: identical, or the same path (a copy read back from JSON). */
+function samePlaced(a: PlacedString, b: PlacedString): boolean {
+  if (a === b) return true;
+  const p = a.path;
+  const q = b.path;
+  if (p.length !== q.length) return false;
+  for (let i = 0; i < p.length; i++) if (p[i] !== q[i]) return false;
+  return true;
+}
+
+/** Whether each rival list of `s` begins with the strings `entry` (the index of seat `player`) holds from it. */
+function heldPrefix(entry: RivalIndex, s: StringState, player: number): boolean {
+  const seats = s.seats;
+  if (entry.held.length !== seats.length) return false;
+  for (let i = 0; i < seats.length; i++) {
+    const list = seats[i]!.strings;
+    const held = entry.held[i]!;
+    if (i === player ? held.length > 0 : held.length > list.length) return false;
+    for (let k = 0; k < held.length; k++) if (!samePlaced(list[k]!, held[k]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * The seat indexes of `s.board` for `geometry`: by the board object; else, for a board not seen (a state read back
+ * from JSON), those of a recent board of the same content whose every index holds a beginning of `s`'s strings,
+ * moved to this board object (the board they were found by gets new ones if it asks again); else new ones.
+ */
+function seatIndexes(s: StringState, geometry: RouteGeometry): Map<number, RivalIndex> {
+  let boards = rivalIndexes.get(geometry);
+  if (!boards) {
+    boards = new WeakMap();
+    rivalIndexes.set(geometry, boards);
+  }
+  const known = boards.get(s.board);
+  if (known) return known;
+  let recent = recentBoards.get(geometry);
+  if (!recent) {
+    recent = [];
+    recentBoards.set(geometry, recent);
+  }
+  const key = boardKey(s.board);
+  const serves = (r: BoardRecord) => {
+    for (const [p, e] of r.perSeat) if (!heldPrefix(e, s, p)) return false;
+    return true;
+  };
+  const at = recent.findIndex((r) => r.key === key && serves(r));
+  let record: BoardRecord;
+  if (at >= 0) {
+    record = recent.splice(at, 1)[0]!;
+    boards.delete(record.board);
+    record.board = s.board;
+  } else record = { key, board: s.board, perSeat: new Map() };
+  recent.unshift(record);
+  if (recent.length > RECENT_BOARDS) recent.pop();
+  boards.set(s.board, record.perSeat);
+  return record.perSeat;
+}
 
 /**
  * The other players' placed strings of `player`, indexed by `geometry` (default: the TypeScript twin), built or
@@ -304,16 +385,7 @@ export function rivalIndex(
   player: number,
   geometry: RouteGeometry = routeGeometryTs,
 ): PlacedSegmentIndex {
-  let boards = rivalIndexes.get(geometry);
-  if (!boards) {
-    boards = new WeakMap();
-    rivalIndexes.set(geometry, boards);
-  }
-  let perSeat = boards.get(s.board);
-  if (!perSeat) {
-    perSeat = new Map();
-    boards.set(s.board, perSeat);
-  }
+  const perSeat = seatIndexes(s, geometry);
   let entry = perSeat.get(player);
   const seats = s.seats;
   if (entry && entry.lists.length === seats.length) {
@@ -324,26 +396,36 @@ export function rivalIndex(
     }
     if (same) return entry.index;
   }
-  const rivals: PlacedString[] = [];
-  for (let i = 0; i < seats.length; i++) if (i !== player) rivals.push(...seats[i]!.strings);
-  let found = 0;
-  if (entry) for (const str of rivals) if (entry.held.has(str)) found++;
-  if (!entry || found !== entry.held.size) {
+  // Each rival's list must begin with the strings held from that seat: the same objects, or copies of them (then
+  // the state's own objects are held from now on, so that its descendants pass by identity).
+  if (entry && heldPrefix(entry, s, player)) {
+    for (const [i, held] of entry.held.entries())
+      for (let k = 0; k < held.length; k++) held[k] = seats[i]!.strings[k]!;
+  } else {
     entry = {
       index: geometry.createIndex(boundsOf(s.board.polygon)),
-      held: new Set(),
+      held: seats.map(() => []),
+      count: 0,
       lists: [],
       lengths: [],
     };
     perSeat.set(player, entry);
   }
-  const held = entry.held;
-  const fresh = rivals.filter((str) => !held.has(str));
+  const fresh: PlacedString[] = [];
+  for (let i = 0; i < seats.length; i++) {
+    if (i === player) continue;
+    const list = seats[i]!.strings;
+    const held = entry.held[i]!;
+    for (let k = held.length; k < list.length; k++) {
+      fresh.push(list[k]!);
+      held.push(list[k]!);
+    }
+  }
   if (fresh.length > 0) {
     // each string its own id (the index's string ids: meeting places count per rival string)
     const paths = fresh.map((str) => str.path);
-    entry.index.addPlacedSegments(toSegments(paths), stringIds(paths, held.size));
-    for (const str of fresh) held.add(str);
+    entry.index.addPlacedSegments(toSegments(paths), stringIds(paths, entry.count));
+    entry.count += fresh.length;
   }
   entry.lists = seats.map((seat) => seat.strings);
   entry.lengths = seats.map((seat) => seat.strings.length);
