@@ -17,4 +17,5 @@ export * as common from "../engine/common/game.ts";
 export * as light from "../engine/light/index.ts";
 export * as string from "../engine/string/index.ts";
 export * as train from "../engine/train/index.ts";
+export { REVIEW_MAX_MOVES, review } from "./review.ts";
 export * as trainSolver from "./train-solver.ts";
