@@ -207,6 +207,11 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
     if (h) void this.options.api().close(h);
   }
 
+  /** Whether the analysis values what the dice or cards gave (the Train Game's rolls); else no luck is shown. */
+  private get luckKnown(): boolean {
+    return this.moves.some((m) => Math.abs(m.luck) >= 5e-10);
+  }
+
   /** A signed value in the review's unit ("+1.2%", "−0.4", "0.0%" for what rounds to zero). */
   signed(v: number): string {
     const t = this.format(Math.abs(v));
@@ -290,8 +295,8 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
       ${
         turn && turn.first === m!.index
           ? html`<p class="turn-split" data-turn-split>
-              This turn: ${this.format(turn.start)} → ${this.format(turn.end)}; lost ${this.format(turn.decisions)} to decisions,
-              ${turn.dice >= 0 ? `${this.format(turn.dice)} to the dice` : `the dice gave ${this.format(-turn.dice)}`}.
+              This turn: ${this.format(turn.start)} → ${this.format(turn.end)}; lost ${this.format(turn.decisions)} to decisions
+              ${!this.luckKnown ? "" : turn.dice >= 0 ? `, ${this.format(turn.dice)} to the dice` : `, the dice gave ${this.format(-turn.dice)}`}.
             </p>`
           : nothing
       }
@@ -342,13 +347,13 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
       <h3 id="review-sum-h">Summary${r.complete ? "" : " (stopped early)"}</h3>
       <p class="sub">${r.objective}</p>
       <table>
-        <thead><tr><th scope="col">Seat</th><th scope="col" class="num">Decisions</th><th scope="col" class="num">Luck</th><th scope="col">Worst</th></tr></thead>
+        <thead><tr><th scope="col">Seat</th><th scope="col" class="num">Decisions</th>${this.luckKnown ? html`<th scope="col" class="num">Luck</th>` : nothing}<th scope="col">Worst</th></tr></thead>
         <tbody>
           ${r.seats.map(
             (s) => html`<tr data-seat=${s.seat}>
               <td>${this.options.seatName(s.seat)}</td>
               <td class="num">${this.signed(-s.decisions)}</td>
-              <td class="num">${this.signed(s.luck)}</td>
+              ${this.luckKnown ? html`<td class="num">${this.signed(s.luck)}</td>` : nothing}
               <td class="mistakes">${
                 s.mistakes.length === 0
                   ? "none"
