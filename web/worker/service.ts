@@ -5,7 +5,7 @@
  *
  * A loop over the registry (web/games/registry.ts; tests hand in another list): one namespace per
  * {@link GameModule}, whose verbs (`newGame`, `act`, `undo`, `view`, `hints`, `viewHints`, `botMove`, `save`,
- * `load`, `replay`, `close`) are written once here ({@link serveGame}), plus the module's own (`module.verbs`). It
+ * `load`, `replay`, `close`, `review`) are written once here ({@link serveGame}), plus the module's own (`module.verbs`). It
  * names no game. The worker holds every game's state itself in a {@link GameStore} under the handle it handed
  * out: a page never sends a state back, so nothing it sends can make the worker trust a state the engine did not
  * make, and an action is applied to the held state without re-reading it.
