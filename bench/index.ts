@@ -9,12 +9,13 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   string: () => import("./string.bench.ts"),
   "string-solvers": () => import("./string-solvers.bench.ts"),
   light: () => import("./light.bench.ts"),
+  review: () => import("./review.bench.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 for (const name of wanted)
   if (!(name in suites))
-    throw new Error(`unknown bench suite "${name}" (train, string, string-solvers, light)`);
+    throw new Error(`unknown bench suite "${name}" (train, string, string-solvers, light, review)`);
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 for (const [name, load] of Object.entries(suites)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
