@@ -65,6 +65,42 @@ describe("review.cli", () => {
     expect(lines.at(-1)).toMatch(/^seat 1: .*biggest mistakes: none$/);
   });
 
+  it("a Light Rail game: graded by its hints' search, --playouts a move, capped", async () => {
+    const f = join(dir, "light.json");
+    expect(
+      (
+        await runCommand([
+          "light",
+          "new",
+          "--players",
+          "2",
+          "--seed",
+          "5",
+          "--bots",
+          "0,1",
+          "--bot",
+          "greedy",
+          "--out",
+          f,
+        ])
+      ).code,
+    ).toBe(0);
+    const played = await runCommand(["light", "bot", f]);
+    expect(played.err).toBe("");
+    const g = JSON.parse(readFileSync(f, "utf8"));
+    expect(g.state.over).toBe(true);
+    const r = await runCommand(["review", f, "--json", "--playouts", "100"]);
+    expect(r.err).toBe("");
+    const answer = JSON.parse(r.out);
+    expect(answer.game).toBe("light");
+    expect(answer.unit).toBe("win");
+    expect(answer.objective).toMatch(/100 a move/);
+    expect(answer.moves.length).toBe(g.state.log.length);
+    const over = await runCommand(["review", f, "--playouts", "20001"]);
+    expect(over.code).toBe(2);
+    expect(over.err).toMatch(/--playouts/);
+  });
+
   it("bad input exits 2 with one line", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ hello: 1 }));
@@ -77,6 +113,7 @@ describe("review.cli", () => {
       [["review", bad], /names no game/],
       [["review", join(dir, "absent.json")], /absent\.json/],
       [["review", file, "--speed", "5"], /unknown option --speed/],
+      [["review", file, "--playouts", "5"], /--playouts: The Train Game's review takes no such option/],
       [["review", tampered], /scores/],
     ] as const) {
       const r = await runCommand([...args]);

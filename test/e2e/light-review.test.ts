@@ -2,7 +2,8 @@
  * review.element (issue #26, docs/review.md): `<light-rail>`'s review mode in Debian's Chromium, on the embed page
  * (dist/demo/embed.html, strict CSP; the element added by the test). A finished two-seat game made in Node (seat 0
  * places on a fixed walk through its legal cells, seat 1 the greedy bot) is handed to `review(save)`: the moves are
- * graded progressively by the hints' search (a progress bar while it runs), the summary and chart follow; the slider
+ * graded progressively by the hints' search (a progress bar and Stop while it runs: stopped, the moves graded so far
+ * stay), the summary and chart follow; the slider
  * and the list of moves show the city as it was (its cards counted); the board is inert. Screenshots go to
  * $RAILKIT_SHOTS (default the system's temp folder).
  */
@@ -58,6 +59,20 @@ describe.runIf(haveBrowser)("<light-rail> review mode", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  it("Stop while grading: the moves graded so far stay, the summary says it stopped early", async () => {
+    await page.evaluate((save) => {
+      const el = document.querySelector("light-rail") as HTMLElement & { review(s: string): Promise<void> };
+      void el.review(save);
+    }, JSON.stringify(game.save));
+    await page.locator("light-rail [part=review] progress").waitFor({ timeout: 30_000 });
+    await page.locator("light-rail button[data-review=stop]").click();
+    await page.locator("light-rail [part=review-summary] table").waitFor({ timeout: 30_000 });
+    expect(await page.locator("light-rail #review-sum-h").textContent()).toBe("Summary (stopped early)");
+    expect(await page.locator("light-rail button[data-move]").count()).toBeLessThan(game.save.log.length);
+    await page.locator("light-rail button[data-review=exit]").click();
+    await page.locator("light-rail [part=base][data-seat-to-move]").waitFor();
   });
 
   it("review(save): progress while grading, then every move and the summary with its chart", async () => {

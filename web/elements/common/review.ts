@@ -61,6 +61,8 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
   error = "";
 
   private gen = 0;
+  /** Counts start() calls: only the last one asked is shown. */
+  private asked = 0;
   private handle: GameHandle | null = null;
   private readonly views = new Map<number, T["view"]>();
 
@@ -95,14 +97,16 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
 
   /** Reviews `save` (a state or its JSON text); rejects (and stays out of review mode) if the worker refuses it. */
   async start(save: T["view"]["state"] | string): Promise<void> {
-    this.closeHandle();
-    const gen = ++this.gen;
     const api = this.options.api();
+    const asked = ++this.asked;
+    // A refused save rejects here and leaves whatever is shown (a review under way goes on).
     const loaded = await api.load(save);
-    if (gen !== this.gen) {
-      void api.close(loaded.handle);
+    if (asked !== this.asked) {
+      void api.close(loaded.handle); // a later start() came first
       return;
     }
+    this.closeHandle();
+    const gen = ++this.gen;
     this.handle = loaded.handle;
     this.save = loaded.state;
     this.total = loaded.state.log.length;
@@ -160,6 +164,7 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
   /** Leaves review mode. */
   exit(): void {
     this.gen++;
+    this.asked++;
     this.closeHandle();
     this.active = false;
     this.running = false;
