@@ -107,7 +107,10 @@ describe.runIf(haveBrowser)("<train-game> review mode", () => {
     await page.screenshot({ path: join(SHOTS, "review-slider.png") });
     // The first mistake of seat 0, from the list of moves.
     const i = Number(
-      await page.locator("train-game [data-seat='0'] button[data-mistake]").first().getAttribute("data-mistake"),
+      await page
+        .locator("train-game [data-seat='0'] button[data-mistake]")
+        .first()
+        .getAttribute("data-mistake"),
     );
     await page.locator(`train-game button[data-move="${i}"]`).click();
     await expect.poll(stepText).toBe(`Before move ${i + 1} of ${n}`);
