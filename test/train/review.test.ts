@@ -2,7 +2,8 @@
  * review.train (issue #26, docs/review.md): the Train Game's game review, graded exactly by the hints' solver.
  * A hand-worked decision (roll or stop on the last roll with one die left), then properties over whole games:
  * loss ≥ 0, a turn's decisions + dice = its start − end, no luck where nothing is revealed, a replay of the
- * solver's best moves loses nothing, and a mistake made on purpose is found and ranked.
+ * solver's best moves loses nothing, and a mistake made on purpose is found and ranked; railkit/engine review()
+ * refuses what is not a save it can review, as input.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,6 +16,7 @@ import {
 import { type GameReview, type Reviewer, reviewGame } from "../../web/games/review.ts";
 import { type TrainGameTypes, type TrainSolverBundle, train } from "../../web/games/train/index.ts";
 import { trainReviewer } from "../../web/games/train/review.ts";
+import { review as libReview } from "../../web/lib/review.ts";
 import { NODE_KIT } from "../contract/kits.ts";
 
 let bundle: TrainSolverBundle;
@@ -185,5 +187,30 @@ describe("review.train properties", () => {
     expect(r.complete).toBe(false);
     expect(r.moves.map((m) => m.index)).toEqual([0, 1, 2, 3, 4]);
     expect(r.chart.at(-1)!.index).toBe(4);
+  });
+});
+
+describe("review.input: railkit/engine review() refuses what is not a save it can review, as input", () => {
+  it("hostile values, text that is not JSON, a game without a review, a save its rules do not replay", async () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("boom");
+        },
+      },
+    );
+    await expect(libReview(hostile)).rejects.toMatchObject({ name: "InputError", path: "/game" });
+    await expect(libReview("{nope")).rejects.toMatchObject({ name: "InputError" });
+    await expect(libReview({ game: "string" })).rejects.toMatchObject({
+      name: "InputError",
+      path: "/game",
+      message: expect.stringContaining("has no review"),
+    });
+    const s = play({ players: 2, variant: "race", goal: 100 }, 12, 0, "race");
+    await expect(libReview({ ...s, scores: [1, 2] })).rejects.toMatchObject({ name: "InputError" });
+    await expect(libReview(s, { options: { playouts: 5 } })).rejects.toMatchObject({
+      path: "/options/playouts",
+    });
   });
 });

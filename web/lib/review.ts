@@ -36,7 +36,12 @@ const TWINS: Kit = { wasm: () => null, data: async () => null };
  */
 export async function review(save: unknown, options: ReviewOptions = {}): Promise<GameReview> {
   const value = typeof save === "string" ? parseSave(save) : save;
-  const id = isObject(value) ? value.game : undefined;
+  let id: unknown;
+  try {
+    id = isObject(value) ? value.game : undefined;
+  } catch {
+    id = undefined; // a hostile value (a throwing getter, a revoked Proxy): not a save
+  }
   const module = (options.games ?? MODULES).find((g) => g.id === id);
   if (!module) throw new InputError("not a save of a registered game", "/game");
   if (!module.review) throw new InputError(`${module.title} has no review`, "/game");
