@@ -25,9 +25,6 @@ function matches(o: TrainHintOption["action"], a: TrainAction): boolean {
   return o.type !== "add" || (a.type === "add" && sameFaces(o.faces, a.faces));
 }
 
-/** The race of the seat to move, as its hints value it (race-context.ts), or undefined: expected scores. */
-const raceOf = (state: TrainGameState): RaceContext | undefined => raceContext(state);
-
 /** Whether the game's hints value win chances (a race of two seats or more to a goal of 50..200). */
 const isRace = (s: TrainGameState) =>
   s.options.variant === "race" && s.options.players > 1 && hintableGoal(s.options.goal);
@@ -37,7 +34,7 @@ export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
   const { solver } = b;
   const value = (h: TrainHintOption, race: RaceContext | undefined) =>
     race ? (h.winProbability ?? 0) : h.expected;
-  /** The value of the position `after`, for `seat`, in `race` (the race of the position before: same scores). */
+  /** The value of the position `after` for the seat that moved, in `race` (the race before the move: same scores). */
   const afterValue = (before: TrainGameState, after: TrainGameState, race: RaceContext | undefined) => {
     const ended = after.history.length > before.history.length;
     if (!ended) {
@@ -47,14 +44,13 @@ export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
     return solver.endValue(after.history[after.history.length - 1]!.score, race);
   };
   return {
-    objective: (s) => {
-      return isRace(s)
+    objective: (s) =>
+      isRace(s)
         ? { unit: "win", about: `win chance in the race to ${s.options.goal} (exact)` }
-        : { unit: "points", about: "expected score of the turn (exact)" };
-    },
+        : { unit: "points", about: "expected score of the turn (exact)" },
     grade: (before, action, after): MoveGrade => {
       b.used = true;
-      const race = raceOf(before);
+      const race = raceContext(before); // as the hints: undefined values expected scores
       const hints = solver.hint(before.turn, race);
       const best = hints[0]!;
       const played = hints.find((h) => matches(h.action, action));
