@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "string-solvers": () => import("./string-solvers.bench.ts"),
   light: () => import("./light.bench.ts"),
   "first-hint": () => import("./first-hint.bench.ts"),
+  review: () => import("./review.bench.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

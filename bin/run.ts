@@ -17,7 +17,7 @@ import { nodeHost } from "./host.ts";
 /** The one-line usage of `rail`, naming the registered games. */
 function usage(games: readonly GameModule[]): string {
   const ids = games.map((g) => g.id).join("|");
-  return `usage: rail <${ids}> <command> … | rail arena <${ids}> --bots a,b --games N | rail --help   (see docs/cli.md)`;
+  return `usage: rail <${ids}> <command> … | rail arena <${ids}> --bots a,b --games N | rail review FILE | rail --help   (see docs/cli.md)`;
 }
 
 /** `rail --help`: every registered game with its commands and its own tools. */
@@ -28,6 +28,9 @@ async function help(games: readonly GameModule[]): Promise<TextResult> {
     lines.push(`  rail ${g.id} ${[...GAME_COMMANDS].join("|")} FILE …   ${g.title}: a game file`);
     if (tools.length > 0) lines.push(`  rail ${g.id} ${tools.join("|")} …   ${g.title}: its own tools`);
   }
+  lines.push(
+    "  rail review FILE [--json] [--<option> N]   a game's review: every move graded (docs/review.md)",
+  );
   lines.push(
     `  rail arena <${games.map((g) => g.id).join("|")}> --bots a,b[,c…] --games N [--seed S] [--swap-seats] [--json]`,
   );
@@ -57,6 +60,7 @@ const GAME_COMMANDS = new Set(["new", "show", "legal", "play", "undo", "hint", "
 async function dispatch(args: string[], games: readonly GameModule[]): Promise<unknown> {
   const [word, ...rest] = args;
   if (word === "arena") return (await import("./commands/arena.ts")).arenaCommand(rest, games);
+  if (word === "review") return (await import("./commands/review.ts")).reviewCommand(rest, games);
   if (word === "--help" || word === "help") return help(games);
   const game = games.find((g) => g.id === word);
   if (!game)

@@ -48,6 +48,7 @@ function fakeSolver(): TrainSolverBundle {
     beatProbability: () => 0.5,
     raceFirstPlayerWins: () => ({ value: 0.53, tolerance: 1e-9 }),
     hasRace: () => true,
+    endValue: (score, race) => (race ? 0.5 : score),
     hint: (_turn, race) => [
       {
         action: { type: "roll" },

@@ -17,6 +17,7 @@
 import type { Endpoint } from "comlink";
 import type { GameEngine, GameHeader, SeatAction } from "../engine/common/game.ts";
 import type { Levels } from "./levels.ts";
+import type { Reviewer } from "./review.ts";
 
 /** A game's state, action and option types, and what its hints and bots take and answer. */
 export interface GameTypes {
@@ -195,6 +196,16 @@ export interface GameCli<T extends GameTypes, Solver = unknown> {
   readonly commands?: Readonly<Record<string, CliTool>>;
 }
 
+/** How a game reviews a game (see {@link GameModule.review}). */
+export interface ReviewSpec<T extends GameTypes, Solver> {
+  /** The option names a review takes (any other is refused). */
+  readonly keys: readonly string[];
+  /** Checks a review's options (InputError at `/options/…`); every option that sets work has a cap. */
+  readOptions(o: Record<string, unknown>): object;
+  /** The grader for these options; `solver()` loads the game's solver once, only if it needs it. */
+  load(solver: () => Promise<Solver>, options: object, engine?: () => EngineOf<T>): Promise<Reviewer<T>>;
+}
+
 /** A game's own worker verbs (see {@link GameModule.verbs}). */
 export type VerbTable = Record<string, (...args: never[]) => Promise<unknown>>;
 
@@ -279,6 +290,13 @@ export interface GameModule<
    * lazy load of the solver (the same as the hints' and bots').
    */
   verbs?(solver: () => Promise<Solver>, kit: Kit): Verbs;
+
+  /**
+   * Game review (docs/review.md, web/games/review.ts): the option names a review takes, their check (InputError at
+   * `/options/…`; every option that sets work capped), and the grader of one move over the game's solver. Absent:
+   * the game has no review.
+   */
+  readonly review?: ReviewSpec<T, Solver>;
 
   /** The CLI's text picture and scores, its hint report and the game's own tools. */
   cli(): Promise<GameCli<T, Solver>>;

@@ -23,6 +23,7 @@
 import type { ProxyMarked } from "comlink";
 import type { GameHeader, GameId, SeatAction } from "../engine/common/game.ts";
 import type { GAMES } from "../games/registry.ts";
+import type { GameReview, GradedMove } from "../games/review.ts";
 import type { GameModule, GameTypes as ModuleTypes } from "../games/types.ts";
 
 /**
@@ -185,6 +186,20 @@ export interface GameWorkerApi<T extends GameTypes> {
   replay(options: T["options"], seed: number | string, log: readonly T["action"][]): Promise<T["view"]>;
   /** Drops a held game (a handle it does not hold is ignored). */
   close(handle: GameHandle): Promise<void>;
+  /**
+   * The review of the held game (docs/review.md, web/games/review.ts): every move of its log graded by the game's
+   * analysis, in order. `onMove` (a `Comlink.proxy`; the client wraps a plain function) hears each graded move as
+   * soon as it is graded, with how many are done of how many; `onProgress` the same as a fraction. Stop, as a hint's
+   * search stops: `close(handle)` (or any change of the held game) ends the review at its next move, answered with
+   * `complete: false`. The review pauses between moves (every ~8 ms of work) so the worker serves other calls. A
+   * game without a review: an `input` error at `/game`; options as the game's review checks them (`/options/…`).
+   */
+  review(
+    handle: GameHandle,
+    options?: Record<string, unknown>,
+    onMove?: (move: GradedMove, done: number, total: number) => void,
+    onProgress?: (p: Progress) => void,
+  ): Promise<GameReview>;
 }
 
 /** The names of the common verbs (a game's own verbs may not take one of them). */
@@ -200,6 +215,7 @@ export const COMMON_VERBS = [
   "load",
   "replay",
   "close",
+  "review",
 ] as const satisfies readonly (keyof GameWorkerApi<GameTypes>)[];
 
 // ---- the registry's games as the worker serves them ------------------------------------------------------------
@@ -268,6 +284,7 @@ export type BotMode = "race" | "ev";
 export type { LightAction, LightOptions, LightState } from "../engine/light/index.ts";
 export type { StringAction, StringOptions, StringState } from "../engine/string/index.ts";
 export type { TrainAction, TrainOptions, TurnState } from "../engine/train/index.ts";
+export type { GameReview, GradedMove, ReviewSeat, ReviewTurn } from "../games/review.ts";
 export type { RaceTableView, TrainAssetFile } from "../games/train/caps.ts";
 export { MAX_TRAIN_FILE_BYTES, MAX_TRAIN_FILES } from "../games/train/caps.ts";
 export type { SearchedPlacement } from "../solvers/light/search.ts";

@@ -5,7 +5,7 @@
  *
  * A loop over the registry (web/games/registry.ts; tests hand in another list): one namespace per
  * {@link GameModule}, whose verbs (`newGame`, `act`, `undo`, `view`, `hints`, `viewHints`, `botMove`, `save`,
- * `load`, `replay`, `close`) are written once here ({@link serveGame}), plus the module's own (`module.verbs`). It
+ * `load`, `replay`, `close`, `review`) are written once here ({@link serveGame}), plus the module's own (`module.verbs`). It
  * names no game. The worker holds every game's state itself in a {@link GameStore} under the handle it handed
  * out: a page never sends a state back, so nothing it sends can make the worker trust a state the engine did not
  * make, and an action is applied to the held state without re-reading it.
@@ -23,7 +23,9 @@ import { type GameHeader, type GameId, MAX_LOG } from "../engine/common/game.ts"
 import { arr, bool, seed as readSeed, snapshot } from "../engine/common/input.ts";
 import { loadLevel, readLevel } from "../games/levels.ts";
 import { MODULES } from "../games/registry.ts";
+import { type GradedMove, reviewGame } from "../games/review.ts";
 import { type EngineOf, type GameModule, type Kit, positionSeed } from "../games/types.ts";
+import { nextTask } from "../solvers/next-task.ts";
 import {
   type ActResult,
   type BotMove,
@@ -39,7 +41,7 @@ import {
   type RailkitWorkerApi,
   type WireError,
 } from "./protocol.ts";
-import { guard, lazy, readOptions, toWireError, withProgress } from "./wire.ts";
+import { guard, lazy, readOptions, releaseCallback, toWireError, withProgress } from "./wire.ts";
 
 export { guard, lazy, readOptions, releaseCallback, toWireError } from "./wire.ts";
 
@@ -274,6 +276,38 @@ export function serveGame(
     close: (handle) =>
       guard(() => {
         store.delete(handle);
+      }),
+
+    review: (handle, options, onMove, onProgress) =>
+      guard(() => {
+        const spec = module.review;
+        if (!spec) throw new InputError(`${module.title} has no review`, "/game");
+        const checked = spec.readOptions(readOptions(options, spec.keys));
+        if (onMove !== undefined && typeof onMove !== "function")
+          throw new InputError("a move callback is a function (Comlink.proxy)", "/onMove");
+        return withProgress(onProgress, "/onProgress", async (report) => {
+          try {
+            const reviewer = await spec.load(solver, checked, () => engine);
+            const { handle: h, state: s } = held(handle);
+            let last = Date.now();
+            return await reviewGame(module, engine, reviewer, s, {
+              stale: () => store.peek(h) !== s,
+              onMove: (move, done, total) => {
+                if (onMove)
+                  void (onMove as (m: GradedMove, d: number, t: number) => unknown)(move, done, total);
+                report("grading moves", done / total);
+              },
+              // Cooperative: a pause after every ~8 ms of grading, so the other games' calls are answered.
+              pause: async () => {
+                if (Date.now() - last < 8) return;
+                await nextTask();
+                last = Date.now();
+              },
+            });
+          } finally {
+            releaseCallback(onMove);
+          }
+        });
       }),
   };
 }

@@ -13,7 +13,7 @@ import { LIGHT_HELP } from "../../games/light/help.ts";
 import { HIDDEN } from "../../online/view.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { mergeSlices } from "../../solvers/light/slices.ts";
-import type { RailkitClient } from "../../worker/client.ts";
+import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { GameWorkerApi, LightTypes, LightView } from "../../worker/protocol.ts";
 import {
   booleanish,
@@ -28,6 +28,7 @@ import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
+import { ReviewController, reviewStyles } from "../common/review.ts";
 import { delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
@@ -135,6 +136,7 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  *
  * @fires placement - A card was placed. `detail`: `{ action, by, gains, routes }`.
  * @fires game-over - The city is full. `detail`: `{ totals, routeCredit, objectiveCredit, fulfilled, winners }`.
+ * @fires review-change - Review mode started or ended (`review(save)`, `endReview()`). `detail`: `{ active }`.
  *
  * @csspart base - The whole widget.
  * @csspart board - The city (an SVG; focusable: arrows move the cursor to a neighbouring cell, Home/End to the ends of its row, Enter places, R rotates).
@@ -146,9 +148,13 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @csspart hints - The hint panel.
  * @csspart hint-best - The best hint row.
  * @csspart message - The status line (refusals in red).
- * @csspart log - The game log.
+ * @csspart log - The game log (in review mode: the graded moves, each a button).
  * @csspart help - The "How to play" panel (a disclosure, closed at first).
  * @csspart help-button - The panel's button (its `<summary>`).
+ * @csspart review - Review mode's panel: the slider, the move shown and its grade, progress and Stop.
+ * @csspart review-slider - Review mode's slider over the moves.
+ * @csspart review-summary - Review mode's summary: each seat's totals, biggest mistakes and the chart.
+ * @csspart review-chart - The summary's SVG chart of win chances over the game.
  *
  * @cssprop --light-rail-bg - Background (light and dark defaults follow `prefers-color-scheme`; the cards keep their
  * paper colours in both).
@@ -164,7 +170,7 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  * @cssprop --light-rail-card-size - Width of a card on the board (default 72px).
  */
 export class LightRail extends RailkitGameElement<LightTypes> {
-  static override styles = [lightRailStyles, helpStyles];
+  static override styles = [...lightRailStyles, helpStyles, reviewStyles("light-rail")];
 
   /** Number of seats, 2–4; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ converter: whole(2) }) override players = 2;
@@ -214,6 +220,43 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   private seenTask: unknown = null;
 
   protected override readonly gameId = "light";
+
+  /** Review mode (web/elements/common/review.ts): the game reviewed, stepped through read-only. */
+  private readonly reviewMode = new ReviewController<LightTypes>(this, {
+    api: () => {
+      this.client ??= sharedRailkitClient();
+      return this.gameApi(this.client);
+    },
+    seatName: (seat) => this.seatName(seat),
+    onChange: (active) =>
+      this.dispatchEvent(
+        new CustomEvent("review-change", { detail: { active }, bubbles: true, composed: true }),
+      ),
+  });
+
+  /**
+   * Review mode (docs/review.md): every placement of `save` (a finished or saved game: a state or its JSON text;
+   * default the game shown) graded in the worker by the hints' search (2000 playouts a move, the share of playouts
+   * won, with its error bar: a move is marked a mistake only when its loss is larger), shown as the grades arrive,
+   * with the city as it was before each move (read-only), a slider, ←/→ on the review panel, the moves as a
+   * clickable list, and the summary (each seat's loss, biggest mistakes, a chart of win chances). Rejects, leaving
+   * the game as it was, if the worker refuses the save.
+   */
+  review(save?: LightState | string): Promise<void> {
+    const s = save ?? this.view?.state;
+    if (s === undefined) return Promise.reject(new Error("no game to review yet"));
+    return this.reviewMode.start(s);
+  }
+
+  /** Leaves review mode: the game being played is shown again. */
+  endReview(): void {
+    this.reviewMode.exit();
+  }
+
+  /** True in review mode. */
+  get reviewing(): boolean {
+    return this.reviewMode.active;
+  }
 
   protected override gameAttributes(): readonly string[] {
     return ["wrap"];
@@ -605,9 +648,10 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     return s && s.current !== null && humans.includes(s.current) ? s.current : null;
   }
 
-  private renderBoard(v: LightView) {
+  /** The board of `v`; `readOnly` (review mode): no legal cells, hints or ghost card (the caller makes it inert). */
+  private renderBoard(v: LightView, readOnly = false) {
     const s = v.state;
-    const legal = this.legalCells;
+    const legal = readOnly ? new Map<string, Cell>() : this.legalCells;
     const blocked = v.blocked;
     const frames = v.frames;
     const union = new Map<string, Cell>();
@@ -623,10 +667,10 @@ export class LightRail extends RailkitGameElement<LightTypes> {
       hand === null || hand === undefined || hand === HIDDEN
         ? []
         : orient(DESIGNS[hand]!.segments, this.orientation);
-    const human = this.session.humanTurn;
+    const human = !readOnly && this.session.humanTurn;
     // The ghost card: the computer's coming move, else the touch pick, the pointer or the cursor on a legal cell.
     let ghost: { cell: Cell; segs: Segment[]; color: number } | null = null;
-    if (this.botPending) {
+    if (this.botPending && !readOnly) {
       const p = this.botPending;
       const d = s.hands[p.player];
       if (d !== null && d !== undefined)
@@ -894,7 +938,32 @@ export class LightRail extends RailkitGameElement<LightTypes> {
     </section>`;
   }
 
+  /** Review mode: the reviewed city read-only, the review panel, the graded moves, the summary. */
+  private renderReview() {
+    const r = this.reviewMode;
+    const v = r.view;
+    const s = v?.state;
+    const title = !s
+      ? "Loading the position…"
+      : s.over
+        ? this.overTitle(s)
+        : `${this.seatName(s.current!)} to play (${COLOR_LABEL[s.current!]})`;
+    return html`<div class="base" part="base" data-review-mode aria-busy=${v ? "false" : "true"}>
+      <div class="play">
+        <div class="status">
+          <span class="turn-title">${title}</span>
+          <span class="turn-meta">${s ? `${s.cards.length} card${s.cards.length === 1 ? "" : "s"} placed` : ""}</span>
+        </div>
+        ${v ? html`<div inert>${this.renderBoard(v, true)}</div>` : nothing}
+        ${r.renderPanel()}
+        ${r.renderMoves()}
+      </div>
+      <div class="side">${v ? this.renderScoreboard(v) : nothing} ${r.renderSummary()}</div>
+    </div>`;
+  }
+
   protected override renderGame(v: LightView) {
+    if (this.reviewMode.active) return this.renderReview();
     const s = v.state;
     const title = s.over
       ? this.overTitle(s)
@@ -938,5 +1007,6 @@ export class LightRail extends RailkitGameElement<LightTypes> {
 declare global {
   interface HTMLElementEventMap {
     placement: CustomEvent<LightPlacementDetail>;
+    "review-change": CustomEvent<{ active: boolean }>;
   }
 }

@@ -11,7 +11,7 @@ import {
   raceContext,
   SHIPPED_GOAL,
 } from "../../solvers/train/race-context.ts";
-import type { RailkitClient } from "../../worker/client.ts";
+import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { BotMode, GameWorkerApi, Progress, TrainTypes, TrainView } from "../../worker/protocol.ts";
 import { prefetchTrainAssets } from "../../worker/race-assets.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
@@ -30,6 +30,7 @@ import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
+import { ReviewController, reviewStyles } from "../common/review.ts";
 import { delay, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
@@ -140,6 +141,7 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  *
  * @fires turn-end - A turn ended. `detail`: the TurnRecord (player, score, reason, train, banked).
  * @fires game-over - The game ended. `detail`: `{ scores, winners }`.
+ * @fires review-change - Review mode started or ended (`review(save)`, `endReview()`). `detail`: `{ active }`.
  *
  * @csspart base - The whole widget.
  * @csspart scoreboard - The table of seats and totals.
@@ -152,11 +154,15 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  * @csspart hints - The hint panel.
  * @csspart hint-best - The hint row of the best option.
  * @csspart progress - The progress bar of a race solve (goals without a shipped table), in the hint panel.
- * @csspart log - The game log.
+ * @csspart log - The game log (in review mode: the graded moves, each a button).
  * @csspart spent - The dice of a roll that left nothing to choose, on the table, with what happens next.
  * @csspart summary - The end-of-game table, one row per turn (player, turn score, total, wrecks, the solver's best EV).
  * @csspart help - The "How to play" panel (a disclosure, closed at first).
  * @csspart help-button - The panel's button (its `<summary>`).
+ * @csspart review - Review mode's panel: the slider, the move shown and its grade, progress and Stop.
+ * @csspart review-slider - Review mode's slider over the moves.
+ * @csspart review-summary - Review mode's summary: each seat's totals, biggest mistakes and the chart.
+ * @csspart review-chart - The summary's SVG chart of win chances (or expected scores) over the game.
  *
  * @cssprop --train-game-bg - Background (light and dark defaults follow `prefers-color-scheme`, as every colour here).
  * @cssprop --train-game-fg - Text colour.
@@ -170,7 +176,7 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  * @cssprop --train-game-die-size - Size of a die on the table (default 64px).
  */
 export class TrainGame extends RailkitGameElement<TrainTypes> {
-  static override styles = [trainGameStyles, helpStyles];
+  static override styles = [...trainGameStyles, helpStyles, reviewStyles("train-game")];
 
   /** Number of seats, 1–6 (2–6 in the elimination game); any other value is shown as a message in place of the game, naming the values taken. */
   @property({ converter: whole(2) }) override players = 2;
@@ -238,6 +244,42 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   protected override readonly gameId = "train";
+
+  /** Review mode (web/elements/common/review.ts): the game reviewed, stepped through read-only. */
+  private readonly reviewMode = new ReviewController<TrainTypes>(this, {
+    api: () => {
+      this.client ??= sharedRailkitClient();
+      return this.gameApi(this.client);
+    },
+    seatName: (seat) => this.seatName(seat),
+    onChange: (active) =>
+      this.dispatchEvent(
+        new CustomEvent("review-change", { detail: { active }, bubbles: true, composed: true }),
+      ),
+  });
+
+  /**
+   * Review mode (docs/review.md): every move of `save` (a finished or saved game: a state or its JSON text; default
+   * the game shown) graded exactly by the solver in the worker, shown as the grades arrive, with the board as it was
+   * before each move (read-only), a slider, ←/→ on the review panel, the moves as a clickable list, and the summary
+   * (each seat's loss to decisions, luck, biggest mistakes, and a chart of win chances or expected scores). Rejects,
+   * leaving the game as it was, if the worker refuses the save.
+   */
+  review(save?: TrainGameState | string): Promise<void> {
+    const s = save ?? this.view?.state;
+    if (s === undefined) return Promise.reject(new Error("no game to review yet"));
+    return this.reviewMode.start(s);
+  }
+
+  /** Leaves review mode: the game being played is shown again. */
+  endReview(): void {
+    this.reviewMode.exit();
+  }
+
+  /** True in review mode. */
+  get reviewing(): boolean {
+    return this.reviewMode.active;
+  }
 
   protected override gameAttributes(): readonly string[] {
     return ["variant", "goal"];
@@ -579,8 +621,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
     </li>`;
   }
 
-  private renderScoreboard() {
-    const s = this.view!.state;
+  private renderScoreboard(s: TrainGameState = this.view!.state) {
     const winners = new Set(s.winners);
     const out = new Set<number>(s.out ?? []);
     return html`<section class="zone scoreboard" part="scoreboard" aria-labelledby="score-h">
@@ -778,39 +819,16 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
     return FONT_PRIMER;
   }
 
-  protected override renderGame(v: TrainView) {
+  /** The train and the dice rolled of `v` (`human`: the dice may be picked; false in review mode: read-only). */
+  private renderTurnZones(v: TrainView, human: boolean) {
     const s = v.state;
     const turn = s.turn;
-    // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
-    const human = this.session.humanTurn;
     const table = turn.table;
-    const canAdd = human && table.length > 0 && this.canAddSelection;
-    const roll = this.legal("roll");
     const notRolled =
       turn.phase === "regular" && turn.rollsLeft === 3 && turn.train.length === 0 && table.length === 0;
-    // Stop is legal only after the turn's first roll (train.roll-first): the button follows the legal actions.
-    const stop = this.legal("stop");
-    const bank = this.legal("bank");
     const rolling = 6 - turn.train.length;
-    const title = s.over ? this.overTitle(s) : `${this.seatName(s.current!)} to play`;
-    const meta = s.over
-      ? ""
-      : turn.phase === "freight"
-        ? "Freight run: no roll limit"
-        : `${turn.rollsLeft} roll${turn.rollsLeft === 1 ? "" : "s"} left`;
-    const addLabel =
-      this.selected.length > 0
-        ? `Add selected (${this.selected.length})`
-        : table.length > 0 && canAdd
-          ? "Add nothing"
-          : "Add selected";
-    return html`<div class="base" part="base" aria-busy=${this.session.busy ? "true" : "false"} data-seat-to-move=${s.over ? "" : s.current}>
-      <div class="play">
-        <div class="status">
-          <span class="turn-title" role="status">${title}</span>
-          <span class="turn-meta">${meta}</span>
-        </div>
-        <section class="zone train" part="train" aria-labelledby="train-h" tabindex="-1" data-focus-rest>
+    const bank = v.legal.some((a) => a.type === "bank");
+    return html`<section class="zone train" part="train" aria-labelledby="train-h" tabindex="-1" data-focus-rest>
           <div class="zone-head">
             <h3 id="train-h">Train</h3>
             <span class="turn-score">Turn score <strong data-turn-score>${v.turnScore}</strong></span>
@@ -851,7 +869,65 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
                 </ul>
                 <span id="table-help" class="sr-only">Arrow keys move between dice, Space or Enter picks a die.</span>`
           }
-        </section>
+        </section>`;
+  }
+
+  /** Review mode: the reviewed position read-only, the review panel, the graded moves, the summary. */
+  private renderReview() {
+    const r = this.reviewMode;
+    const v = r.view;
+    const s = v?.state;
+    const title = !s
+      ? "Loading the position…"
+      : s.over
+        ? this.overTitle(s)
+        : `${this.seatName(s.current!)} to play`;
+    return html`<div class="base" part="base" data-review-mode aria-busy=${v ? "false" : "true"}>
+      <div class="play">
+        <div class="status">
+          <span class="turn-title">${title}</span>
+          <span class="turn-meta">${s && !s.over ? (s.turn.phase === "freight" ? "Freight run" : `${s.turn.rollsLeft} roll${s.turn.rollsLeft === 1 ? "" : "s"} left`) : ""}</span>
+        </div>
+        ${v ? this.renderTurnZones(v, false) : nothing}
+        ${r.renderPanel()}
+        ${r.renderMoves()}
+      </div>
+      <div class="side">${s ? this.renderScoreboard(s) : nothing} ${r.renderSummary()}</div>
+    </div>`;
+  }
+
+  protected override renderGame(v: TrainView) {
+    if (this.reviewMode.active) return this.renderReview();
+    const s = v.state;
+    const turn = s.turn;
+    // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
+    const human = this.session.humanTurn;
+    const table = turn.table;
+    const canAdd = human && table.length > 0 && this.canAddSelection;
+    const roll = this.legal("roll");
+    // Stop is legal only after the turn's first roll (train.roll-first): the button follows the legal actions.
+    const stop = this.legal("stop");
+    const bank = this.legal("bank");
+    const rolling = 6 - turn.train.length;
+    const title = s.over ? this.overTitle(s) : `${this.seatName(s.current!)} to play`;
+    const meta = s.over
+      ? ""
+      : turn.phase === "freight"
+        ? "Freight run: no roll limit"
+        : `${turn.rollsLeft} roll${turn.rollsLeft === 1 ? "" : "s"} left`;
+    const addLabel =
+      this.selected.length > 0
+        ? `Add selected (${this.selected.length})`
+        : table.length > 0 && canAdd
+          ? "Add nothing"
+          : "Add selected";
+    return html`<div class="base" part="base" aria-busy=${this.session.busy ? "true" : "false"} data-seat-to-move=${s.over ? "" : s.current}>
+      <div class="play">
+        <div class="status">
+          <span class="turn-title" role="status">${title}</span>
+          <span class="turn-meta">${meta}</span>
+        </div>
+        ${this.renderTurnZones(v, human)}
         <div class="controls" part="controls">
           <button part="button" class="primary" data-action="roll" ?disabled=${!human || !roll} @click=${() => this.send("roll")}>
             Roll${turn.train.length < 6 ? ` ${rolling} ${rolling === 1 ? "die" : "dice"}` : ""}
@@ -884,6 +960,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
 
 declare global {
   interface HTMLElementEventMap {
+    "review-change": CustomEvent<{ active: boolean }>;
     "turn-end": CustomEvent<TurnRecord>;
     "game-over": CustomEvent<TrainGameOverDetail>;
   }

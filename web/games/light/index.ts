@@ -129,5 +129,19 @@ export const light: GameModule<LightGameTypes, LightKernel, "light"> = {
     work: { playouts: playouts(o.playouts) },
   }),
 
+  // Every placement graded by the hints' search, with its error bar (review.ts, docs/review.md).
+  review: {
+    keys: ["playouts"],
+    readOptions: (o) => ({ playouts: playouts(o.playouts) }),
+    load: async (solver, o) => {
+      const [k, { searchPlacements }, { lightReviewer }] = await Promise.all([
+        solver(),
+        import("../../solvers/light/search.ts"),
+        import("./review.ts"),
+      ]);
+      return lightReviewer(k, searchPlacements, (o as { playouts: number }).playouts);
+    },
+  },
+
   cli: async () => (await import("./cli.ts")).lightCli,
 };

@@ -162,6 +162,13 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", Train
     work: {},
   }),
 
+  // Every decision graded exactly, in the hints' objective (review.ts, docs/review.md); no option sets its work.
+  review: {
+    keys: [],
+    readOptions: () => ({}),
+    load: async (solver) => (await import("./review.ts")).trainReviewer(await solver()),
+  },
+
   // The solver page's and the widget's own verbs (verbs.ts).
   verbs: trainVerbs,
 

@@ -57,6 +57,11 @@ export interface TrainSolverApi {
   /** Every option now, best first. With `race`, also race win probabilities and the race-optimal choice. */
   hint(turn: TurnState, race?: RaceContext): TrainHintOption[];
   /**
+   * The value, in the objective of `hint(turn, race)`, of the turn ending now with `score` points (a stop's value);
+   * InputError for a score outside 0..HINT_MAX_POINTS.
+   */
+  endValue(score: number, race?: RaceContext): number;
+  /**
    * The race table to `goal` (default 100; 50..200, else an InputError): loaded from the shipped asset or solved
    * once, then cached; `onProgress` gets 0..1 while it is being solved.
    */

@@ -260,6 +260,20 @@ export class TrainSolver implements TrainSolverApi {
   }
 
   /**
+   * The value, in the objective of `hint(turn, race)` (the race's win chance, else expected points), of the turn
+   * ending now with `score` points: the payoff its option values are built on (a stop's value, a wreck's at 0). Game
+   * review (web/games/train/review.ts) values the position after a roll that ended the turn with it.
+   */
+  endValue(score: number, race?: RaceContext): number {
+    if (!Number.isInteger(score) || score < 0 || score > HINT_MAX_POINTS)
+      throw new InputError(`a turn's score must be a whole number from 0 to ${HINT_MAX_POINTS}`, "score");
+    if (!race) return score; // the max-EV payoff: f(s) = s
+    if (TrainSolver.anyScoreWins(race)) return 1;
+    this.solveRace(race, score);
+    return prob(this.kernel.f[score]!);
+  }
+
+  /**
    * The bot's move for the seat to play: `ev` maximises the turn's expected score; `race` (the default) plays
    * the two-player race policy against the strongest opponent (docs/solvers.md: how seats map with more
    * players); an elimination game maximises P(beating the target). The move is the hint's best option for the

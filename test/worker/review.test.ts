@@ -1,0 +1,100 @@
+/**
+ * worker.review (issue #26, docs/review.md): the common `review` verb through the page client over a
+ * worker_threads MessageChannel (Comlink's node adapter), on Node's Kit (the train Wasm and the shipped race table).
+ * Graded moves arrive one by one through `onMove` as they are graded, with progress; the answer is the library's
+ * review of the same game; `close(handle)` stops it (`complete: false`); bad input is refused as input.
+ */
+import { MessageChannel } from "node:worker_threads";
+import * as Comlink from "comlink";
+import nodeEndpoint from "comlink/dist/esm/node-adapter";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TrainAction } from "../../web/engine/train/types.ts";
+import type { GradedMove } from "../../web/games/review.ts";
+import { review } from "../../web/lib/review.ts";
+import { nodeKit } from "../../web/wasm/node.ts";
+import { createRailkitClient, type RailkitClient } from "../../web/worker/client.ts";
+import { createRailkitService } from "../../web/worker/service.ts";
+
+const clients: RailkitClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.terminate();
+});
+
+function connect(): RailkitClient {
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(createRailkitService({ kit: nodeKit() }), nodeEndpoint(port1));
+  const client = createRailkitClient({ endpoint: nodeEndpoint(port2) });
+  clients.push(client);
+  return client;
+}
+
+/** A whole two-seat race played in the worker: the first legal action for seat 0, the race bot for seat 1. */
+async function finishedGame(client: RailkitClient, seed: number) {
+  let view = await client.train.newGame({ players: 2, variant: "race" }, seed);
+  while (!view.state.over) {
+    if (view.state.current === 1) view = (await client.train.botMove(view.handle)).view!;
+    else {
+      const r = await client.train.act(view.handle, view.legal[0] as TrainAction);
+      if (!r.ok) throw new Error(r.error.message);
+      view = r.view;
+    }
+  }
+  return view;
+}
+
+describe("worker.review", () => {
+  it("graded moves arrive progressively; the answer is the library's review of the same game", async () => {
+    const client = connect();
+    const view = await finishedGame(client, 8);
+    const seen: [number, number, number][] = [];
+    const fractions: number[] = [];
+    const answer = await client.train.review(
+      view.handle,
+      {},
+      (m: GradedMove, done: number, total: number) => seen.push([m.index, done, total]),
+      (p) => fractions.push(p.fraction),
+    );
+    const n = view.state.log.length;
+    expect(answer.complete).toBe(true);
+    expect(answer.moves.length).toBe(n);
+    // Reports cross on their own port, fire and forget; the client drops those that land after the answer (the
+    // answer holds every move): the moves heard before it are the first ones, in order, with their counts.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual(seen.map((_, i) => [i, i + 1, n]));
+    expect(fractions).toEqual(seen.slice(0, fractions.length).map(([, d]) => d / n));
+    expect(answer).toEqual(await review(await client.train.save(view.handle), { kit: nodeKit() }));
+  });
+
+  it("close(handle) stops it: complete false, a prefix of the moves", async () => {
+    const client = connect();
+    const view = await finishedGame(client, 9);
+    let moves = 0;
+    const answer = await client.train.review(view.handle, {}, () => {
+      if (++moves === 3) void client.train.close(view.handle);
+    });
+    expect(answer.complete).toBe(false);
+    expect(answer.moves.length).toBeLessThan(view.state.log.length);
+    expect(answer.moves.map((m) => m.index)).toEqual([...Array(answer.moves.length).keys()]);
+  });
+
+  it("bad input: an unknown handle, options the review does not take, a callback that is not a function", async () => {
+    const client = connect();
+    const view = await finishedGame(client, 10);
+    await expect(client.train.review("train:999")).rejects.toMatchObject({ kind: "input", rule: "/handle" });
+    await expect(client.train.review(view.handle, { playouts: 5 })).rejects.toMatchObject({
+      kind: "input",
+      rule: "/options/playouts",
+    });
+    const api = createRailkitService({ kit: nodeKit() }) as unknown as Record<
+      string,
+      Record<string, (...a: unknown[]) => Promise<unknown>>
+    >;
+    const held = (await api.train!.newGame!({ players: 2 }, 1)) as { handle: string };
+    await expect(api.train!.review!(held.handle, {}, 42)).rejects.toMatchObject({
+      kind: "input",
+      rule: "/onMove",
+    });
+    // The worker goes on: a game just started reviews as zero moves.
+    expect(((await api.train!.review!(held.handle)) as { moves: unknown[] }).moves).toEqual([]);
+  });
+});
