@@ -4,7 +4,7 @@
  * parsing (`players=" 2"`, `"0x2"`, `"2e0"`, `bots="0,0"` refused with a message, the element working once fixed);
  * the `state` attribute and property (a save loaded, a bad one refused with `railkit-load-error` and the game left);
  * `railkit-before-move` (preventDefault: the gesture's move is not sent); `play(action)` (the engine's verdict);
- * `bot-delay` (the computer's pace); and detached searches: 20 detach/attach cycles of an element with hints leave at
+ * `bot-delay` (the computer's pace); `level` (issue #26: the computer's strength, 1 to 5); and detached searches: 20 detach/attach cycles of an element with hints leave at
  * most one worker search in flight (the calls counted through the element's `client`), none while it is out of the
  * page. Screenshots go to dist/e2e/lifecycle-<tag>.png. Skipped without /usr/bin/chromium unless
  * RAILKIT_BROWSER=required.
@@ -311,6 +311,27 @@ describe.runIf(haveBrowser)("issue #23: the elements' lifecycle and API in Chrom
       });
       await expect.poll(() => logLength(quick, tag), { timeout: 8000 }).toBeGreaterThan(0);
       await quick.close();
+    });
+
+    it(`${tag}: level (issue #26) plays the computer at that level; level="9" and "2.0" are refused, removal clears`, async () => {
+      const page = await elementPage(demo.browser, demo.server.url, tag, {
+        seed: `level-${tag}`,
+        level: "1",
+        "bot-delay": "0",
+        bots: "0",
+      });
+      // Level 1 (the random player) plays seat 0's moves: the log grows with no person acting.
+      await expect.poll(() => logLength(page, tag), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await attributeError(page, tag)).toBeNull();
+      for (const bad of ["9", "2.0", "0"]) {
+        await setAttr(page, tag, "level", bad);
+        await expect
+          .poll(() => attributeError(page, tag))
+          .toBe(`level="${bad}" is not accepted: level must be a whole number from 1 to 5.`);
+      }
+      await setAttr(page, tag, "level", null);
+      await expect.poll(() => attributeError(page, tag)).toBeNull();
+      await page.close();
     });
 
     it(`${tag}: 20 detach/attach cycles with hints leave at most one search in flight, none while detached`, async () => {
