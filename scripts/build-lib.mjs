@@ -19,7 +19,7 @@ for (const mode of ["lib", "pkg"])
 
 /**
  * In dist/pkg (its entries and their chunks in assets/) the workers are started with the literal `new Worker(new URL("./assets/x.js", import.meta.url), …)`
- * that bundlers (Vite, webpack 5, Rollup) recognise, so the app's bundler builds each worker with its chunks and
+ * that Vite and webpack 5 recognise (test/e2e/package.test.ts; Rollup needs a worker plugin), so the app's bundler builds each worker with its chunks and
  * Wasm; Vite writes `new URL(new URL("assets/x.js", import.meta.url).href, "" + import.meta.url)`, which they copy
  * as a plain asset without what it imports.
  */
