@@ -1,3 +1,4 @@
+// asc-flags: --initialMemory 64
 // The String Railway planning module: exact cube score, long-distance routes, transport plans, string hints
 // (assembly/plan/). Driven by web/solvers/string/wasm.ts, which writes inputs through views on the buffers
 // named in the descriptor below (layouts: plan/mem.ts, plan/hint.ts). Runtime stub: every buffer is

@@ -130,12 +130,19 @@ describe("string: geometry kernels (web/solvers/string/geometry-wasm.ts)", () =>
     expect(JSON.stringify(calls.map((c) => c()))).toBe(want);
   });
 
-  it("the largest inputs allowed keep memory (buffers are allocated once, at the limit)", () => {
-    const bytes = memory.buffer.byteLength;
+  it("issue #23: starts in at most 4 MiB; the largest inputs allowed grow it once, then it stays", async () => {
+    const fresh = await withMemory(async () => createStringGeometryWasm(await compileWasmNode("string")));
+    expect(fresh.memory.buffer.byteLength).toBeLessThanOrEqual(4 * 1024 * 1024);
     const n = g.limits.segments;
     const big = new Float64Array(4 * n);
     for (let i = 0; i < n; i++) big.set([i, 0, i + 0.5, 1], 4 * i);
-    expect(g.countIntersectingPairs(big)).toBe(countIntersectingPairs(big));
+    const pairsOut = new Int32Array(2 * g.limits.pairs);
+    expect(g.countIntersectingPairs(big, pairsOut)).toBe(countIntersectingPairs(big));
+    const bytes = memory.buffer.byteLength;
+    expect(bytes).toBeGreaterThan(4 * 1024 * 1024); // grown for them
+    const twinPairs = new Int32Array(2 * g.limits.pairs);
+    expect(g.countIntersectingPairs(big, pairsOut)).toBe(countIntersectingPairs(big, twinPairs));
+    expect(pairsOut).toEqual(twinPairs);
     const longPath = new Float64Array(2 * g.limits.pathVertices).map((_, i) => (i % 2 ? (i % 4) * 3 : i));
     expect(g.polylineLength(longPath)).toBeCloseTo(ref.polylineLength(longPath), 9);
     expect(memory.buffer.byteLength).toBe(bytes);
