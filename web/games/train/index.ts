@@ -45,9 +45,10 @@ export interface TrainSolverBundle {
    */
   loadRace(): Promise<void>;
   /**
-   * The race `turn`'s answer needs now (route.ts): `race` itself, or none when it needs the shipped table not held
+   * The race `turn`'s answer needs now (route.ts): `race` itself, the shipped table loaded first if it needs it; or,
+   * on a host whose data files are downloads (`Kit.downloads`: a page's worker), none when the table is not held
    * yet and the turn offers one option only (the roll that opens a turn: nothing to choose, so its hint values the
-   * expected score and no table is fetched); else the table is loaded first.
+   * expected score and nothing is fetched).
    */
   raceFor(turn: TurnState, race: RaceContext | undefined): Promise<RaceContext | undefined>;
 }
@@ -87,7 +88,8 @@ async function loadSolver(kit: Kit): Promise<TrainSolverBundle> {
         }));
   const raceFor = async (turn: TurnState, race: RaceContext | undefined) => {
     if (race?.goal !== GOAL || race.lastTurnTarget !== undefined || solver.hasRace(GOAL)) return race;
-    if (listOptions(turn).length < 2 && !shipped) return undefined;
+    // A page's worker: the opening roll alone does not fetch 159 KB (the host's files at hand: no reason to wait).
+    if (kit.downloads && listOptions(turn).length < 2 && !shipped) return undefined;
     await loadRace();
     return race;
   };
