@@ -5,7 +5,7 @@
  *   - every file is downloaded once (the page, the game worker and the solver's files: no second copy of the
  *     turn graph or the train Wasm from the page and the worker);
  *   - the whole page weighs at most {@link BUDGET} bytes over the wire once the first hint is drawn and the network
- *     is quiet (chessboard-element + chess.js weigh ~28 KB: docs/benchmarks.md § Page weight);
+ *     is quiet (chessboard-element + chess.js, measured the same way: 38.7 KB, docs/benchmarks.md § Page weight);
  *   - the race table (159 KB gzipped) is not fetched until a race hint first needs it: after the person's first
  *     roll (a choice of dice in a race to 100), once, and that hint carries win chances.
  */
