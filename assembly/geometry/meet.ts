@@ -50,9 +50,8 @@ function regrow<T>(a: StaticArray<T>, length: i32, keep: i32): StaticArray<T> {
   return b;
 }
 
-/** Doubles the contact buffers (the contacts kept; the resolver's per-contact scratch is filled later). */
-function growContacts(): void {
-  const cap = contactCap << 1;
+/** Grows the contact buffers to `cap` (the contacts kept; the resolver's per-contact scratch is filled later). */
+function growContacts(cap: i32): void {
   C = regrow(C, STRIDE * cap, STRIDE * nC);
   atomOf = new StaticArray<i32>(cap);
   chordAt = new StaticArray<i32>(cap);
@@ -62,12 +61,21 @@ function growContacts(): void {
   contactCap = cap;
 }
 
-/** Doubles the chord buffers, keeping the first `keep` chords. */
-function growChords(keep: i32): void {
-  const cap = chordCap << 1;
+/** Grows the chord buffers to `cap`, keeping the first `keep` chords. */
+function growChords(cap: i32, keep: i32): void {
   chord0 = regrow(chord0, cap + 64, keep);
   chord1 = regrow(chord1, cap + 64, keep);
   chordCap = cap;
+}
+
+/**
+ * Grows the buffers to hold `contacts` contacts and `chords` chords now (at most the limits), so that no later call
+ * allocates: a module whose wrapper keeps its views for its lifetime (stringplan) calls it at start-up.
+ */
+export function reserveMeetings(contacts: i32, chords: i32): void {
+  if (contacts > contactCap) growContacts(contacts < MAX_CONTACTS ? contacts : MAX_CONTACTS);
+  if (chords > chordCap) growChords(chords < MAX_CHORDS ? chords : MAX_CHORDS, 0);
+  reserveAtoms(contactCap + chordCap);
 }
 
 /** Makes the union-find arrays hold `atoms` atoms (they are filled afresh by each resolve). */
@@ -142,7 +150,7 @@ function push(
       overflow = true;
       return;
     }
-    growContacts();
+    growContacts(contactCap << 1);
   }
   const o = STRIDE * nC++;
   unchecked((C[o] = type));
@@ -481,7 +489,7 @@ function cutChords(ux: f64, uy: f64, vx: f64, vy: f64, dsc: StaticArray<f64>, nd
         chordOver = true;
         return m;
       }
-      growChords(at + m);
+      growChords(chordCap << 1, at + m);
     }
     let k = at + m;
     while (k > at && unchecked(chord0[k - 1]) > t0) {

@@ -299,15 +299,20 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   /** Meeting places `points` holds now (it grows on demand up to its limit). */
   const pointRoom = (): number => glue.descriptor.buffers.points!.length >> 1;
   /**
-   * Runs a crossing query (`q` returns its count of meeting places); when more came than `points` holds now, within
-   * its limit, `points` is grown and the query run again (its inputs are still in the module's buffers).
+   * Runs a crossing query (`q` returns its count of meeting places; it calls `views()` before reading a buffer); when
+   * more came than `points` holds now, within its limit, `points` is grown and the query run again (its inputs are
+   * still in the module's buffers). The views are fresh after it: the meeting-place resolver grows its own buffers
+   * in a crowded query, which may grow memory (and detach every view).
    */
   const query = (q: () => number): number => {
-    const n = q();
-    if (n <= pointRoom() || n > limits.points) return n;
-    grow("points", 2 * n);
+    let n = q();
+    if (n > pointRoom() && n <= limits.points) {
+      grow("points", 2 * n);
+      views();
+      n = q();
+    }
     views();
-    return q();
+    return n;
   };
   /** A crossing query's answer fits the output buffers (else the twin answers). */
   const fits = (n: number): boolean => n >= 0 && n <= pointRoom() && ex.stretchCount() <= limits.stretches;
@@ -536,6 +541,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       let flags = 0;
       const np = query(() => {
         flags = raw.routeGeometry(nv);
+        views();
         return route[2]!;
       });
       const ns = route[1]!;
