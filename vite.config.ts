@@ -3,6 +3,9 @@ import { defineConfig } from "vite";
 
 const here = import.meta.dirname;
 
+/** The two workers' entry modules (web/worker/engine.worker.ts, web/worker/solver-worker.ts). */
+const WORKER_ENTRY = /[\\/]web[\\/]worker[\\/](engine\.worker|solver-worker)\.ts$/;
+
 /** Wasm and the race table always stay real files (a strict CSP refuses `data:` fetches; files cache). */
 const keepFiles = (file: string) => (file.endsWith(".wasm") || file.endsWith(".bin") ? false : undefined);
 
@@ -43,7 +46,20 @@ export default defineConfig(({ mode }) => ({
   publicDir: false,
   server: { port: 5173, strictPort: false, fs: { allow: [here] } },
   preview: { port: 4173, strictPort: false },
-  worker: { format: "es" },
+  worker: {
+    format: "es",
+    // A worker's entry chunk holds its entry module only: every module it imports statically goes to a chunk of its
+    // own, so the lazy chunks (String Railway's, Light Rail's solvers) import that chunk, never the entry back. A
+    // bundler's dev server loads the entry under a second URL (`?worker_file`), and a chunk importing the entry
+    // evaluated it twice: two services, two game stores (issue #23).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: "worker-core", tags: ["$initial"], test: (id: string) => !WORKER_ENTRY.test(id) }],
+        },
+      },
+    },
+  },
   build:
     mode === "lib"
       ? library("dist/lib", { railkit: resolve(here, "web/lib/index.ts") }, [])

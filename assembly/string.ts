@@ -1,8 +1,9 @@
-// asc-flags: --initialMemory 440
+// asc-flags: --initialMemory 64
 // The String Railway Wasm module: exact predicates, all-pairs segment intersection, polyline kernels.
 // The TypeScript wrapper (web/solvers/string/geometry-wasm.ts) writes inputs into the buffers named in the
-// descriptor below, then calls the kernels with counts. Runtime stub: all buffers are allocated
-// once at start-up, nothing is allocated per call.
+// descriptor below, then calls the kernels with counts. Runtime stub: the buffers are allocated at start-up,
+// nothing is allocated per call; `segments`, `pairs` (countPairs's) and `points` start small and grow on demand (`reserve`,
+// called by the glue, web/wasm/glue.ts), so the module starts in under 4 MiB (issue #23).
 import * as pairs from "./geometry/pairs";
 import * as d from "./glue/descriptor";
 import * as meet from "./geometry/meet";
@@ -48,16 +49,16 @@ export function pointY(): f64 {
 
 // The descriptor (glue/descriptor.ts): the buffers the wrapper writes and reads, and the kernels' limits.
 // Bump VERSION whenever a buffer, a limit's meaning or an export's signature changes.
-const VERSION: i32 = 4; // 4: meeting places (string ids, stretches, route[4]); 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
+const VERSION: i32 = 5; // 5: segments, pairs and points grow on demand (reserve); 4: meeting places (string ids, stretches, route[4]); 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
 d.describe("string", VERSION);
-d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs
-d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs
+const SEGMENTS = d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs (grows: reserve)
+const PAIRS = d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs (grows: reserve)
 d.buffer("path", poly.path); // [x0, y0, …]
 d.buffer("discs", poly.discs); // [cx, cy, …]
 d.buffer("polygon", poly.polygon); // [x0, y0, …]
 d.buffer("placed", poly.placed); // [x1, y1, x2, y2, …] for crossingPoints
 d.buffer("visits", poly.visits); // disc indices out of stationsTouched
-d.buffer("points", poly.points); // [x, y, …] out of crossingPoints(Indexed)
+const POINTS = d.buffer("points", poly.points); // [x, y, …] out of crossingPoints(Indexed) (grows: reserve)
 d.buffer("indexSegments", placed.segs); // the placed-segment index's segments, in insertion order
 d.buffer("placedStrings", poly.placedString); // the string id of each `placed` segment (crossingPoints)
 d.buffer("indexStrings", placed.sids); // the string id of each indexed segment
@@ -77,3 +78,27 @@ d.limit("indexAxisCells", placed.MAX_AXIS); // index grid cells per axis at most
 d.limit("indexSpan", placed.MAX_SPAN); // cells a segment's box may cover before the large list
 d.limit("stretches", meet.MAX_STRETCHES); // stretch pieces written (counted past it)
 export { descriptor } from "./glue/descriptor";
+
+/**
+ * Grows the buffer of descriptor entry `entry` to hold `elements` elements (the glue checks them against the
+ * limits): `segments`, `pairs` and `points` only; their contents are not kept. Returns the buffer's length now, -1 for a
+ * buffer that does not grow.
+ */
+export function reserve(entry: i32, elements: i32): i32 {
+  if (entry == SEGMENTS) {
+    pairs.reserveSegments((elements + 3) >> 2);
+    d.moved(SEGMENTS, pairs.segments);
+    return pairs.segments.length;
+  }
+  if (entry == PAIRS) {
+    pairs.reservePairs((elements + 1) >> 1);
+    d.moved(PAIRS, pairs.pairs);
+    return pairs.pairs.length;
+  }
+  if (entry == POINTS) {
+    poly.reservePoints((elements + 1) >> 1);
+    d.moved(POINTS, poly.points);
+    return poly.points.length;
+  }
+  return -1;
+}

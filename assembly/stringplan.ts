@@ -1,12 +1,17 @@
+// asc-flags: --initialMemory 112
 // The String Railway planning module: exact cube score, long-distance routes, transport plans, string hints
 // (assembly/plan/). Driven by web/solvers/string/wasm.ts, which writes inputs through views on the buffers
 // named in the descriptor below (layouts: plan/mem.ts, plan/hint.ts). Runtime stub: every buffer is
-// allocated once at start-up; no call allocates.
+// allocated once at start-up; no call allocates (the meeting-place resolver's buffers, which start small for the
+// String geometry module, are grown to their limits here: the wrapper keeps its views for the module's life).
+import * as meet from "./geometry/meet";
 import * as poly from "./geometry/polyline";
 import * as d from "./glue/descriptor";
 import * as hint from "./plan/hint";
 import * as mem from "./plan/mem";
 import * as transport from "./plan/transport";
+
+meet.reserveMeetings(meet.MAX_CONTACTS, meet.MAX_CHORDS);
 
 export { scoreCubes } from "./plan/score";
 export { ldRoute } from "./plan/ld";

@@ -61,7 +61,13 @@ export async function run(): Promise<void> {
   for (const [name, k] of kernels) {
     const solver = new TrainSolver(k, { raceTable: table });
     state ??= game(solver);
-    const bundle: TrainSolverBundle = { solver, botAction: (s, m) => solver.botAction(s, m) };
+    // The table is held already: nothing to load on first need.
+    const bundle: TrainSolverBundle = {
+      solver,
+      botAction: (s, m) => solver.botAction(s, m),
+      loadRace: async () => {},
+      raceFor: async (_turn, race) => race,
+    };
     const reviewer = trainReviewer(bundle);
     const s = state;
     ms.push(await deferred(`review ${name}`, () => reviewGame(train, trainEngine, reviewer, s)));

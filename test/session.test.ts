@@ -26,6 +26,8 @@ function rollingBundle(): TrainSolverBundle {
       hint: () => [{ action: { type: "roll" }, label: "Roll", expected: 1, best: true }],
     } as unknown as TrainSolverBundle["solver"],
     botAction: (state) => ({ type: "roll", player: state.current! }),
+    loadRace: async () => {},
+    raceFor: async (_turn, race) => race,
   };
 }
 

@@ -27,6 +27,8 @@ function plainBundle(): TrainSolverBundle {
   return {
     solver: {} as TrainSolverBundle["solver"],
     botAction: (state) => ({ type: "roll", player: state.current! }),
+    loadRace: async () => {},
+    raceFor: async (_turn, race) => race,
   };
 }
 

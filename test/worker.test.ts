@@ -73,6 +73,8 @@ function fakeSolver(): TrainSolverBundle {
   return {
     solver,
     botAction: (state) => ({ type: "roll", player: state.current! }),
+    loadRace: async () => {},
+    raceFor: async (_turn, race) => race,
   };
 }
 

@@ -9,6 +9,8 @@
 //
 // Contact layout (STRIDE f64): [type, string id, ax, ay, bx, by, cx, cy, dx, dy, x0, y0, x1, y1, minX, minY, maxX,
 // maxY]. Over MAX_CONTACTS contacts or MAX_CHORDS chords the resolver returns -1 (the wrapper then asks the twin).
+// The scratch buffers start at START_CONTACTS contacts and START_CHORDS chords and double on demand up to those
+// limits (runtime stub: the old ones are not freed), so the module starts small (issue #23).
 import { concurrent } from "./exact";
 import { orient2d, orient2dFast } from "./orient";
 
@@ -20,22 +22,71 @@ export const STRETCH: f64 = 2;
 export const MAX_CONTACTS: i32 = 16384; // 2 × MAX_PLACED: a hint candidate (≤ 2 segments) never overflows
 export const MAX_CHORDS: i32 = 16384;
 export const MAX_STRETCHES: i32 = 4096;
-const MAX_ATOMS: i32 = MAX_CONTACTS + MAX_CHORDS;
+const START_CONTACTS: i32 = 1024;
+const START_CHORDS: i32 = 1024;
+let contactCap: i32 = START_CONTACTS;
+let chordCap: i32 = START_CHORDS;
+let atomCap: i32 = START_CONTACTS + START_CHORDS;
 
-const C = new StaticArray<f64>(STRIDE * MAX_CONTACTS);
+let C = new StaticArray<f64>(STRIDE * START_CONTACTS);
 /** Out: the stretches' pieces `[x0, y0, x1, y1, …]` (the first MAX_STRETCHES). */
 export const stretches = new StaticArray<f64>(4 * MAX_STRETCHES);
 /** How many pieces the last `resolveMeetings` found (all of them, written or not). */
 export let stretchCount: i32 = 0;
-const chord0 = new StaticArray<f64>(MAX_CHORDS + 64);
-const chord1 = new StaticArray<f64>(MAX_CHORDS + 64);
-const atomOf = new StaticArray<i32>(MAX_CONTACTS);
-const chordAt = new StaticArray<i32>(MAX_CONTACTS);
-const chordN = new StaticArray<i32>(MAX_CONTACTS);
-const order = new StaticArray<i32>(MAX_CONTACTS);
-const spare = new StaticArray<i32>(MAX_CONTACTS);
-const parent = new StaticArray<i32>(MAX_ATOMS + 1);
-const exists = new StaticArray<u8>(MAX_ATOMS + 1);
+let chord0 = new StaticArray<f64>(START_CHORDS + 64);
+let chord1 = new StaticArray<f64>(START_CHORDS + 64);
+let atomOf = new StaticArray<i32>(START_CONTACTS);
+let chordAt = new StaticArray<i32>(START_CONTACTS);
+let chordN = new StaticArray<i32>(START_CONTACTS);
+let order = new StaticArray<i32>(START_CONTACTS);
+let spare = new StaticArray<i32>(START_CONTACTS);
+let parent = new StaticArray<i32>(START_CONTACTS + START_CHORDS + 1);
+let exists = new StaticArray<u8>(START_CONTACTS + START_CHORDS + 1);
+
+/** A copy of `a`'s first `keep` elements in a new array of `length` (a grown buffer). */
+function regrow<T>(a: StaticArray<T>, length: i32, keep: i32): StaticArray<T> {
+  const b = new StaticArray<T>(length);
+  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>keep << alignof<T>());
+  return b;
+}
+
+/** Grows the contact buffers to `cap` (the contacts kept; the resolver's per-contact scratch is filled later). */
+function growContacts(cap: i32): void {
+  C = regrow(C, STRIDE * cap, STRIDE * nC);
+  atomOf = new StaticArray<i32>(cap);
+  chordAt = new StaticArray<i32>(cap);
+  chordN = new StaticArray<i32>(cap);
+  order = new StaticArray<i32>(cap);
+  spare = new StaticArray<i32>(cap);
+  contactCap = cap;
+}
+
+/** Grows the chord buffers to `cap`, keeping the first `keep` chords. */
+function growChords(cap: i32, keep: i32): void {
+  chord0 = regrow(chord0, cap + 64, keep);
+  chord1 = regrow(chord1, cap + 64, keep);
+  chordCap = cap;
+}
+
+/**
+ * Grows the buffers to hold `contacts` contacts and `chords` chords now (at most the limits), so that no later call
+ * allocates: a module whose wrapper keeps its views for its lifetime (stringplan) calls it at start-up.
+ */
+export function reserveMeetings(contacts: i32, chords: i32): void {
+  if (contacts > contactCap) growContacts(contacts < MAX_CONTACTS ? contacts : MAX_CONTACTS);
+  if (chords > chordCap) growChords(chords < MAX_CHORDS ? chords : MAX_CHORDS, 0);
+  reserveAtoms(contactCap + chordCap);
+}
+
+/** Makes the union-find arrays hold `atoms` atoms (they are filled afresh by each resolve). */
+function reserveAtoms(atoms: i32): void {
+  if (atoms <= atomCap) return;
+  let cap = atomCap;
+  while (cap < atoms) cap <<= 1;
+  parent = new StaticArray<i32>(cap + 1);
+  exists = new StaticArray<u8>(cap + 1);
+  atomCap = cap;
+}
 let nC: i32 = 0;
 let overflow: bool = false;
 let chordTop: i32 = 0;
@@ -94,9 +145,12 @@ function push(
   maxX: f64,
   maxY: f64,
 ): void {
-  if (nC >= MAX_CONTACTS) {
-    overflow = true;
-    return;
+  if (nC >= contactCap) {
+    if (contactCap >= MAX_CONTACTS) {
+      overflow = true;
+      return;
+    }
+    growContacts(contactCap << 1);
   }
   const o = STRIDE * nC++;
   unchecked((C[o] = type));
@@ -430,9 +484,12 @@ function cutChords(ux: f64, uy: f64, vx: f64, vy: f64, dsc: StaticArray<f64>, nd
       t0 = -1;
       t1 = 2;
     }
-    if (at + m >= MAX_CHORDS) {
-      chordOver = true;
-      return m;
+    if (at + m >= chordCap) {
+      if (chordCap >= MAX_CHORDS) {
+        chordOver = true;
+        return m;
+      }
+      growChords(chordCap << 1, at + m);
     }
     let k = at + m;
     while (k > at && unchecked(chord0[k - 1]) > t0) {
@@ -621,6 +678,7 @@ export function resolveMeetings(dsc: StaticArray<f64>, nd: i32, radius: f64, pts
     atoms += m + 1;
   }
   if (chordOver) return -1;
+  reserveAtoms(atoms);
   for (let i = 0; i < n; i++) {
     const a = unchecked(atomOf[i]);
     if (unchecked(C[STRIDE * i]) != STRETCH) {

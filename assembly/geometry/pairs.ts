@@ -3,8 +3,10 @@
 //
 // Layout: the caller writes `[x1, y1, x2, y2, …]` into `segments` (n ≤ MAX_SEGMENTS) and calls
 // `countPairs(n, maxPairs, maxWork)`; the first min(count, maxPairs) pairs are written into `pairs` as
-// `[i, j, …]` with i < j. The count is an i64 (at most n(n − 1)/2 < 2^33). Every buffer is allocated once, at
-// its limit (runtime stub).
+// `[i, j, …]` with i < j. The count is an i64 (at most n(n − 1)/2 < 2^33). The buffers start small (a board holds
+// ~1,600 segments) and grow on demand up to the limits: the wrapper calls `reserveSegments(n)` and
+// `reservePairs(maxPairs)` first (through the module's `reserve`, assembly/string.ts), which reallocate them (runtime
+// stub: the old ones are not freed, at most as much again as the new ones, as capacities double).
 //
 // Methods (docs/geometry.md "All intersecting pairs"):
 // - grid: cell side = max(sqrt(W H / n), mean box side), doubled until at most 2n cells and at most 8n
@@ -35,18 +37,63 @@ export const METHOD_SWEEP: i32 = 1;
 /** `countPairs`'s answer when the chosen method's work is over `maxWork` (nothing tested; `pairsWork()` says how much). */
 export const REFUSED: i64 = i64.MIN_VALUE;
 
-export const segments = new StaticArray<f64>(4 * MAX_SEGMENTS);
-export const pairs = new StaticArray<i32>(2 * MAX_PAIRS);
-const box = new StaticArray<f64>(4 * MAX_SEGMENTS);
-const range = new StaticArray<i32>(4 * MAX_SEGMENTS);
-const entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * MAX_SEGMENTS);
-const cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * MAX_SEGMENTS + 1);
+/** Capacities at start-up: segments and pairs the buffers hold before the first `reserve…` grows them. */
+export const START_SEGMENTS: i32 = 4096;
+export const START_PAIRS: i32 = 8192;
+/** Segments and pairs the buffers hold now (START_… up to MAX_…). */
+export let segmentCapacity: i32 = START_SEGMENTS;
+export let pairCapacity: i32 = START_PAIRS;
+
+export let segments = new StaticArray<f64>(4 * START_SEGMENTS);
+export let pairs = new StaticArray<i32>(2 * START_PAIRS);
+let box = new StaticArray<f64>(4 * START_SEGMENTS);
+let range = new StaticArray<i32>(4 * START_SEGMENTS);
+let entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * START_SEGMENTS);
+let cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * START_SEGMENTS + 1);
 // Sweep scratch: widened projections, the sorted order (and the merge sort's other half), run starts.
-const lo = new StaticArray<f64>(MAX_SEGMENTS);
-const hi = new StaticArray<f64>(MAX_SEGMENTS);
-const orderA = new StaticArray<i32>(MAX_SEGMENTS);
-const orderB = new StaticArray<i32>(MAX_SEGMENTS);
-const runStart = new StaticArray<i32>(MAX_SEGMENTS + 1);
+let lo = new StaticArray<f64>(START_SEGMENTS);
+let hi = new StaticArray<f64>(START_SEGMENTS);
+let orderA = new StaticArray<i32>(START_SEGMENTS);
+let orderB = new StaticArray<i32>(START_SEGMENTS);
+let runStart = new StaticArray<i32>(START_SEGMENTS + 1);
+
+/** The capacity to grow `cap` to for `n`: doubled at least, at most `max`; `cap` itself when it holds `n`. */
+function grown(cap: i32, n: i32, max: i32): i32 {
+  if (n <= cap) return cap;
+  let c = cap;
+  while (c < n) c <<= 1;
+  return c < max ? c : max;
+}
+
+/**
+ * Makes the segment buffers hold `n` segments (n ≤ MAX_SEGMENTS; the wrapper checks); returns the capacity. The
+ * contents of `segments` are not kept: call it before writing the input.
+ */
+export function reserveSegments(n: i32): i32 {
+  const cap = grown(segmentCapacity, n, MAX_SEGMENTS);
+  if (cap == segmentCapacity) return cap;
+  segmentCapacity = cap;
+  segments = new StaticArray<f64>(4 * cap);
+  box = new StaticArray<f64>(4 * cap);
+  range = new StaticArray<i32>(4 * cap);
+  entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * cap);
+  cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * cap + 1);
+  lo = new StaticArray<f64>(cap);
+  hi = new StaticArray<f64>(cap);
+  orderA = new StaticArray<i32>(cap);
+  orderB = new StaticArray<i32>(cap);
+  runStart = new StaticArray<i32>(cap + 1);
+  return cap;
+}
+
+/** Makes `pairs` hold `n` pairs (n ≤ MAX_PAIRS; the wrapper checks); returns the capacity. */
+export function reservePairs(n: i32): i32 {
+  const cap = grown(pairCapacity, n, MAX_PAIRS);
+  if (cap == pairCapacity) return cap;
+  pairCapacity = cap;
+  pairs = new StaticArray<i32>(2 * cap);
+  return cap;
+}
 
 /** The last call's method and its work (candidate visits), for the wrapper, tests and the bench. */
 export let lastMethod: i32 = METHOD_GRID;
@@ -92,6 +139,7 @@ export let lastWork: f64 = 0;
  * visit more than maxWork candidate pairs (nothing is tested).
  */
 export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
+  if (n > segmentCapacity) unreachable(); // the wrapper reserves first: never past the buffers
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -208,7 +256,7 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
     const k = <f64>unchecked(cellStart[c]);
     gridWork += (k * (k - 1)) / 2;
   }
-  const cap = maxPairs < MAX_PAIRS ? maxPairs : MAX_PAIRS;
+  const cap = maxPairs < pairCapacity ? maxPairs : pairCapacity;
   if (!wide && gridWork > SWEEP_CHECK * nf) {
     const runs = sweepPlan(n, txx, txy, tyy, big);
     const sweepWork = lastWork;

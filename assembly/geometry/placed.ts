@@ -15,7 +15,7 @@
 // by id, and runs the brute-force loop body on them. The cell map is monotone, so every segment whose box overlaps
 // the path segment's box is a candidate; the others fail the brute force's box test anyway.
 import { pairContact, resetContacts, resolveMeetings } from "./meet";
-import { discs, MAX_PATH, MAX_PLACED, MAX_POINTS, max2, min2, path, points } from "./polyline";
+import { discs, MAX_PATH, MAX_PLACED, max2, min2, path, points } from "./polyline";
 import { safePair } from "./segment";
 
 export const MAX_AXIS: i32 = 128;
@@ -153,7 +153,7 @@ export function indexInfo(which: i32): i32 {
 
 /**
  * `crossingPoints` (meeting places) of the nv-vertex path (in `path`) against the indexed segments, outside the nd
- * discs (in `discs`): the first MAX_POINTS points go into `points`, the stretches into meet.ts `stretches`; returns
+ * discs (in `discs`): as many points as `points` holds go into it, the stretches into meet.ts `stretches`; returns
  * the full count (-1 when the resolver's buffers overflowed).
  */
 export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
@@ -229,7 +229,7 @@ export function crossingPointsIndexed(nv: i32, nd: i32, radius: f64): i32 {
       pairContact(ax, ay, bx, by, unchecked(segs[c]), unchecked(segs[c + 1]), unchecked(segs[c + 2]), unchecked(segs[c + 3]), unchecked(sids[j]), discs, nd, radius, pathSafe);
     }
   }
-  return resolveMeetings(discs, nd, radius, points, MAX_POINTS);
+  return resolveMeetings(discs, nd, radius, points, points.length >> 1);
 }
 
 indexReset(0, 0, 0, 0, 0); // an empty index with one cell, so a query before any reset is valid

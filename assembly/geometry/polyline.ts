@@ -22,7 +22,20 @@ export const placed = new StaticArray<f64>(4 * MAX_PLACED);
 /** The string id of each placed segment (meeting places are counted per rival string). */
 export const placedString = new StaticArray<i32>(MAX_PLACED);
 export const visits = new StaticArray<i32>(MAX_VISITS);
-export const points = new StaticArray<f64>(2 * MAX_POINTS);
+/** Points the `points` buffer holds at start-up; it grows on demand up to MAX_POINTS (`reservePoints`). */
+export const START_POINTS: i32 = 4096;
+export let points = new StaticArray<f64>(2 * START_POINTS);
+
+/** Makes `points` hold `n` points (n ≤ MAX_POINTS; the wrapper checks), doubling; returns its capacity in points. */
+export function reservePoints(n: i32): i32 {
+  const now = points.length >> 1;
+  if (n <= now || now >= MAX_POINTS) return now;
+  let cap = now;
+  while (cap < n) cap <<= 1;
+  if (cap > MAX_POINTS) cap = MAX_POINTS;
+  points = new StaticArray<f64>(2 * cap);
+  return cap;
+}
 const keys = new StaticArray<f64>(MAX_DISCS);
 const ids = new StaticArray<i32>(MAX_DISCS);
 const near = new StaticArray<i32>(MAX_DISCS);
@@ -325,12 +338,12 @@ export function inAnyDisc(x: f64, y: f64, nd: i32, r: f64): bool {
 
 /**
  * Meeting places of the path with the ns placed segments (string ids in `placedString`) outside every disc (meet.ts;
- * twin of polyline.ts `meetingPlaces`): one point per place into `points` (the first MAX_POINTS), the stretches'
+ * twin of polyline.ts `meetingPlaces`): one point per place into `points` (as many as it holds), the stretches'
  * pieces into meet.ts `stretches`. Returns the count, or -1 when the resolver's buffers overflowed.
  */
 export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
   resetContacts();
-  if (nv == 0) return resolveMeetings(discs, nd, radius, points, MAX_POINTS);
+  if (nv == 0) return resolveMeetings(discs, nd, radius, points, points.length >> 1);
   const nseg = nv > 1 ? nv - 1 : 1;
   for (let k = 0; k < nseg; k++) {
     const ax = unchecked(path[2 * k]);
@@ -349,5 +362,5 @@ export function crossingPoints(nv: i32, ns: i32, nd: i32, radius: f64): i32 {
       pairContact(ax, ay, bx, by, unchecked(placed[c]), unchecked(placed[c + 1]), unchecked(placed[c + 2]), unchecked(placed[c + 3]), unchecked(placedString[j]), discs, nd, radius, false);
     }
   }
-  return resolveMeetings(discs, nd, radius, points, MAX_POINTS);
+  return resolveMeetings(discs, nd, radius, points, points.length >> 1);
 }

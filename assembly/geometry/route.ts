@@ -37,7 +37,8 @@ export function routeContext(nb: i32, nm: i32, nd: i32, r: f64): void {
 
 /**
  * Measures the nv-vertex path in `path` against the context and the index; returns the flags (also in
- * `route[3]`). The points past `MAX_POINTS` are counted, not written (the wrapper then falls back to its twin).
+ * `route[3]`). The points past what `points` holds are counted, not written (the wrapper then grows it for the
+ * next call and falls back to its twin).
  */
 export function routeGeometry(nv: i32): i32 {
   // the twin's order: length, stations, crossings, mountain, board

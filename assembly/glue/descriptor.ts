@@ -11,7 +11,10 @@
 //                    limit:  value, 0, 0
 //
 // An entry file calls `describe` once, then `buffer` and `limit` per entry, in its top-level code (runtime stub:
-// the block is a static array, built once at start-up), and re-exports `descriptor`.
+// the block is a static array, built once at start-up), and re-exports `descriptor`. A module whose buffers grow on
+// demand also exports `reserve(entry, elements): i32` (the entry's index, as `buffer` returned it; the elements it
+// must hold): it grows the buffer, rewrites its entry (`moved`) and returns the buffer's length, or -1 for a buffer
+// that does not grow. The glue (web/wasm/glue.ts `reserve`) calls it and reads the entry again.
 
 export const MAGIC: i32 = 0x44574b52;
 export const FORMAT: i32 = 1;
@@ -37,15 +40,17 @@ function writeName(w: i32, name: string): void {
   for (let i = 0; i < NAME_BYTES; i++) store<u8>(base + <usize>i, i < name.length ? <u8>name.charCodeAt(i) : 0);
 }
 
-function entry(kind: i32, name: string, a: i32, b: i32, c: i32): void {
+function entry(kind: i32, name: string, a: i32, b: i32, c: i32): i32 {
   if (entries == MAX_ENTRIES) unreachable();
-  const w = HEADER + ENTRY * entries++;
+  const index = entries++;
+  const w = HEADER + ENTRY * index;
   block[w] = kind;
   writeName(w + 1, name);
   block[w + 5] = a;
   block[w + 6] = b;
   block[w + 7] = c;
   block[7] = entries;
+  return index;
 }
 
 /** Starts the descriptor: the module's name (as in web/wasm/node.ts `WasmName`) and version. */
@@ -58,14 +63,25 @@ export function describe(name: string, version: i32): void {
   entries = 0;
 }
 
-/** A buffer TypeScript reads or writes: its name, and the array (element type and length come from it). */
-export function buffer<T>(name: string, a: StaticArray<T>): void {
+/**
+ * A buffer TypeScript reads or writes: its name, and the array (element type and length come from it). Returns the
+ * entry's index, by which a module that grows the buffer names it (`moved`, and its `reserve(entry, elements)`).
+ */
+export function buffer<T>(name: string, a: StaticArray<T>): i32 {
   let type: i32 = 0;
   if (isFloat<T>()) type = sizeof<T>() == 8 ? TYPE_F64 : TYPE_F32;
   else if (sizeof<T>() == 4) type = isSigned<T>() ? TYPE_I32 : TYPE_U32;
   else if (sizeof<T>() == 1 && !isSigned<T>()) type = TYPE_U8;
   else ERROR("descriptor buffers are i32, u32, f64, f32 or u8 arrays");
-  entry(KIND_BUFFER, name, type, <i32>changetype<usize>(a), a.length);
+  return entry(KIND_BUFFER, name, type, <i32>changetype<usize>(a), a.length);
+}
+
+/** A grown buffer (same element type, now the array `a`): its entry's address and length are rewritten. */
+export function moved<T>(index: i32, a: StaticArray<T>): void {
+  if (index < 0 || index >= entries) unreachable();
+  const w = HEADER + ENTRY * index;
+  block[w + 6] = <i32>changetype<usize>(a);
+  block[w + 7] = a.length;
 }
 
 /** A limit TypeScript checks inputs against before calling a kernel. */

@@ -6,10 +6,16 @@
  *   (b) a minimal Vite app that installs the tarball and does `import "railkit"` (built with Vite, served with
  *       the strict CSP);
  *   (c) a Node script that imports `railkit/engine` and plays a game of each engine with bots;
- *   (e), (f) issue #24: `loadKernels()` of `railkit/engine` in Node (run from another folder) and in a Vite app's
+ *   (d) TypeScript over both entries' declarations;
+ * and the consumer matrix of issue #23, each app installing the tarball (and its bundler from the npm registry):
+ *   (e) the same Vite app on Vite's dev server;
+ *   (f) webpack 5 (`import "railkit"`, production build, served with the strict CSP);
+ *   (g) React 19 + TypeScript: `tsc` with the JSX types railkit ships (none written by the app), then built by Vite;
+ *   (h), (i) issue #24: `loadKernels()` of `railkit/engine` in Node (run from another folder) and in a Vite app's
  *       module worker: the package's Wasm kernels and race table found and loaded, the race's hint as the solvers'.
- * (a) and (b) run in headless Chromium: every element (globbed from web/elements/) plays real moves, the Train
- * Game takes a person's roll, and no console error or CSP violation is reported.
+ * The pages run in headless Chromium: every element (globbed from web/elements/) plays real moves, the Train
+ * Game takes a person's roll, each game's hints come ((b), (e), (f), (g): all three games), and no console error or
+ * CSP violation is reported.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -37,9 +43,51 @@ async function humanRoll(page: Page): Promise<void> {
   );
 }
 
+/** The page of (b), (e), (f): the three elements, two people each (hints for the seat to move), no computer. */
+const threeGames = (script: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title>` +
+  `<link rel="icon" href="./favicon.svg"><script type="module" src="${script}"></script></head><body>` +
+  `${tags.map((t) => `<${t} players="2" hints></${t}>`).join("")}</body></html>`;
+
+/**
+ * What a consumer app must do with the three games on one page: each starts (its first view), shows its hints
+ * (win chances for the Train Game after a person's roll; String Railway's list; Light Rail's search table), and
+ * plays real moves once every seat is the computer's. A worker fault or a refused call ("Hints unavailable", "the
+ * worker holds no game") fails here.
+ */
+async function allGamesPlay(page: Page): Promise<void> {
+  await humanRoll(page);
+  for (const tag of tags) {
+    const shown = await page.waitForFunction(
+      (t) => {
+        const hints = document.querySelector(t)?.shadowRoot?.querySelector("[part~=hints]");
+        const text = hints?.textContent ?? "";
+        if (/Hints unavailable|holds no game/.test(text)) return text;
+        if (t === "train-game") return /%/.test(hints?.querySelector("table")?.textContent ?? "") && "ok";
+        if (t === "string-railway")
+          return (!!hints?.querySelector("li[data-hint]") || /Nothing to suggest/.test(text)) && "ok";
+        return !!hints?.querySelector("tbody tr") && "ok";
+      },
+      tag,
+      { timeout: 60_000, polling: 100 },
+    );
+    expect(await shown.jsonValue(), `${tag} hints`).toBe("ok");
+  }
+  for (const tag of tags) expect(await botsPlay(page, tag), tag).toBeGreaterThanOrEqual(2);
+}
+
+/** Runs `npm i` of `packages` in `dir` (the npm registry; offline copies first). */
+function npmInstall(dir: string, packages: string[]) {
+  return run("npm", ["i", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", ...packages], {
+    cwd: dir,
+    timeout: 240_000,
+  });
+}
+
 describe.runIf(haveBrowser)("the packed package, as users use it", () => {
   let tmp: string;
   let app: string;
+  let tarball: string;
   let browser: Browser;
   const servers: CspServer[] = [];
 
@@ -57,7 +105,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
         maxBuffer: 1 << 26,
       },
     );
-    const tarball = join(
+    tarball = join(
       tmp,
       (JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string }[])[0]!.filename,
     );
@@ -68,10 +116,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
       join(app, "package.json"),
       JSON.stringify({ name: "app", private: true, type: "module" }),
     );
-    await run("npm", ["i", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball], {
-      cwd: app,
-      timeout: 60_000,
-    });
+    await npmInstall(app, [tarball]);
     browser = await launchChromium();
   }, 150_000);
 
@@ -144,11 +189,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
     );
     await writeFile(join(app, "main.js"), 'import "railkit";\n');
     await cp(join(root, "web/demo/favicon.svg"), join(app, "favicon.svg"));
-    await writeFile(
-      join(app, "index.html"),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title>` +
-        `<link rel="icon" href="./favicon.svg"><script type="module" src="./main.js"></script></head><body>${tags.map((t) => `<${t} players="2" bots="1"></${t}>`).join("")}</body></html>`,
-    );
+    await writeFile(join(app, "index.html"), threeGames("./main.js"));
     const { build } = await import("vite");
     await build({
       root: app,
@@ -162,8 +203,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
     const page = await browser.newPage();
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
-    await humanRoll(page);
-    for (const tag of tags) expect(await botsPlay(page, tag), tag).toBeGreaterThanOrEqual(2);
+    await allGamesPlay(page);
     // A race without a shipped table: the game worker starts the solver worker from its own chunk (the app's
     // bundler must have built it), and the hints come back with win chances.
     await page.evaluate(() => {
@@ -203,7 +243,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
     }
   });
 
-  it("(e) Node, issue #24: loadKernels() finds the package's own files from any folder and answers as the solvers", async () => {
+  it("(h) Node, issue #24: loadKernels() finds the package's own files from any folder and answers as the solvers", async () => {
     await cp(join(root, "test/package/kernels.mjs"), join(app, "kernels.mjs"));
     // Run from the temporary folder, not the app's: the files are found beside the package's module.
     const { stdout } = await run(process.execPath, [join(app, "kernels.mjs")], {
@@ -237,7 +277,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
     expect(out.sameString).toBe(true);
   }, 150_000);
 
-  it("(f) a Vite app's module worker: loadKernels() from railkit/engine fetches the files the app's build emitted", async () => {
+  it("(i) a Vite app's module worker: loadKernels() from railkit/engine fetches the files the app's build emitted", async () => {
     const dir = join(app, "worker-app");
     await mkdir(dir, { recursive: true });
     await writeFile(
@@ -317,5 +357,132 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
       "check.ts",
     ];
     await expect(run(process.execPath, args, { cwd: app, timeout: 60_000 })).resolves.toBeDefined();
+  });
+
+  it("(e) Vite's dev server: the app of (b) served as it is written (issue #23: one worker, one game store)", async () => {
+    // Each worker chunk imports the worker's shared chunk, never the worker's entry back: the dev server loads the
+    // entry under a second URL (`?worker_file`), which evaluated it twice (two services, two stores).
+    const assets = join(app, "node_modules/railkit/dist/pkg/assets");
+    const chunks = (await readdir(assets)).filter((f) => f.endsWith(".js"));
+    const entries = chunks.filter((f) => /^(engine\.worker|solver-worker)-/.test(f));
+    expect(entries).toHaveLength(2);
+    for (const f of chunks) {
+      const text = await readFile(join(assets, f), "utf8");
+      for (const e of entries)
+        expect(text.includes(`from"./${e}"`) || text.includes(`from "./${e}"`), f).toBe(false);
+    }
+    const { createServer } = await import("vite");
+    const dev = await createServer({
+      root: app,
+      configFile: false,
+      logLevel: "error",
+      server: { port: 0, host: "127.0.0.1" },
+    });
+    await dev.listen();
+    try {
+      const page = await browser.newPage();
+      const problems = await watch(page);
+      await page.goto(dev.resolvedUrls!.local[0]!);
+      await allGamesPlay(page);
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('(f) webpack 5: import "railkit", a production build served with the strict CSP', async () => {
+    await npmInstall(app, ["webpack@5.113.0"]);
+    await cp(join(root, "test/package/webpack.config.mjs.txt"), join(app, "webpack.config.mjs"));
+    await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'import webpack from "webpack"; import config from "./webpack.config.mjs"; webpack(config, (e, s) => { if (e || s.hasErrors()) { console.error(e ?? s.toString("errors-only")); process.exit(1); } });',
+      ],
+      { cwd: app, timeout: 180_000 },
+    );
+    const out = join(app, "dist-webpack");
+    // webpack emitted both workers and the Wasm files (it bundles `new Worker(new URL(…))` by itself).
+    expect((await readdir(out)).filter((f) => f.endsWith(".wasm")).length).toBeGreaterThanOrEqual(3);
+    await cp(join(root, "web/demo/favicon.svg"), join(out, "favicon.svg"));
+    await writeFile(join(out, "index.html"), threeGames("./main.js"));
+    const server = await serveWithCsp(out);
+    servers.push(server);
+    const page = await browser.newPage();
+    const problems = await watch(page);
+    await page.goto(`${server.url}index.html`);
+    await allGamesPlay(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("(g) React 19 + TypeScript: tsc with the shipped JSX types, then the app built and played", async () => {
+    const react = join(tmp, "react-app");
+    await mkdir(react);
+    await writeFile(
+      join(react, "package.json"),
+      JSON.stringify({ name: "react-app", private: true, type: "module" }),
+    );
+    await npmInstall(react, [
+      tarball,
+      "react@19.3.1",
+      "react-dom@19.3.1",
+      "@types/react@19.3.3",
+      "@types/react-dom@19.3.0",
+    ]);
+    await cp(join(root, "test/package/consumer-react.tsx.txt"), join(react, "main.tsx"));
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    // prettier-ignore
+    const args = [
+      tsc,
+      "--noEmit",
+      "--strict",
+      "--jsx",
+      "react-jsx",
+      "--target",
+      "es2022",
+      "--module",
+      "esnext",
+      "--moduleResolution",
+      "bundler",
+      "--lib",
+      "es2022,dom,dom.iterable",
+      "--skipLibCheck",
+      "main.tsx",
+    ];
+    const checked = await run(process.execPath, args, { cwd: react, timeout: 90_000 }).catch(
+      (e: { stdout?: string }) => e.stdout ?? String(e),
+    );
+    expect(typeof checked === "string" ? checked : "").toBe("");
+    await cp(join(root, "web/demo/favicon.svg"), join(react, "favicon.svg"));
+    await writeFile(
+      join(react, "index.html"),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>react</title>` +
+        `<link rel="icon" href="./favicon.svg"><script type="module" src="./main.tsx"></script></head>` +
+        `<body><div id="root"></div></body></html>`,
+    );
+    const { build } = await import("vite");
+    await build({
+      root: react,
+      configFile: false,
+      logLevel: "warn",
+      base: "./",
+      oxc: { jsx: { runtime: "automatic" } },
+      build: { outDir: join(react, "dist") },
+    });
+    const server = await serveWithCsp(join(react, "dist"));
+    servers.push(server);
+    const page = await browser.newPage();
+    const problems = await watch(page);
+    await page.goto(`${server.url}index.html`);
+    // React 19 set the properties (`players={2}`, `goal={100}`) on the defined elements.
+    await page.waitForFunction(
+      () => (document.querySelector("#train") as unknown as { goal?: number })?.goal === 100,
+    );
+    await allGamesPlay(page);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });

@@ -5,7 +5,8 @@
  * of a chosen goal. Skipped without /usr/bin/chromium unless RAILKIT_BROWSER=required.
  *
  * The first race hint is timed with performance.now() in the page, from the moment the widget is ready: its first
- * playable view drawn (the seat to move shown and the Roll button enabled). Three cold pages each (the train widget
+ * playable view drawn (the seat to move shown and the Roll button enabled), when the test's person rolls at once
+ * (the first choice: the race table is fetched for it, issue #23). Three cold pages each (the train widget
  * alone: RAILKIT_FIRST_HINT_PAGES=24 for more, with their median, how many at or under 50 ms and the load average
  * logged); the figures go to docs/benchmarks.md with the worker's own marks (web/worker/train-solver.ts), read here
  * to say where the time went. The bounds asserted are generous (they catch a race solved on the page's first hint,
@@ -33,7 +34,7 @@ interface Probe {
  * element measured has the worker to itself, and time the first `<train-game>`: connected (its shadow root
  * appears), ready (first playable view: seat to move and an enabled Roll button), race win chances shown.
  */
-function instrument(remove: string[]) {
+function instrument({ remove, roll: rollAtReady }: { remove: string[]; roll: boolean }) {
   const w = window as unknown as Probe;
   w.timing = {};
   w.errors = [];
@@ -46,12 +47,18 @@ function instrument(remove: string[]) {
   document.addEventListener("DOMContentLoaded", () => drop.disconnect());
   const check = (root: ShadowRoot) => {
     const t = performance.now();
+    const roll = root.querySelector<HTMLButtonElement>('button[data-action="roll"]');
     if (
       w.timing.ready === undefined &&
       root.querySelector("[part=base][data-seat-to-move]") &&
-      root.querySelector<HTMLButtonElement>('button[data-action="roll"]')?.disabled === false
-    )
+      roll?.disabled === false
+    ) {
       w.timing.ready = t;
+      if (!rollAtReady) return;
+      // The person rolls at once: a choice of dice, the first hint that needs the race (issue #23: the race table
+      // is fetched then, not with the page; the opening roll alone is valued by its expected score).
+      roll.click();
+    }
     const hints = root.querySelector("[part~=hints] table");
     if (w.timing.hint === undefined && hints && /%/.test(hints.textContent ?? "")) w.timing.hint = t;
   };
@@ -106,11 +113,12 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
     await demo?.close();
   });
 
-  async function open(remove: string[], path = "index.html"): Promise<Page> {
+  /** A cold page; `roll`: the person rolls as soon as the widget is ready (see the file's comment). */
+  async function open(remove: string[], path = "index.html", roll = false): Promise<Page> {
     // A new page is a new browser context: nothing cached from an earlier page.
     const page = await demo.browser.newPage({ viewport: { width: 1200, height: 1000 } });
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.addInitScript(instrument, remove);
+    await page.addInitScript(instrument, { remove, roll });
     await page.goto(`${demo.server.url}${path}`);
     return page;
   }
@@ -160,7 +168,7 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
       const pages = FIRST_HINT_PAGES;
       const after: number[] = [];
       for (let run = 1; run <= pages; run++) {
-        const page = await open(["light-rail", "string-railway"]);
+        const page = await open(["light-rail", "string-railway"], "index.html", true);
         const h = await firstHint(page);
         console.log(`first race hint, train widget alone, cold page ${run}: ${describeRun(h)}`);
         after.push(h.hint - h.ready);
@@ -207,7 +215,7 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
 
   it("answers the first race hint on the whole demo page too (the three widgets share the worker)", async () => {
     for (let run = 1; run <= 3; run++) {
-      const page = await open([]);
+      const page = await open([], "index.html", true);
       const h = await firstHint(page);
       console.log(`first race hint, whole demo page, cold page ${run}: ${describeRun(h)}`);
       expect(h.hint - h.ready).toBeLessThan(2000);
@@ -222,7 +230,8 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
     const ms: number[] = [];
     for (let run = 1; run <= 3; run++) {
       const page = await open([]);
-      await firstHint(page);
+      // The opening roll's hint (its expected score: the race table comes with the first choice, issue #23).
+      await page.locator("train-game [part~=hints] tbody tr").first().waitFor({ timeout: 30_000 });
       await page.waitForFunction(
         () =>
           !!document

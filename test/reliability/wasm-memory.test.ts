@@ -130,12 +130,41 @@ describe("string: geometry kernels (web/solvers/string/geometry-wasm.ts)", () =>
     expect(JSON.stringify(calls.map((c) => c()))).toBe(want);
   });
 
-  it("the largest inputs allowed keep memory (buffers are allocated once, at the limit)", () => {
-    const bytes = memory.buffer.byteLength;
+  // n rivals the path crosses, each once: n contacts (the resolver starts with 1,024) and n meeting places
+  // (`points` starts with 4,096): 4,000 grows the resolver only (and memory), 5,000 `points` too.
+  it.each([4000, 5000])(
+    "issue #23: a crowded crossing query (%i meeting places) grows what it needs (memory too) and answers as the twin",
+    async (n) => {
+      const fresh = await withMemory(async () => createStringGeometryWasm(await compileWasmNode("string")));
+      const start = fresh.memory.buffer.byteLength;
+      const segs = new Float64Array(4 * n);
+      for (let i = 0; i < n; i++) segs.set([i * 0.006 + 0.003, 0, i * 0.006 + 0.004, 10], 4 * i);
+      const path = Float64Array.of(-1, 5.25, 31, 4.75);
+      const none = new Float64Array(0);
+      const want = ref.crossingPoints(path, segs, none, 0.5);
+      expect(want.length).toBe(2 * n);
+      expect(fresh.value.crossingPoints(path, segs, none, 0.5)).toEqual(want);
+      expect(fresh.memory.buffer.byteLength).toBeGreaterThan(start);
+      // Grown once: the same query again answers the same without growing.
+      const grown = fresh.memory.buffer.byteLength;
+      expect(fresh.value.crossingPoints(path, segs, none, 0.5)).toEqual(want);
+      expect(fresh.memory.buffer.byteLength).toBe(grown);
+    },
+  );
+
+  it("issue #23: starts in at most 4 MiB; the largest inputs allowed grow it once, then it stays", async () => {
+    const fresh = await withMemory(async () => createStringGeometryWasm(await compileWasmNode("string")));
+    expect(fresh.memory.buffer.byteLength).toBeLessThanOrEqual(4 * 1024 * 1024);
     const n = g.limits.segments;
     const big = new Float64Array(4 * n);
     for (let i = 0; i < n; i++) big.set([i, 0, i + 0.5, 1], 4 * i);
-    expect(g.countIntersectingPairs(big)).toBe(countIntersectingPairs(big));
+    const pairsOut = new Int32Array(2 * g.limits.pairs);
+    expect(g.countIntersectingPairs(big, pairsOut)).toBe(countIntersectingPairs(big));
+    const bytes = memory.buffer.byteLength;
+    expect(bytes).toBeGreaterThan(4 * 1024 * 1024); // grown for them
+    const twinPairs = new Int32Array(2 * g.limits.pairs);
+    expect(g.countIntersectingPairs(big, pairsOut)).toBe(countIntersectingPairs(big, twinPairs));
+    expect(pairsOut).toEqual(twinPairs);
     const longPath = new Float64Array(2 * g.limits.pathVertices).map((_, i) => (i % 2 ? (i % 4) * 3 : i));
     expect(g.polylineLength(longPath)).toBeCloseTo(ref.polylineLength(longPath), 9);
     expect(memory.buffer.byteLength).toBe(bytes);

@@ -27,8 +27,17 @@ describe("online.server-bot-quick: the server's train bot never solves a race on
     const move = await quick(s, "q");
     expect(move).toEqual(await ev(s, "q"));
     expect(bundle.solver.hasRace(60)).toBe(false);
-    // The race to 100 ships: a quick bot plays the race there (a table read).
+  });
+
+  it("quick, goal 100: the shipped table is loaded on first need (issue #23) and the bot plays the race", async () => {
+    const bundle = await train.loadSolver(nodeKit());
+    // Not loaded with the solver: a page downloads it only when a race move or hint needs it.
+    expect(bundle.solver.hasRace(100)).toBe(false);
+    const quick = await train.bots.race!.load(async () => bundle, { quick: true });
+    const s = rolled(100);
+    const move = await quick(s, "q");
     expect(bundle.solver.hasRace(100)).toBe(true);
+    expect(move).toEqual(bundle.botAction(s, "race"));
   });
 
   it("not quick (the CLI): the race bot solves the race to 60 on its thread, once", async () => {

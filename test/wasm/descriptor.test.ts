@@ -126,7 +126,7 @@ describe.each(MODULES)("the $name module's descriptor", ({ name, spec }) => {
 });
 
 describe("limits equal what TypeScript uses", () => {
-  it("string: the wrapper's limits are the descriptor's, and every buffer holds its limit's worth of rows", async () => {
+  it("string: the wrapper's limits are the descriptor's; every buffer holds its limit's worth of rows, the growing ones once reserved (issue #23)", async () => {
     const { d, module } = loaded.get("string")!;
     const g = await createStringGeometryWasm(module);
     expect(g.limits).toEqual(d.limits);
@@ -141,8 +141,27 @@ describe("limits equal what TypeScript uses", () => {
       points: ["points", 2],
       indexSegments: ["placedSegments", 4],
     };
+    // `segments`, `pairs` and `points` start small (the module starts in 4 MiB) and grow to their limits on demand.
+    const grows = ["segments", "pairs", "points"];
     for (const [b, [limit, stride]] of Object.entries(rows))
-      expect(d.buffers[b]!.length, b).toBe(stride * d.limits[limit]!);
+      if (grows.includes(b)) expect(d.buffers[b]!.length, b).toBeLessThan(stride * d.limits[limit]!);
+      else expect(d.buffers[b]!.length, b).toBe(stride * d.limits[limit]!);
+    const ex = (await instantiateString(module, { env: {} })) as unknown as DescribedExports;
+    const glue = bindWasm(ex, STRING_GEOMETRY_SPEC);
+    const before = readDescriptor(ex.memory, ex.descriptor()).buffers;
+    for (const b of grows) {
+      const [limit, stride] = rows[b]!;
+      glue.reserve(b as "segments", stride * d.limits[limit]!);
+      expect(glue.descriptor.buffers[b]!.length, b).toBe(stride * d.limits[limit]!);
+      expect(() => glue.reserve(b as "segments", stride * d.limits[limit]! + 1), b).toThrow(/cannot hold/);
+    }
+    // The grown buffers are where the descriptor now says, inside memory; the others have not moved.
+    const after = readDescriptor(ex.memory, ex.descriptor()).buffers;
+    for (const b of Object.keys(before))
+      if (!grows.includes(b)) expect(after[b], b).toEqual(before[b]);
+      else expect(after[b], b).toEqual(glue.descriptor.buffers[b]);
+    expect(glue.views().segments.length).toBe(4 * d.limits.segments!);
+    expect(() => glue.reserve("path" as "segments", 1e6)).toThrow(/cannot hold/);
   });
 
   it("stringplan: the limits are kernel.ts's and every table is as long as the twin's (reference.ts)", () => {

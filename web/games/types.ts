@@ -54,6 +54,11 @@ export interface Kit {
   /** Hears the stages of a long load or solve (0..1), where the host shows progress. */
   onStage?: (stage: string, fraction: number) => void;
   /**
+   * True where a data file is a download (a page's worker): a game then loads a large one only when an answer
+   * needs it (issue #23: the Train Game's race table waits for a turn with a choice). Absent: files are at hand.
+   */
+  readonly downloads?: boolean;
+  /**
    * Files a page downloaded and hands over to this host (the Train Game's `prepare`): the URLs it takes, and where
    * they go (read by `wasm` and `data` before any request of their own). Absent: a host that takes no files.
    */

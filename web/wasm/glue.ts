@@ -64,6 +64,11 @@ export class WasmGlueError extends Error {
 export interface DescribedExports {
   readonly memory: WebAssembly.Memory;
   descriptor(): number;
+  /**
+   * A module whose buffers grow on demand (assembly/glue/descriptor.ts): grows the buffer of descriptor entry
+   * `entry` to hold `elements` elements; its length now, or -1 for a buffer that does not grow.
+   */
+  reserve?(entry: number, elements: number): number;
 }
 
 function readName(bytes: Uint8Array, at: number): string {
@@ -143,6 +148,13 @@ export interface WasmGlue<B extends Record<string, ElementType>, L extends strin
   views(): WasmViews<B>;
   /** Bytes of linear memory now. */
   readonly memoryBytes: number;
+  /**
+   * Makes buffer `name` hold at least `elements` elements (its contents are not kept): nothing when it does,
+   * else the module's `reserve` grows it (the module's memory grows as needed) and the descriptor is read again;
+   * the views from `views()` are new then. A WasmGlueError when the module cannot grow it that far (check the
+   * count against the module's limits first).
+   */
+  reserve(name: keyof B & string, elements: number): void;
 }
 
 /** The glue `bindWasm(exports, spec)` returns for a spec, as a type (for a wrapper's fields). */
@@ -191,9 +203,24 @@ export function bindWasm<const B extends Record<string, ElementType>, const L ex
   const limits = Object.freeze({ ...d.limits }) as Readonly<Record<L, number>>;
   let mem: ArrayBuffer | null = null;
   let views = {} as WasmViews<B>;
+  /** Descriptor entry indices of the buffers, for `reserve` (entries are buffers and limits, in order). */
+  const entryOf = new Map(Object.keys(d.buffers).map((n) => [n, entryIndex(exports, n)]));
   return {
     descriptor: d,
     limits,
+    reserve(name, elements) {
+      const b = d.buffers[name];
+      if (!b) throw new WasmGlueError(`${where}: no buffer ${name}`);
+      if (b.length >= elements) return;
+      const got = exports.reserve?.(entryOf.get(name)!, elements) ?? -1;
+      const again = readDescriptor(exports.memory, exports.descriptor()).buffers[name];
+      if (got < elements || !again || again.type !== b.type || again.length < elements)
+        throw new WasmGlueError(
+          `${where}: buffer ${name} cannot hold ${elements} elements (it holds ${b.length})`,
+        );
+      d.buffers[name] = again;
+      mem = null; // the views are made again, over the moved buffer
+    },
     views() {
       if (mem !== exports.memory.buffer) {
         mem = exports.memory.buffer;
@@ -208,6 +235,19 @@ export function bindWasm<const B extends Record<string, ElementType>, const L ex
       return exports.memory.buffer.byteLength;
     },
   };
+}
+
+/** The index of buffer `name`'s entry in the module's descriptor block (kinds and names read in order). */
+function entryIndex(exports: DescribedExports, name: string): number {
+  const ptr = exports.descriptor();
+  const bytes = new Uint8Array(exports.memory.buffer);
+  const words = new Int32Array(exports.memory.buffer, ptr, HEADER_WORDS);
+  for (let e = 0; e < words[7]!; e++) {
+    const w = ptr + 4 * (HEADER_WORDS + ENTRY_WORDS * e);
+    if (new Int32Array(exports.memory.buffer, w, 1)[0] === KIND_BUFFER && readName(bytes, w + 4) === name)
+      return e;
+  }
+  return -1;
 }
 
 /**

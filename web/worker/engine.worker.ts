@@ -16,6 +16,16 @@ import { offerTrainAssets, TRAIN_ASSET_URLS } from "./race-assets.ts";
 import { createRailkitService } from "./service.ts";
 import { browserKit } from "./train-solver.ts";
 
+/**
+ * One service (and so one game store) per worker, however often this module is evaluated: a bundler's dev server
+ * that loads this file under a second URL would otherwise expose a second service, whose store holds none of the
+ * games the first handed out (issue #23). The build keeps this entry out of every chunk's imports (vite.config.ts).
+ */
+const EXPOSED = Symbol.for("railkit:engine-worker");
+const scope = self as typeof self & { [EXPOSED]?: true };
+if (scope[EXPOSED]) throw new Error("railkit: the engine worker's entry was evaluated twice (imported back)");
+scope[EXPOSED] = true;
+
 Comlink.expose(
   createRailkitService({
     kit: browserKit({

@@ -2,11 +2,13 @@
 /**
  * The three files the Train Game solver loads in a worker (web/worker/train-solver.ts): the Wasm kernel, the race
  * table (web/data/train/race-100.bin) and the turn graph (web/data/train/turn-graph.bin), each a real file with
- * a content hash in its name (vite.config.ts). Imported by the worker and by the page: the page starts the
- * downloads ({@link prefetchTrainAssets}) while the game worker is still booting.
+ * a content hash in its name (vite.config.ts). `<train-game>` downloads none of them itself (issue #23: each file
+ * once per page, the race table only when a race hint first needs it): its `train.prepare()` makes the game worker
+ * fetch the Wasm and the turn graph. A page may still start the downloads itself ({@link prefetchTrainAssets}) and
+ * hand the bytes over.
  *
- * The game worker gets all three from the page: `<train-game>` hands the bytes it downloaded to the worker's
- * `train.prepare` verb as soon as they are in (web/worker/service.ts; the worker side is {@link offerTrainAssets}).
+ * Handed over, the worker takes the bytes with its `train.prepare` verb (web/worker/service.ts; the worker side is
+ * {@link offerTrainAssets}).
  * Sent through the worker's own port, the message waits in its queue while the worker boots and is read right
  * after the page's first calls: the solver loads at once, with nothing to ask for (in a cold Chromium worker the
  * HTTP cache handed a body over 20–35 ms after the page held it, and a page asked on a channel answered only once

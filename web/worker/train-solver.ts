@@ -49,6 +49,7 @@ export function browserKit(options: BrowserKitOptions): Kit {
       mark(`${file.what} bytes (${from})`);
       return bytes;
     },
+    downloads: true,
     ...(options.handover ? { handover: options.handover } : {}),
     ...(options.worker ? { worker: options.worker } : {}),
   };

@@ -13,7 +13,6 @@ import {
 } from "../../solvers/train/race-context.ts";
 import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
 import type { BotMode, GameWorkerApi, Progress, TrainTypes, TrainView } from "../../worker/protocol.ts";
-import { prefetchTrainAssets } from "../../worker/race-assets.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import {
   booleanish,
@@ -331,18 +330,18 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   /**
-   * Warm-up before the first hint: the solver's three files start downloading now, while the worker boots, and
-   * the game worker gets them with `prepare`, which loads the solver and makes its first solves (the answers are not
-   * needed), so that the first hint is a table read rather than a Wasm compile and a download. The worker itself is
-   * started here (the session's client), so the first game is asked for before the files go. Sent from the first
-   * update, so a `client` set right after the element was added is the one warmed.
+   * Warm-up before the first hint: `prepare` makes the game worker load the solver (it downloads the Wasm and the
+   * turn graph itself, once: the page fetches none of the solver's files, issue #23) and make its first solves (the
+   * answers are not needed), so that the first hint is not a Wasm compile and a download. The race table is left to
+   * the first race hint or race move that needs it. The worker itself is started here (the session's client), so
+   * the first game is asked for before the files go. Sent from the first update, so a `client` set right after the
+   * element was added is the one warmed.
    */
   private warmUp(): void {
     if (this.hints || this.bots.trim() !== "") {
       const train = this.local.client.train;
-      void prefetchTrainAssets()
-        .then((files) => train.prepare(files))
-        .catch(() => {});
+      // A warm-up only: a client without the verb (a stand-in) or a failed load is left to the first hint to report.
+      void (async () => train.prepare())().catch(() => {});
     }
   }
 

@@ -11,7 +11,8 @@ import {
   type TrainOptions,
   trainEngine,
 } from "../../engine/train/index.ts";
-import type { TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts";
+import type { TurnState } from "../../engine/train/types.ts";
+import type { RaceContext, TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts";
 import { raceContext } from "../../solvers/train/race-context.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import type { BotSpec, GameModule, Kit } from "../types.ts";
@@ -41,6 +42,19 @@ export interface TrainSolverBundle {
   remote?: RaceSolverClient;
   /** Set once a hint or a bot move has used the solver (the warm-up of `prepare` is then not needed). */
   used?: boolean;
+  /**
+   * Loads the shipped race table (the race to 100, race-context.ts `SHIPPED_GOAL`) into the solver, once, on first need: 159 KB
+   * gzipped that a page does not download until a race hint or race move wants it (issue #23). Resolves when the
+   * race is at hand or the table could not be loaded (a warning; the race is then solved on need).
+   */
+  loadRace(): Promise<void>;
+  /**
+   * The race `turn`'s answer needs now (route.ts): `race` itself, the shipped table loaded first if it needs it; or,
+   * on a host whose data files are downloads (`Kit.downloads`: a page's worker), none when the table is not held
+   * yet and the turn offers one option only (the roll that opens a turn: nothing to choose, so its hint values the
+   * expected score and nothing is fetched).
+   */
+  raceFor(turn: TurnState, race: RaceContext | undefined): Promise<RaceContext | undefined>;
 }
 
 /**
@@ -52,7 +66,7 @@ async function loadSolver(kit: Kit): Promise<TrainSolverBundle> {
   mark("load");
   kit.onStage?.("compiling the solver", 0.05);
   const [
-    { createTrainSolver, createTrainSolverReference, GOAL },
+    { createTrainSolver, createTrainSolverReference, GOAL, listOptions },
     { decodeRaceTable },
     { decodeTurnGraph },
     { useTrainTables },
@@ -62,15 +76,27 @@ async function loadSolver(kit: Kit): Promise<TrainSolverBundle> {
     import("../../solvers/train/turn-graph.ts"),
     import("../../solvers/train/model.ts"),
   ]);
-  const [module, raceTable] = await Promise.all([
+  const [module] = await Promise.all([
     kit.wasm("train"),
-    readData(kit, `train/race-${GOAL}.bin`, "race table", (b) => decodeRaceTable(b, GOAL)),
     readData(kit, "train/turn-graph.bin", "turn graph", (b) => useTrainTables(decodeTurnGraph(b))),
   ]);
   kit.onStage?.("setting up the solver", 0.1);
-  const options = raceTable ? { raceTable } : {};
-  const solver = module ? await createTrainSolver(module, options) : createTrainSolverReference(options);
+  const solver = module ? await createTrainSolver(module) : createTrainSolverReference();
   mark("ready");
+  let shipped: Promise<void> | undefined;
+  const loadRace = () =>
+    (shipped ??= solver.hasRace(GOAL)
+      ? Promise.resolve()
+      : readData(kit, `train/race-${GOAL}.bin`, "race table", (b) => decodeRaceTable(b, GOAL)).then((t) => {
+          if (t) solver.useRace(t);
+        }));
+  const raceFor = async (turn: TurnState, race: RaceContext | undefined) => {
+    if (race?.goal !== GOAL || race.lastTurnTarget !== undefined || solver.hasRace(GOAL)) return race;
+    // A page's worker: the opening roll alone does not fetch 159 KB (the host's files at hand: no reason to wait).
+    if (kit.downloads && listOptions(turn).length < 2 && !shipped) return undefined;
+    await loadRace();
+    return race;
+  };
   const ev = solver.expectedTurnScore.bind(solver);
   solver.expectedTurnScore = () => {
     solver.expectedTurnScore = ev;
@@ -88,7 +114,12 @@ async function loadSolver(kit: Kit): Promise<TrainSolverBundle> {
     mark(`hint ${hints} answered`);
     return h;
   };
-  const bundle: TrainSolverBundle = { solver, botAction: (s, mode) => solver.botAction(s, mode) };
+  const bundle: TrainSolverBundle = {
+    solver,
+    botAction: (s, mode) => solver.botAction(s, mode),
+    loadRace,
+    raceFor,
+  };
   if (kit.worker) {
     const { createRaceSolverClient } = await import("../../worker/race-client.ts");
     const thread = kit.worker.bind(kit);

@@ -48,9 +48,11 @@ export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
       isRace(s)
         ? { unit: "win", about: `win chance in the race to ${s.options.goal} (exact)` }
         : { unit: "points", about: "expected score of the turn (exact)" },
-    grade: (before, action, after): MoveGrade => {
+    grade: async (before, action, after): Promise<MoveGrade> => {
       b.used = true;
       const race = raceContext(before); // as the hints: undefined values expected scores
+      // The shipped race table waits for its first need on a page (issue #23): a race review is one.
+      if (race) await b.loadRace();
       const hints = solver.hint(before.turn, race);
       const best = hints[0]!;
       const played = hints.find((h) => matches(h.action, action));

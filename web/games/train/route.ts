@@ -41,6 +41,7 @@ export async function trainHint(
   report?: Report,
 ): Promise<TrainHintOption[]> {
   b.used = true;
+  race = await b.raceFor(turn, race);
   if (!offThread(b, race)) return b.solver.hint(turn, race);
   const remote = b.remote!;
   if (!remote.solved(race.goal!)) report?.("starting the solver", 0);
@@ -58,7 +59,7 @@ export async function trainBotMove(
   quick = false,
 ): Promise<TrainAction> {
   b.used = true;
-  const race = mode === "race" ? raceContext(state) : undefined;
+  const race = mode === "race" ? await b.raceFor(state.turn, raceContext(state)) : undefined;
   const player = state.current;
   // A host that must not stall, without the race at hand or a solver thread: max-EV (one turn solve) instead.
   if (quick && needsRaceSolve(b, race) && !offThread(b, race)) return b.botAction(state, "ev");

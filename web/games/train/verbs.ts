@@ -137,7 +137,8 @@ export function trainVerbs(solver: () => Promise<TrainSolverBundle>, kit: Kit): 
       const b = await solver();
       b.solver.expectedTurnScore();
       await new Promise((ok) => setTimeout(ok, 0));
-      if (!b.used) b.solver.hint(newTurn(), WARM_UP_RACE);
+      // The race only once its table is in (loaded on first need, issue #23): warming up must not fetch nor solve it.
+      if (!b.used) b.solver.hint(newTurn(), b.solver.hasRace(SHIPPED_GOAL) ? WARM_UP_RACE : undefined);
     })().catch((e: unknown) => {
       warm = undefined;
       throw e;
@@ -171,6 +172,8 @@ export function trainVerbs(solver: () => Promise<TrainSolverBundle>, kit: Kit): 
       withProgress(onProgress, "/onProgress", async (report) => {
         report("loading the solver", 0.02);
         const s = await solver();
+        report("loading the race table", 0.05);
+        await s.loadRace();
         return raceTableView(s.solver, SHIPPED_GOAL, report);
       }),
   };

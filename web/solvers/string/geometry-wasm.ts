@@ -121,7 +121,7 @@ export const stringGeometryReference: StringGeometry = {
 /** What this wrapper expects of the module's descriptor (assembly/string.ts). */
 export const STRING_GEOMETRY_SPEC = {
   module: "string",
-  version: 4,
+  version: 5,
   buffers: {
     segments: "f64",
     pairs: "i32",
@@ -287,8 +287,35 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       stretches: ns === 0 ? new Float64Array(0) : stretches.slice(0, 4 * ns),
     };
   };
+  /**
+   * Makes buffer `name` hold `elements` (its limit checked by the caller): the module's memory grows on demand
+   * (issue #23: `segments`, `pairs` and `points` start small), and the views are made again on next use.
+   */
+  const grow = (name: "segments" | "pairs" | "points", elements: number): void => {
+    if (glue.descriptor.buffers[name]!.length >= elements) return;
+    glue.reserve(name, elements);
+    segments = new Float64Array(0);
+  };
+  /** Meeting places `points` holds now (it grows on demand up to its limit). */
+  const pointRoom = (): number => glue.descriptor.buffers.points!.length >> 1;
+  /**
+   * Runs a crossing query (`q` returns its count of meeting places; it calls `views()` before reading a buffer); when
+   * more came than `points` holds now, within its limit, `points` is grown and the query run again (its inputs are
+   * still in the module's buffers). The views are fresh after it: the meeting-place resolver grows its own buffers
+   * in a crowded query, which may grow memory (and detach every view).
+   */
+  const query = (q: () => number): number => {
+    let n = q();
+    if (n > pointRoom() && n <= limits.points) {
+      grow("points", 2 * n);
+      views();
+      n = q();
+    }
+    views();
+    return n;
+  };
   /** A crossing query's answer fits the output buffers (else the twin answers). */
-  const fits = (n: number): boolean => n >= 0 && n <= limits.points && ex.stretchCount() <= limits.stretches;
+  const fits = (n: number): boolean => n >= 0 && n <= pointRoom() && ex.stretchCount() <= limits.stretches;
 
   const loadPath = (p: Float64Array): void => {
     refuseOver(p.length >> 1, limits.pathVertices, "path vertices");
@@ -362,7 +389,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   const queryIndexed = (p: Float64Array, d: Float64Array, radius: number): Meetings => {
     loadPath(p);
     loadDiscs(d, radius);
-    const n = ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius);
+    const n = query(() => ex.crossingPointsIndexed(p.length >> 1, d.length >> 1, radius));
     if (!fits(n)) {
       // over an output buffer: the brute-force twin over the same segments gives the same answer
       views();
@@ -398,7 +425,7 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     copyIn(segs.subarray(0, 4 * ns), placed, "segments");
     if (strings) placedStrings.set(strings.subarray(0, ns));
     else placedStrings.set(ts.jointStrings(segs.subarray(0, 4 * ns)));
-    const n = ex.crossingPoints(p.length >> 1, ns, d.length >> 1, radius);
+    const n = query(() => ex.crossingPoints(p.length >> 1, ns, d.length >> 1, radius));
     if (!fits(n)) return ts.meetingPlaces(p, segs, d, radius, strings); // over an output buffer
     return meetings(n);
   };
@@ -511,9 +538,13 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
       hold(index);
       if (heldContext !== ctx) holdContext(ctx);
       copyIn(p, path, "path");
-      const flags = raw.routeGeometry(nv);
+      let flags = 0;
+      const np = query(() => {
+        flags = raw.routeGeometry(nv);
+        views();
+        return route[2]!;
+      });
       const ns = route[1]!;
-      const np = route[2]!;
       if (!fits(np))
         return measureRoute(ctx, p, index.segs.slice(0, 4 * index.count), index.sids.slice(0, index.count));
       const stations = new Array<number>(ns);
@@ -557,9 +588,11 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     countIntersectingPairs(src, pairsOut, maxWork = Number.POSITIVE_INFINITY) {
       const n = src.length >> 2;
       refuseOver(n, limits.segments, "segments");
+      const want = pairsOut ? Math.min(pairsOut.length >> 1, limits.pairs) : 0;
+      grow("segments", 4 * n);
+      grow("pairs", 2 * want);
       views();
       segments.set(src.subarray(0, 4 * n)); // a memcpy; the kernel checks finiteness in its first pass
-      const want = pairsOut ? Math.min(pairsOut.length >> 1, limits.pairs) : 0;
       const big = ex.countPairs(n, want, maxWork); // an i64: a BigInt
       if (big === PAIRS_REFUSED) throw new PairsWorkError(ex.pairsWork(), maxWork);
       if (big < 0n)

@@ -70,21 +70,27 @@ export class TrainSolver implements TrainSolverApi {
     readonly kernel: TrainKernel,
     options: TrainSolverOptions = {},
   ) {
-    const t = options.raceTable;
-    if (t) {
-      checkGoal(t.goal);
-      const n = t.goal * t.goal;
-      if (t.x.length !== n || t.y.length !== n || t.stopAt.length !== n)
-        throw new InputError(`race table arrays do not match goal ${t.goal}`, "raceTable");
-      this.races.set(t.goal, {
-        goal: t.goal,
-        x: t.x,
-        y: t.y,
-        last: t.last,
-        stopAt: t.stopAt,
-        iterations: t.iterations,
-      });
-    }
+    if (options.raceTable) this.useRace(options.raceTable);
+  }
+
+  /**
+   * Takes a race loaded from its asset (race-table.ts) or solved elsewhere: its goal's race answers then read it.
+   * A host that loads the shipped table on first need (web/games/train/index.ts) hands it over here.
+   */
+  useRace(t: RaceResult | RaceData): void {
+    checkGoal(t.goal);
+    const n = t.goal * t.goal;
+    if (t.x.length !== n || t.y.length !== n || t.stopAt.length !== n)
+      throw new InputError(`race table arrays do not match goal ${t.goal}`, "raceTable");
+    this.races.set(t.goal, {
+      goal: t.goal,
+      x: t.x,
+      y: t.y,
+      last: t.last,
+      stopAt: t.stopAt,
+      iterations: t.iterations,
+    });
+    this.tables.delete(t.goal);
   }
 
   /** True when the race to `goal` is at hand (loaded or solved): race answers need no race solve. */
