@@ -34,6 +34,11 @@ function library(outDir: string, inputs: Record<string, string>, external: (stri
   };
 }
 
+/** One entry per element (web/lib/<tag>.ts): a page with one game loads only its element (issue #23, page weight). */
+const ONE_ELEMENT = Object.fromEntries(
+  ["train-game", "string-railway", "light-rail"].map((tag) => [tag, resolve(here, `web/lib/${tag}.ts`)]),
+);
+
 // Builds from one config (scripts/build-lib.mjs runs `lib` and `pkg` and the type declarations):
 //   `vite build`             the demo site (web/index.html, web/solver.html, web/embed.html, ...) into dist/demo
 //   `vite build --mode lib`  the self-contained library into dist/lib: railkit.js (Lit and Comlink inside), its
@@ -62,11 +67,15 @@ export default defineConfig(({ mode }) => ({
   },
   build:
     mode === "lib"
-      ? library("dist/lib", { railkit: resolve(here, "web/lib/index.ts") }, [])
+      ? library("dist/lib", { railkit: resolve(here, "web/lib/index.ts"), ...ONE_ELEMENT }, [])
       : mode === "pkg"
         ? library(
             "dist/pkg",
-            { railkit: resolve(here, "web/lib/index.ts"), engine: resolve(here, "web/lib/engine.ts") },
+            {
+              railkit: resolve(here, "web/lib/index.ts"),
+              engine: resolve(here, "web/lib/engine.ts"),
+              ...ONE_ELEMENT,
+            },
             ["lit", /^lit\//, "comlink"],
           )
         : {

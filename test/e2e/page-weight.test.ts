@@ -1,6 +1,7 @@
 /**
  * Issue #23, page weight: one `<train-game hints>` on a cold page (a fresh browser context: empty cache) of the
- * self-contained build (dist/lib, built here into a temporary folder), served gzipped as a CDN would (zlib's default
+ * self-contained build (dist/lib, built here into a temporary folder; the page loads `train-game.js`, the entry of
+ * that one element, as a page showing one game does), served gzipped as a CDN would (zlib's default
  * level, every file). The server counts every request the page and its workers make, and the gzipped bytes it sent:
  *   - every file is downloaded once (the page, the game worker and the solver's files: no second copy of the
  *     turn graph or the train Wasm from the page and the worker);
@@ -104,7 +105,7 @@ describe.runIf(haveBrowser)("issue #23: the weight of one <train-game hints> on 
     await writeFile(
       join(tmp, "index.html"),
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>weight</title>` +
-        `<link rel="icon" href="data:,"><script type="module" src="railkit/railkit.js"></script></head>` +
+        `<link rel="icon" href="data:,"><script type="module" src="railkit/train-game.js"></script></head>` +
         `<body><train-game hints></train-game></body></html>`,
     );
     server = await serveGzipped(tmp);
