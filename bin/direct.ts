@@ -7,9 +7,9 @@
  * segment count and the pair-test budget, in web/games/string/pairs.ts); the file is read without blocking the
  * thread ({@link readFileText}), so the time budget's timer ends the process with exit 2 whatever the read waits
  * on; the computation that follows is bounded by those caps (at most `MAX_PAIR_TESTS` exact pair tests, a
- * few seconds), and bin/rail.ts takes this path (its `isDirect`) only when the budget is at least `DIRECT_MIN_BUDGET_S` (60 s)
- * and checks the budget again when the command returns. Anything else (stdin, options, other commands) runs in the
- * worker as before.
+ * few seconds), and bin/rail.ts takes this path (its `isDirect`) only when the budget is at least
+ * `DIRECT_MIN_BUDGET_S` (60 s) and checks the budget again when the command returns. Anything else (stdin,
+ * options, other commands) runs in the worker as before.
  */
 import { stringPairs } from "../web/games/string/pairs.ts";
 import type { CliHost } from "../web/games/types.ts";
@@ -17,7 +17,10 @@ import { readFileText } from "./files.ts";
 import { nodeHost } from "./host.ts";
 import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
 
-/** Runs a command bin/rail.ts sends here (`isDirect`) on this thread: the same answer, error line and exit code as the worker's. */
+/**
+ * Runs a command bin/rail.ts sends here (`isDirect`) on this thread: the same answer, error line and exit code as
+ * the worker's.
+ */
 export async function runDirect(args: readonly string[]): Promise<Outcome> {
   try {
     ensureWasm();
