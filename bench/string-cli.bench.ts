@@ -1,11 +1,11 @@
 /**
- * `rail string pairs FILE` end to end (issue #24): the built CLI (node bin/rail.mjs → dist/cli/rail.js, a worker
- * thread, the Wasm kernel) against bench/isect-pairs.mjs (JSON.parse + isect bush, the fastest peer on these
- * inputs), each spawned as its own process on the same file, alternating rail, isect, rail, isect… so that both
- * see the same load; wall time of each process, best and median of `rounds`. Then the CLI's phases in this
- * process on the same text: read, the one-pass scan into the Float64Array (its first, cold call and its best),
- * the Wasm kernel (read, scan and kernel alternating, best of 7), and the path it replaced (JSON.parse, the depth
- * walk that built a JSON pointer per value, the field checks), once.
+ * `rail string pairs FILE` end to end (issue #24): the built CLI (node bin/rail.mjs → dist/cli/rail.js, on its
+ * main thread since bin/direct.ts, the Wasm kernel) against bench/isect-pairs.mjs (JSON.parse + isect bush, the
+ * fastest peer on these inputs), each spawned as its own process on the same file, alternating rail, isect, rail,
+ * isect… so that both see the same load; wall time of each process, best and median of `rounds`. Then the CLI's
+ * phases in this process on the same text: read, the one-pass scan into the Float64Array (its first, cold call
+ * and its best), the Wasm kernel (read, scan and kernel alternating, best of 7), and the path it replaced
+ * (JSON.parse, the depth walk that built a JSON pointer per value, the field checks), once.
  *
  * Files: `randomSparse(n, 3)` (bench/string.bench.ts: n segments of length ≤ 10 in a square of side 10·√n,
  * about 0.08 crossings each) written with JSON.stringify (16–17 significant digits, the slow case for number

@@ -2,7 +2,7 @@
  * The one JSON file reader of every `rail` command (Node: files and stdin), handed to the games' tools as their
  * host's `readJsonFile` (bin/host.ts). Limits and checks: web/cli/args.ts.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats, statSync } from "node:fs";
 import { MAX_ARG_JSON, MAX_FILE_BYTES, parseJsonText, quote, UsageError } from "../web/cli/args.ts";
 
 let stdinUsed = false;
@@ -133,6 +133,53 @@ export function readText(file: string | undefined, usage: string, maxBytes = MAX
       } finally {
         closeSync(fd);
       }
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read ${quote(file)}: ${code ?? "read error"}`);
+  }
+  return bytes.toString("utf8");
+}
+
+/** One read(2) on libuv's thread pool: the bytes read (0 at the end). */
+function readAsync(fd: number, buf: Buffer, offset: number, length: number): Promise<number> {
+  return new Promise((resolve, reject) =>
+    read(fd, buf, offset, length, null, (e, n) => (e ? reject(e) : resolve(n))),
+  );
+}
+
+/**
+ * {@link readText} of a file (not stdin) without blocking this thread: the same checks, caps and messages, but the
+ * bytes are read on libuv's thread pool, so a timer of this thread (bin/rail.ts's time budget) still fires while the
+ * read waits. The file's size is read in one call when it does not grow; one more byte tells a larger file: refused.
+ */
+export async function readFileText(file: string, usage: string, maxBytes = MAX_FILE_BYTES): Promise<string> {
+  if (file === "" || file === "-") throw new UsageError(usage);
+  let bytes: Buffer;
+  try {
+    const fd = openRegular(file);
+    try {
+      const size = fstatSync(fd).size;
+      if (size > maxBytes)
+        throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes (${size}): refused`);
+      let buf = Buffer.allocUnsafe(size + 1);
+      let total = 0;
+      for (;;) {
+        if (total === buf.length) {
+          const more = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+          buf.copy(more, 0, 0, total);
+          buf = more;
+        }
+        const n = await readAsync(fd, buf, total, Math.min(buf.length, maxBytes + 1) - total);
+        if (n === 0) break;
+        total += n;
+        if (total > maxBytes)
+          throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes: refused`);
+      }
+      bytes = buf.subarray(0, total);
+    } finally {
+      closeSync(fd);
     }
   } catch (e) {
     if (e instanceof UsageError) throw e;

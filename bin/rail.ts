@@ -11,6 +11,8 @@
  * The command runs in a worker thread; the main thread stops it when the time budget (`RAIL_TIME_BUDGET`
  * seconds, default 120, at most 3600) is spent, and exits 2 with a message saying so — at once, even when the
  * worker is blocked in a read (a silent stdin): the process exits, it does not wait for the worker.
+ * `rail string pairs FILE` runs on the main thread instead when the budget allows (bin/direct.ts: a read that does
+ * not block the thread, then a capped computation), and loads only what it needs: it starts like a plain script.
  * A closed stdout is refused before any work (exit 2); a write error on stdout (EPIPE: a reader that left)
  * exits 1 with one line on stderr.
  */
@@ -25,8 +27,7 @@ import {
   workerData,
 } from "node:worker_threads";
 import { oneLineMessage, UsageError } from "../web/cli/args.ts";
-import { setStdinReader } from "./files.ts";
-import { type Outcome, runCommand } from "./run.ts";
+import type { Outcome } from "./outcome.ts";
 
 /** Default and largest time budget of one command, in seconds. */
 export const DEFAULT_BUDGET_S = 120;
@@ -62,6 +63,26 @@ function writeStdout(text: string): Promise<Error | null> {
     process.stdout.once("error", resolve);
     process.stdout.write(text, (e) => resolve(e ?? null));
   });
+}
+
+/**
+ * The smallest time budget (seconds) under which a command runs on the main thread (bin/direct.ts): far above what
+ * its capped computation takes (`MAX_PAIR_TESTS` exact tests at 15–110 ns each: under 6 s), so a smaller budget,
+ * which the computation could outrun before the timer gets a turn, keeps the worker, where the timer ends it at once.
+ */
+export const DIRECT_MIN_BUDGET_S = 60;
+
+/** Whether bin/direct.ts runs `args` on the main thread: `string pairs FILE`, FILE a path (not `-`, not an option). */
+export function isDirect(args: readonly string[]): boolean {
+  const file = args[2];
+  return (
+    args.length === 3 &&
+    args[0] === "string" &&
+    args[1] === "pairs" &&
+    file !== undefined &&
+    file !== "" &&
+    !file.startsWith("-")
+  );
 }
 
 /** The main thread's answer to the worker's request for stdin. */
@@ -110,16 +131,8 @@ function stdinFromMain(port: MessagePort, signal: Int32Array) {
   };
 }
 
-async function main(): Promise<number> {
-  const budget = budgetSeconds();
-  if (budget < 0) {
-    process.stderr.write(`rail: RAIL_TIME_BUDGET must be whole seconds from 1 to ${MAX_BUDGET_S}\n`);
-    return 2;
-  }
-  if (stdoutClosed()) {
-    process.stderr.write("rail: stdout is closed: the answer could not be printed; refused\n");
-    return 2;
-  }
+/** Runs the command in a worker thread: its outcome, or one line when the worker fails or stops without one. */
+function inWorker(argv: string[]): Promise<Outcome> {
   // stdin (`-`) is read here, on the worker's request, so that the budget can end the process while it waits.
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
@@ -134,7 +147,7 @@ async function main(): Promise<number> {
   );
   port1.unref();
   const data = {
-    workerData: { argv: process.argv.slice(2), port: port2, signal },
+    workerData: { argv, port: port2, signal },
     transferList: [port2],
   };
   // The built CLI (dist/cli/rail.js) runs itself in the worker; from source, the worker registers tsx first.
@@ -144,22 +157,13 @@ async function main(): Promise<number> {
         { ...data, eval: true },
       )
     : new Worker(new URL(import.meta.url), data);
-  const o = await new Promise<Outcome>((resolve) => {
+  return new Promise<Outcome>((resolve) => {
     let done = false;
     const finish = (o: Outcome) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
       resolve(o);
     };
-    const timer = setTimeout(() => {
-      // The worker may be blocked in a synchronous read (a FIFO, a silent stdin) that terminate() cannot end:
-      // say so and exit now, whatever it waits on.
-      process.stderr.write(
-        `rail: stopped: the command ran past its time budget of ${budget} s (RAIL_TIME_BUDGET, at most ${MAX_BUDGET_S}); ask for less work\n`,
-      );
-      process.exit(2);
-    }, budget * 1000);
     worker.on("message", (o: Outcome) => finish(o));
     worker.on("error", (e) =>
       finish({
@@ -172,6 +176,35 @@ async function main(): Promise<number> {
       finish({ out: "", err: "rail: the command stopped without an answer\n", code: 1 }),
     );
   });
+}
+
+async function main(): Promise<number> {
+  const budget = budgetSeconds();
+  if (budget < 0) {
+    process.stderr.write(`rail: RAIL_TIME_BUDGET must be whole seconds from 1 to ${MAX_BUDGET_S}\n`);
+    return 2;
+  }
+  if (stdoutClosed()) {
+    process.stderr.write("rail: stdout is closed: the answer could not be printed; refused\n");
+    return 2;
+  }
+  const argv = process.argv.slice(2);
+  const t0 = Date.now(); // not performance.now(): that global loads perf_hooks, a few ms of start
+  const stop = () => {
+    process.stderr.write(
+      `rail: stopped: the command ran past its time budget of ${budget} s (RAIL_TIME_BUDGET, at most ${MAX_BUDGET_S}); ask for less work\n`,
+    );
+    process.exit(2);
+  };
+  // Whatever the command waits on (a worker blocked in a synchronous read — a FIFO, a silent stdin — that
+  // terminate() cannot end, or a read on the thread pool): say so and exit now.
+  const timer = setTimeout(stop, budget * 1000);
+  let o: Outcome;
+  if (budget >= DIRECT_MIN_BUDGET_S && isDirect(argv)) {
+    o = await (await import("./direct.ts")).runDirect(argv);
+    if (Date.now() - t0 > budget * 1000) stop();
+  } else o = await inWorker(argv);
+  clearTimeout(timer);
   const e = await writeStdout(o.out);
   process.stderr.write(o.err);
   if (e) {
@@ -186,6 +219,7 @@ if (isMainThread) {
   process.exitCode = await main();
 } else if (parentPort && (workerData as { argv?: unknown })?.argv) {
   const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+  const [{ setStdinReader }, { runCommand }] = await Promise.all([import("./files.ts"), import("./run.ts")]);
   setStdinReader(stdinFromMain(port, signal));
   parentPort.postMessage(await runCommand((workerData as { argv: string[] }).argv));
 }

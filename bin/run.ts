@@ -5,14 +5,13 @@
  * refused action; 1: anything unexpected). bin/rail.ts runs it in a worker under the time budget; tests call it
  * directly, with other games if they like (`runCommand(args, { games })`).
  */
-import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, readdirSync, readSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { oneLineMessage, quote, TextResult, UsageError } from "../web/cli/args.ts";
+import { closeSync, readSync } from "node:fs";
+import { quote, TextResult, UsageError } from "../web/cli/args.ts";
 import { MODULES } from "../web/games/registry.ts";
 import type { CliTool, GameModule } from "../web/games/types.ts";
 import { openRegular } from "./files.ts";
 import { nodeHost } from "./host.ts";
+import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
 
 /** The one-line usage of `rail`, naming the registered games. */
 function usage(games: readonly GameModule[]): string {
@@ -35,24 +34,6 @@ async function help(games: readonly GameModule[]): Promise<TextResult> {
     `  rail arena <${games.map((g) => g.id).join("|")}> --bots a,b[,c…] --games N [--seed S] [--swap-seats] [--json]`,
   );
   return new TextResult(lines.join("\n"));
-}
-
-/**
- * Builds the Wasm modules on first use when `npm install` did not (e.g. `--ignore-scripts`): when a top-level entry
- * of assembly/ (one per module, as scripts/build-wasm.mjs finds them) has no release build.
- */
-function ensureWasm(): void {
-  const here = fileURLToPath(new URL(".", import.meta.url));
-  // bin/rail.ts or dist/cli/rail.js: the package root holds build/ and scripts/
-  for (const root of [`${here}..`, `${here}../..`]) {
-    if (!existsSync(`${root}/scripts/build-wasm.mjs`)) continue;
-    const entries = readdirSync(`${root}/assembly`).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
-    if (entries.every((f) => existsSync(`${root}/build/${f.slice(0, -3)}.release.wasm`))) return;
-    execFileSync(process.execPath, [`${root}/scripts/build-wasm.mjs`], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    return;
-  }
 }
 
 const GAME_COMMANDS = new Set(["new", "show", "legal", "play", "undo", "hint", "bot", "replay"]);
@@ -107,22 +88,7 @@ function isRailGameFile(file: string): boolean {
   }
 }
 
-/** Errors that are the user's: bad arguments, bad files, illegal positions, refused actions. */
-function isUserError(e: unknown): e is Error {
-  if (!(e instanceof Error)) return false;
-  return (
-    ["UsageError", "InputError", "RuleError", "SyntaxError"].includes(e.name) ||
-    (e as { usage?: boolean }).usage === true ||
-    // Command modules signal bad input with a plain Error carrying a one-line message.
-    e.constructor === Error
-  );
-}
-
-export interface Outcome {
-  out: string;
-  err: string;
-  code: number;
-}
+export type { Outcome } from "./outcome.ts";
 
 /** Which games the command line runs (tests add a game that exists only in the tests). */
 export interface RunOptions {
@@ -135,14 +101,8 @@ export async function runCommand(args: string[], options: RunOptions = {}): Prom
   try {
     ensureWasm();
     const result = await dispatch(args, options.games ?? MODULES);
-    const out = result instanceof TextResult ? result.text : JSON.stringify(result);
-    return { out: out.endsWith("\n") ? out : `${out}\n`, err: "", code: 0 };
+    return success(result, result instanceof TextResult);
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const shown =
-      e instanceof Error && e.name === "RuleError" && "rule" in e
-        ? `${(e as { rule: string }).rule}: ${message}`
-        : message;
-    return { out: "", err: `rail: ${oneLineMessage(shown)}\n`, code: isUserError(e) ? 2 : 1 };
+    return failure(e);
   }
 }

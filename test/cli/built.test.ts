@@ -5,7 +5,7 @@
  * not asserted here (the test machine is shared).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,8 +19,8 @@ beforeAll(() => {
   execFileSync(process.execPath, ["scripts/build-cli.mjs", "--quiet"], { cwd: ROOT, stdio: "inherit" });
 }, 60_000);
 
-function rail(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ["bin/rail.mjs", ...args], {
+function rail(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const r = spawnSync(process.execPath, [...nodeArgs, "bin/rail.mjs", ...args], {
     cwd: ROOT,
     encoding: "utf8",
     env: { ...process.env, ...env },
@@ -53,6 +53,43 @@ describe("the built rail (node bin/rail.mjs)", () => {
     const bot = JSON.parse(rail(["light", "bot", f, "--playouts", "100"]).out);
     expect(bot.played).toHaveLength(1);
     expect(rail(["light", "show", f]).out).toMatch(/Light Rail — 2 seats/);
+  });
+
+  it("cli.pairs-main-thread (issue #24): string pairs FILE runs without a worker, with the same answers and refusals", () => {
+    // Preloaded: every Worker started writes one line to stderr, so the test sees which path ran.
+    const spy = join(dir, "spy.cjs");
+    writeFileSync(
+      spy,
+      `const wt = require("node:worker_threads");
+       const W = wt.Worker;
+       wt.Worker = class extends W { constructor(...a) { super(...a); require("node:fs").writeSync(2, "spy: worker\\n"); } };
+       require("node:module").syncBuiltinESMExports();`,
+    );
+    const f = join(dir, "segs.json");
+    writeFileSync(f, '{"segments": [[0, 0, 2, 2], [0, 2, 2, 0], [5, 5, 6, 6], [1, 1, 1, 1]]}');
+    const spied = (args: string[], env: Record<string, string> = {}) => rail(args, env, ["-r", spy]);
+    const main = spied(["string", "pairs", f]);
+    expect(main).toEqual({ code: 0, out: '{"pairs":3}\n', err: "" });
+    // A budget under 60 s, stdin, or any other command: the worker, as before; the same answer.
+    const small = spied(["string", "pairs", f], { RAIL_TIME_BUDGET: "59" });
+    expect(small).toEqual({ code: 0, out: '{"pairs":3}\n', err: "spy: worker\n" });
+    expect(spied(["string", "pairs", "-"]).err).toMatch(/^spy: worker\nrail: stdin is not valid JSON/);
+    // Refusals on the main thread: the same lines and exit codes as the worker's.
+    for (const [args, re] of [
+      [["string", "pairs", join(dir, "missing.json")], /^rail: cannot read "[^"]+missing\.json": ENOENT\n$/],
+      [["string", "pairs", dir], /^rail: cannot read "[^"]+": it is a directory, not a regular file\n$/],
+      [["string", "pairs", "/dev/zero"], /^rail: cannot read "\/dev\/zero": it is a character device/],
+    ] as const) {
+      const m = spied([...args]);
+      const w = spied([...args], { RAIL_TIME_BUDGET: "59" });
+      expect(m.code).toBe(2);
+      expect(m.err).toMatch(re);
+      expect(w).toEqual({ ...m, err: `spy: worker\n${m.err}` });
+    }
+    writeFileSync(f, '{"segments": [[0, 0, 1]]}');
+    const bad = spied(["string", "pairs", f]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/segments\[0\] must be an array of 4 numbers/);
   });
 
   it("cli.budget: a command past RAIL_TIME_BUDGET is stopped with exit 2; a bad budget is refused", () => {

@@ -209,5 +209,18 @@ describe.concurrent("issue #24: every file argument bounded", () => {
     const pipe = await rail(["train", "ev"], { closeStdout: true });
     expect(pipe.err).toMatch(/^rail: cannot write the answer to stdout: EPIPE\n$/);
     expect(pipe.code).toBe(1);
+    // The same on the main-thread path (bin/direct.ts: `string pairs FILE`, issue #24).
+    const segs = join(dir, "stdout-segs.json");
+    writeFileSync(segs, '{"segments": [[0, 0, 1, 1], [0, 1, 1, 0]]}');
+    refused(
+      await rail([], {}, [
+        "sh",
+        ["-c", `exec "${process.execPath}" bin/rail.mjs string pairs "${segs}" >&-`],
+      ]),
+      /stdout is closed/,
+    );
+    const pairsPipe = await rail(["string", "pairs", segs], { closeStdout: true });
+    expect(pairsPipe.err).toMatch(/^rail: cannot write the answer to stdout: EPIPE\n$/);
+    expect(pairsPipe.code).toBe(1);
   });
 });

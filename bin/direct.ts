@@ -1,0 +1,40 @@
+/**
+ * The commands `rail` runs on its main thread instead of in a worker (issue #24): today one, `rail string pairs
+ * FILE` with FILE a file (not `-`), whose whole run is a file read and a capped computation, so that it starts
+ * like a plain script: no worker thread to boot, and only the modules it needs are loaded (not the game registry).
+ *
+ * The guarantees of bin/rail.ts hold: the caps are checked before any work (the file's size and kind, then the
+ * segment count and the pair-test budget, in web/games/string/pairs.ts); the file is read without blocking the
+ * thread ({@link readFileText}), so the time budget's timer ends the process with exit 2 whatever the read waits
+ * on; the computation that follows is bounded by those caps (at most `MAX_PAIR_TESTS` exact pair tests, a
+ * few seconds), and bin/rail.ts takes this path (its `isDirect`) only when the budget is at least
+ * `DIRECT_MIN_BUDGET_S` (60 s) and checks the budget again when the command returns. Anything else (stdin,
+ * options, other commands) runs in the worker as before.
+ */
+import { stringPairs } from "../web/games/string/pairs.ts";
+import type { CliHost } from "../web/games/types.ts";
+import { readFileText } from "./files.ts";
+import { nodeHost } from "./host.ts";
+import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
+
+/**
+ * Runs a command bin/rail.ts sends here (`isDirect`) on this thread: the same answer, error line and exit code as
+ * the worker's.
+ */
+export async function runDirect(args: readonly string[]): Promise<Outcome> {
+  try {
+    ensureWasm();
+    const file = args[2]!;
+    const usage = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
+    const text = await readFileText(file, usage);
+    // The file is read already; any other read (none today) goes to the usual reader.
+    const host: CliHost = {
+      ...nodeHost,
+      readTextFile: (f, u, opts = {}) =>
+        f === file && opts.maxBytes === undefined ? text : nodeHost.readTextFile(f, u, opts),
+    };
+    return success(await stringPairs(args.slice(2), host), false);
+  } catch (e) {
+    return failure(e);
+  }
+}
