@@ -11,10 +11,14 @@
  *   holds the seed, the generator's state and every deck.
  * - Clients send only what railkit's game defines, within bounds (server/guard.ts): the moves `act` and
  *   `undo`, `sync`, chat when enabled; every other message is dropped and logged, and no message stops the process.
+ * - A move the server does not play is answered on the socket that sent it (issue #25: `railkit:refused`, with the
+ *   rule id; server/guard.ts), and is neither broadcast nor stored: boardgame.io tells a client nothing when a
+ *   move is `INVALID_MOVE`, yet broadcasts and stores the unchanged state.
  * - `POST /railkit/check/<game>/<matchID>` with `{ playerID, credentials, action }` (or `undo: true`) answers
- *   whether the engine would accept it now, with the rule id of a refusal: boardgame.io tells a client nothing
- *   when a move is `INVALID_MOVE`, so the page asks here (web/elements/common/online-session.ts).
+ *   whether the engine would accept it now, with the rule id of a refusal, without playing it (for tools; the
+ *   page does not call it: a move is one round trip).
  */
+import { AsyncResource } from "node:async_hooks";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Server as HttpServer } from "node:http";
@@ -34,6 +38,7 @@ import {
   checkUndo,
   type MatchState,
   moduleNamed,
+  moveOutcome,
   railkitGames,
   seatOf,
 } from "./game.ts";
@@ -123,27 +128,33 @@ interface MatchQueue {
 }
 
 /**
- * Runs every move of a match under the match's lock (server/lock.ts), so that instances sharing a storage
- * apply a match's moves one at a time. boardgame.io's socket.io transport runs each move through
+ * Wraps boardgame.io's per-match move queue. boardgame.io's socket.io transport runs each move through
  * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
- * publish, store. Its queue orders one instance's moves; the lock, taken inside that queue around the whole
- * update, orders every instance's. A move that waited longer than the lock's wait is dropped (logged): its
- * player sees no new state and may send it again.
+ * publish, store.
+ * - Each move runs in the async context of the socket that sent it (`AsyncResource.bind`; the queue would run it
+ *   in the context of the move before), so the move's outcome (server/game.ts `moveOutcome`) is its sender's.
+ * - With `leases` (server/lock.ts), every move of a match runs under the match's lock, so that instances sharing
+ *   a storage apply a match's moves one at a time: the queue orders one instance's moves; the lock, taken inside
+ *   that queue around the whole update, orders every instance's. A move that waited longer than the lock's wait
+ *   is dropped (logged); its player is told it was not played.
  */
-function lockMoves(transport: SocketIO, leases: Leases): void {
+function wrapMoveQueues(transport: SocketIO, leases: Leases | undefined): void {
   const t = transport as unknown as { getMatchQueue(matchID: string): MatchQueue };
   const queueOf = t.getMatchQueue.bind(transport);
   t.getMatchQueue = (matchID) => {
     const queue = queueOf(matchID);
     return {
-      add: (work) =>
-        queue.add(() =>
-          withLease(leases, `railkit:move:${matchID}`, work).catch((e: unknown) => {
-            if (!(e instanceof LeaseTimeout)) throw e;
-            console.error(`move of match ${matchID} dropped: ${e.message}`);
-            return undefined;
-          }),
-        ),
+      add: <R>(work: () => Promise<R>) => {
+        const locked = leases
+          ? () =>
+              withLease(leases, `railkit:move:${matchID}`, work).catch((e: unknown) => {
+                if (!(e instanceof LeaseTimeout)) throw e;
+                console.error(`move of match ${matchID} dropped: ${e.message}`);
+                return undefined;
+              })
+          : work;
+        return queue.add(AsyncResource.bind(locked));
+      },
       onIdle: () => queue.onIdle(),
     };
   };
@@ -199,6 +210,8 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
   // A match's messages leave only once the write that follows them is stored (server/store-first.ts).
   const pubSub = new StoreFirstPubSub<unknown>(o.pubSub ?? new MemoryPubSub());
+  // boardgame.io's storages say whether they are synchronous by their `type()`.
+  const isSynchronous = (db as { type?: () => number }).type?.() === 0;
   const writing = new Set<Promise<unknown>>();
   // boardgame.io writes a move's state and metadata in parallel: the messages wait for the state. A metadata write
   // alone (a player connecting) releases them when no state write of the match is under way.
@@ -215,6 +228,8 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     };
     // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own method
     (db as any)[method] = (matchID: string, ...rest: unknown[]) => {
+      // A refused move changes nothing: boardgame.io would still write the unchanged state and metadata.
+      if (moveOutcome.getStore()?.refusal) return isSynchronous ? undefined : Promise.resolve();
       if (method === "setState") stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
       let r: unknown;
       try {
@@ -238,11 +253,18 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const limits: GuardLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const logRefusal = o.logRefusal ?? ((line: string) => console.warn(line));
   const transport = new SocketIO({
-    pubSub: pubSub as never,
+    // A refused move is answered on its sender's socket alone (server/guard.ts), not broadcast to the match.
+    pubSub: {
+      publish: (channelId: string, payload: unknown) => {
+        if (!moveOutcome.getStore()?.refusal) pubSub.publish(channelId, payload);
+      },
+      subscribe: pubSub.subscribe.bind(pubSub),
+      unsubscribeAll: pubSub.unsubscribeAll.bind(pubSub),
+    } as never,
     // Partial options: boardgame.io spreads them over its own; its type asks for every field.
     socketOpts: { maxHttpBufferSize: limits.messageBytes } as never,
   });
-  if (o.leases) lockMoves(transport, o.leases);
+  wrapMoveQueues(transport, o.leases);
   guardSockets(transport, db, limits, logRefusal, modules);
   const games = railkitGames(modules, { ...o, maxSetupBytes: limits.setupBytes, log: logRefusal });
   const server = Server({ games, db, origins, transport });
