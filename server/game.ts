@@ -170,6 +170,9 @@ export function jsonLength(x: unknown): number {
   }
 }
 
+/** The views of a state already built, per seat (null: a spectator); dropped with the state. */
+const VIEWS = new WeakMap<object, Map<number | null, OnlineView>>();
+
 /** The boardgame.io `Game` of one railkit game module, run by the server. */
 export function railkitGame(
   module: GameModule,
@@ -187,6 +190,10 @@ export function railkitGame(
     minPlayers: module.seats.min,
     maxPlayers: module.seats.max,
     disableUndo: true,
+    // Small updates (issue #25): each seat gets a JSON Patch from its previous view to its new one (a move adds one
+    // log entry and changes a few fields), not the whole view; the client keeps the rest, the whole log included.
+    // A sync (connecting, reconnecting, or a client whose patch does not apply) sends the whole view.
+    deltaState: true,
     validateSetupData: (setupData, numPlayers) => {
       if (!isObject(setupData) || !isObject(setupData.options))
         return "setupData must be { options: {...} } with the game's options";
@@ -261,11 +268,19 @@ export function railkitGame(
     endIf: ({ G }) => (G.over ? { winners: G.winners } : undefined),
     // A state that is not this game's (another game's match, a broken file) is that match's error alone: logged,
     // and the client gets an error in place of a view rather than the process a throw.
+    // boardgame.io asks for the view of the state before a move and after it for every socket of the match, to
+    // patch one into the other: the views of one `G` are kept with it (the server hands the next move the state
+    // object it stored, server/server.ts), so each view is built once.
     playerView: ({ G, ctx, playerID }) => {
       try {
         if (!isObject(G) || G.game !== id)
           throw new Error(`not a ${id} state (game ${describe(isObject(G) ? G.game : G)})`);
-        return viewFor(module, G, seatOf(playerID, ctx.numPlayers)) as unknown as MatchState;
+        const seat = seatOf(playerID, ctx.numPlayers);
+        let views = VIEWS.get(G);
+        if (!views) VIEWS.set(G, (views = new Map()));
+        let view = views.get(seat);
+        if (!view) views.set(seat, (view = viewFor(module, G, seat)));
+        return view as unknown as MatchState;
       } catch (e) {
         log(`playerView of ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
         return { error: "this match's state cannot be shown" } as unknown as MatchState;

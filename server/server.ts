@@ -160,6 +160,9 @@ function wrapMoveQueues(transport: SocketIO, leases: Leases | undefined): void {
   };
 }
 
+/** Matches whose last stored `G` the server keeps in memory (to reuse its views). */
+const LAST_STATES = 10_000;
+
 /** Starts the server; resolves once it listens. */
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "..");
@@ -167,10 +170,19 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
+  // The `G` each match's last state write held: a fetch of that same state (same state id) answers that object,
+  // whose seats' views server/game.ts has built already (boardgame.io's patches need the views before the move).
+  const lastG = new Map<string, { stateID: number; G: unknown }>();
   // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own fetch
   (db as any).fetch = (id: string, opts: object) => {
-    const strip = (r: unknown) =>
-      isObject(r) && "initialState" in r ? { ...r, initialState: undefined } : r;
+    const strip = (r: unknown) => {
+      if (!isObject(r)) return r;
+      const last = lastG.get(id);
+      const st = r.state;
+      const state =
+        last && isObject(st) && st._stateID === last.stateID && "G" in st ? { ...st, G: last.G } : st;
+      return "initialState" in r || state !== st ? { ...r, initialState: undefined, state } : r;
+    };
     const r = fetch(id, opts);
     return r instanceof Promise ? r.then(strip) : strip(r);
   };
@@ -230,7 +242,16 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     (db as any)[method] = (matchID: string, ...rest: unknown[]) => {
       // A refused move changes nothing: boardgame.io would still write the unchanged state and metadata.
       if (moveOutcome.getStore()?.refusal) return isSynchronous ? undefined : Promise.resolve();
-      if (method === "setState") stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
+      if (method === "setState") {
+        stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
+        const st = rest[0];
+        lastG.delete(matchID);
+        if (isObject(st) && typeof st._stateID === "number" && isObject(st.ctx) && st.ctx.gameover === undefined) {
+          lastG.set(matchID, { stateID: st._stateID, G: st.G });
+          // At most LAST_STATES matches remembered (the oldest written first out).
+          if (lastG.size > LAST_STATES) lastG.delete(lastG.keys().next().value as string);
+        }
+      }
       let r: unknown;
       try {
         r = write(matchID, ...rest);
