@@ -276,10 +276,10 @@ export function railkitGame(
         if (!isObject(G) || G.game !== id)
           throw new Error(`not a ${id} state (game ${describe(isObject(G) ? G.game : G)})`);
         const seat = seatOf(playerID, ctx.numPlayers);
-        let views = VIEWS.get(G);
-        if (!views) VIEWS.set(G, (views = new Map()));
-        let view = views.get(seat);
-        if (!view) views.set(seat, (view = viewFor(module, G, seat)));
+        const views = VIEWS.get(G) ?? new Map<number | null, OnlineView>();
+        VIEWS.set(G, views);
+        const view = views.get(seat) ?? viewFor(module, G, seat);
+        views.set(seat, view);
         return view as unknown as MatchState;
       } catch (e) {
         log(`playerView of ${name} failed: ${e instanceof Error ? e.message : String(e)}`);

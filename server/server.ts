@@ -246,7 +246,12 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
         stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
         const st = rest[0];
         lastG.delete(matchID);
-        if (isObject(st) && typeof st._stateID === "number" && isObject(st.ctx) && st.ctx.gameover === undefined) {
+        if (
+          isObject(st) &&
+          typeof st._stateID === "number" &&
+          isObject(st.ctx) &&
+          st.ctx.gameover === undefined
+        ) {
           lastG.set(matchID, { stateID: st._stateID, G: st.G });
           // At most LAST_STATES matches remembered (the oldest written first out).
           if (lastG.size > LAST_STATES) lastG.delete(lastG.keys().next().value as string);
