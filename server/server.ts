@@ -31,7 +31,7 @@ import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import type { CheckAnswer, OnlineSetup } from "../web/online/view.ts";
 import { ServerBots } from "./bots.ts";
-import { flatFile } from "./flat-file.ts";
+import { flatFile, type SyncPolicy } from "./flat-file.ts";
 import {
   type AdapterOptions,
   checkAction,
@@ -65,6 +65,8 @@ export interface ServeOptions extends AdapterOptions {
   host?: string;
   /** Folder of the flat-file storage (default `.railkit-matches`), unless `db` is given. */
   dir?: string;
+  /** When the flat files reach the disk (server/flat-file.ts `SyncPolicy`; default `batch`). */
+  fsync?: SyncPolicy;
   /** Any boardgame.io storage (e.g. bgio-postgres); default flat files in `dir`. */
   db?: StorageAPI.Async | StorageAPI.Sync;
   /** boardgame.io pub/sub between server instances (e.g. @boardgame.io/redis-pubsub); default in memory. */
@@ -167,7 +169,7 @@ const LAST_STATES = 10_000;
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "..");
   const modules = o.games ?? MODULES;
-  const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
+  const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"), undefined, o.fsync);
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
   // The `G` each match's last state write held: a fetch of that same state (same state id) answers that object,
@@ -377,6 +379,8 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       // biome-ignore lint/suspicious/noExplicitAny: FlatFile's per-key write chains are private
       await Promise.all(Object.values(((db as any).fileQueues ?? {}) as Record<string, Promise<unknown>>));
       pubSub.flush();
+      // The batched fsync of the flat files, now.
+      await (db as { files?: { flush?: () => Promise<void> } }).files?.flush?.();
       const closed = new Promise<void>((ok) => http.once("close", () => ok()));
       if (io) io.close(() => {});
       else http.close();
