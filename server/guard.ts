@@ -158,6 +158,7 @@ export function guardSockets(
   limits: GuardLimits,
   log: RefusalLog,
   games: readonly GameModule[],
+  serial: Serial = async (_id, work) => work(),
 ): void {
   const t = transport as unknown as {
     init(app: unknown, games: { name: string }[], origins: unknown): void;
@@ -176,7 +177,7 @@ export function guardSockets(
       const module = moduleNamed(games, game.name);
       if (!module) continue;
       io.of(game.name).use((socket, next) => {
-        guardSocket(socket, module, game.name, t.clientInfo, db, limits, log, spectating);
+        guardSocket(socket, module, game.name, t.clientInfo, db, limits, log, spectating, serial);
         next();
       });
     }
@@ -193,6 +194,7 @@ function guardSocket(
   limits: GuardLimits,
   log: RefusalLog,
   spectating: Map<string, Set<string>>,
+  serial: Serial,
 ): void {
   const who = () => `socket ${socket.id} (${socket.handshake.address}) on ${gameName}`;
   let refusals = 0;
@@ -317,7 +319,12 @@ function guardSocket(
         spectatorOf = matchID;
       }
       synced = seat ? (G as unknown as MatchState) : null;
-      run("sync", handler, [matchID, seat ? playerID : null, seat ? credentials : undefined]);
+      // The connection change it writes reads the metadata first: in order with the match's other such writes.
+      run("sync", (...a: unknown[]) => serial(matchID, () => handler(...a)), [
+        matchID,
+        seat ? playerID : null,
+        seat ? credentials : undefined,
+      ]);
     };
 
   const onUpdate =
@@ -445,7 +452,12 @@ function guardSocket(
     if (event === "disconnect")
       return on(event, (...args: unknown[]) => {
         leaveSpectators();
-        run("disconnect", handler, args);
+        const client = clients.get(socket.id);
+        run(
+          "disconnect",
+          client ? (...a: unknown[]) => serial(client.matchID, () => handler(...a)) : handler,
+          args,
+        );
       });
     return on(event, handler);
   };
@@ -484,8 +496,20 @@ async function notPlayed(
   return input("/credentials", "the move was not accepted for this seat (its credentials)");
 }
 
+/**
+ * Runs one match's read-modify-write of its metadata in order with the others (server/server.ts `matchSerial`).
+ */
+export type Serial = <R>(matchID: string, work: () => R | Promise<R>) => Promise<R | undefined>;
+
+/** Lobby API routes that rewrite a match's metadata (`/games/<name>/<matchID>/<route>`). */
+const METADATA_ROUTES = new Set(["join", "update", "leave", "rename"]);
+
 /** Koa middleware for boardgame.io's Lobby API routes (`/games/...`): mount before its router. */
-export function guardLobby(limits: GuardLimits, log: RefusalLog): Koa.Middleware {
+export function guardLobby(
+  limits: GuardLimits,
+  log: RefusalLog,
+  serial: Serial = async (_id, work) => work(),
+): Koa.Middleware {
   const creations = new Map<string, number[]>();
   return async (ctx, next) => {
     if (!ctx.path.startsWith("/games/")) return next();
@@ -542,8 +566,12 @@ export function guardLobby(limits: GuardLimits, log: RefusalLog): Koa.Middleware
       replay.end(Buffer.from(text));
       ctx.req = replay as never;
     }
+    const parts = ctx.path.split("/");
+    const matchID = parts[3] ?? "";
+    const serialised = ctx.method === "POST" && parts.length === 5 && METADATA_ROUTES.has(parts[4] ?? "");
     try {
-      await next();
+      if (serialised && MATCH_ID.test(matchID)) await serial(matchID, next);
+      else await next();
     } catch (e) {
       // boardgame.io answers "Invalid credentials <the credentials sent>": never echo them.
       const err = e as { status?: number; message?: string; expose?: boolean };

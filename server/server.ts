@@ -130,33 +130,55 @@ interface MatchQueue {
 }
 
 /**
+ * One match's read-modify-writes, one at a time (issue #25). boardgame.io rewrites a match's metadata from a copy
+ * read earlier in three places: a move (`updatedAt`), a socket's connection change (`isConnected`, on sync and
+ * disconnect) and the Lobby API's join/update/leave. Two of them interleaved lost the other's write: a join
+ * between a connection change's read and its write was overwritten, the seat's credentials with it, and that
+ * seat's sync was then refused, silently (test/online/updates.test.ts saw two of six joins lost). The server runs
+ * each of them through this: in order per match within an instance and, with `leases`, under the match's lock
+ * `railkit:move:<matchID>` across instances. Work that waited longer than the lock's wait is dropped (logged).
+ */
+export type MatchSerial = <R>(matchID: string, work: () => R | Promise<R>) => Promise<R | undefined>;
+
+export function matchSerial(leases: Leases | undefined): MatchSerial {
+  const tails = new Map<string, Promise<unknown>>();
+  return <R>(matchID: string, work: () => R | Promise<R>) => {
+    const locked = leases
+      ? () =>
+          withLease(leases, `railkit:move:${matchID}`, async () => work()).catch((e: unknown) => {
+            if (!(e instanceof LeaseTimeout)) throw e;
+            console.error(`work on match ${matchID} dropped: ${e.message}`);
+            return undefined;
+          })
+      : async () => work();
+    const run = (tails.get(matchID) ?? Promise.resolve()).then(locked);
+    const tail = run.catch(() => {});
+    tails.set(matchID, tail);
+    void tail.then(() => {
+      if (tails.get(matchID) === tail) tails.delete(matchID);
+    });
+    return run;
+  };
+}
+
+/**
  * Wraps boardgame.io's per-match move queue. boardgame.io's socket.io transport runs each move through
  * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
  * publish, store.
  * - Each move runs in the async context of the socket that sent it (`AsyncResource.bind`; the queue would run it
  *   in the context of the move before), so the move's outcome (server/game.ts `moveOutcome`) is its sender's.
- * - With `leases` (server/lock.ts), every move of a match runs under the match's lock, so that instances sharing
- *   a storage apply a match's moves one at a time: the queue orders one instance's moves; the lock, taken inside
- *   that queue around the whole update, orders every instance's. A move that waited longer than the lock's wait
- *   is dropped (logged); its player is told it was not played.
+ * - Each move runs through `serial` ({@link matchSerial}): with leases (server/lock.ts), under the match's lock, so
+ *   that instances sharing a storage apply a match's moves one at a time: the queue orders one instance's moves;
+ *   the lock, taken inside that queue around the whole update, orders every instance's. A move that waited longer
+ *   than the lock's wait is dropped (logged); its player is told it was not played.
  */
-function wrapMoveQueues(transport: SocketIO, leases: Leases | undefined): void {
+function wrapMoveQueues(transport: SocketIO, serial: MatchSerial): void {
   const t = transport as unknown as { getMatchQueue(matchID: string): MatchQueue };
   const queueOf = t.getMatchQueue.bind(transport);
   t.getMatchQueue = (matchID) => {
     const queue = queueOf(matchID);
     return {
-      add: <R>(work: () => Promise<R>) => {
-        const locked = leases
-          ? () =>
-              withLease(leases, `railkit:move:${matchID}`, work).catch((e: unknown) => {
-                if (!(e instanceof LeaseTimeout)) throw e;
-                console.error(`move of match ${matchID} dropped: ${e.message}`);
-                return undefined;
-              })
-          : work;
-        return queue.add(AsyncResource.bind(locked));
-      },
+      add: <R>(work: () => Promise<R>) => queue.add(AsyncResource.bind(() => serial(matchID, work))),
       onIdle: () => queue.onIdle(),
     };
   };
@@ -292,12 +314,13 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     // Partial options: boardgame.io spreads them over its own; its type asks for every field.
     socketOpts: { maxHttpBufferSize: limits.messageBytes } as never,
   });
-  wrapMoveQueues(transport, o.leases);
-  guardSockets(transport, db, limits, logRefusal, modules);
+  const serial = matchSerial(o.leases);
+  wrapMoveQueues(transport, serial);
+  guardSockets(transport, db, limits, logRefusal, modules, serial);
   const games = railkitGames(modules, { ...o, maxSetupBytes: limits.setupBytes, log: logRefusal });
   const server = Server({ games, db, origins, transport });
   // Before boardgame.io's router, which `run` mounts last.
-  server.app.use(guardLobby(limits, logRefusal));
+  server.app.use(guardLobby(limits, logRefusal, serial));
   server.auth.authenticateCredentials = async ({ playerID, credentials, metadata }) =>
     credentialsMatch(playerID, credentials, metadata);
 

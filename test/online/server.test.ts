@@ -203,6 +203,22 @@ describe("online Train Game", () => {
     expect(viewOf(a)!.state.log).toHaveLength(1);
   });
 
+  it("online.join-race (issue #25): each of six seats connecting right after its join gets its state", async () => {
+    // boardgame.io writes a connection's status over the metadata it read before: a join in between was lost
+    // (its credentials with it) and that seat's sync refused in silence, until those writes ran one at a time.
+    for (let round = 0; round < 3; round++) {
+      const matchID = await createMatch(server.url, "train", { options: { players: 6 }, seed: SEED });
+      const seats: BgClient[] = [];
+      for (let seat = 0; seat < 6; seat++) {
+        const cred = await joinMatch(server.url, "train", matchID, seat, `P${seat}`);
+        seats.push(open(server.url, "train", matchID, seat, cred));
+      }
+      await Promise.all(seats.map((c) => waitFor(c, () => true, 10_000, `seat ${c.playerID}'s first state`)));
+      const info = await getMatch(server.url, "train", matchID);
+      expect(info.players.map((p) => p.name)).toEqual(["P0", "P1", "P2", "P3", "P4", "P5"]);
+    }
+  });
+
   it("undo: a seat takes back its own add on the server; a roll cannot be taken back (train.undo-reveal)", async () => {
     // A seed whose first roll has a pick that leaves the turn going (found with the engine itself).
     const options = { players: 2, variant: "race" as const, goal: 20 };

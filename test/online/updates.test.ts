@@ -47,13 +47,10 @@ describe("online.small-updates (issue #25)", () => {
     const options = { players: 6, variant: "race" as const, goal: 100 };
     const seed = "small-updates-6";
     const matchID = await createMatch(server.url, "train", { options, seed });
-    // Every seat joins before any connects: boardgame.io writes a connection's status over the metadata it read,
-    // which can drop a join made meanwhile (see docs/online.md, Limits).
-    const creds: string[] = [];
-    for (let seat = 0; seat < 6; seat++)
-      creds.push(await joinMatch(server.url, "train", matchID, seat, `P${seat}`));
-    for (let seat = 0; seat < 6; seat++)
-      clients.push(connect(server.url, "train", matchID, seat, creds[seat]));
+    for (let seat = 0; seat < 6; seat++) {
+      const cred = await joinMatch(server.url, "train", matchID, seat, `P${seat}`);
+      clients.push(connect(server.url, "train", matchID, seat, cred));
+    }
     const watcher = connect(server.url, "train", matchID, null);
     clients.push(watcher);
     for (const c of clients) await waitFor(c, () => true, 10_000, "the first sync");
