@@ -21,7 +21,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import type { GameId } from "../../engine/common/game.ts";
-import { clientGame, onRefused } from "../../online/client-game.ts";
+import { clientGame, keepInStep, onRefused } from "../../online/client-game.ts";
 import type { MoveRefused, OnlineView } from "../../online/view.ts";
 import type { GameTypes } from "../../worker/protocol.ts";
 import type { HintTask, ViewCause } from "./session.ts";
@@ -157,9 +157,14 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
       if (gen === this.generation) this.onState(client);
     });
     client.start();
-    this.stopRefusals = onRefused(client, (r) => {
+    const stopRefusals = onRefused(client, (r) => {
       if (gen === this.generation && r.matchID === this.opts.match()) this.refusalWaiter?.(r);
     });
+    const stopStep = keepInStep(client);
+    this.stopRefusals = () => {
+      stopRefusals();
+      stopStep();
+    };
   }
 
   /** Sends this seat's action: false when not sent (busy, not this seat's turn) or refused (the message says why). */
