@@ -154,6 +154,11 @@ export interface AdapterOptions {
   maxSetupBytes?: number;
   /** Where a state that cannot be shown is reported (default `console.error`). */
   log?: (line: string) => void;
+  /**
+   * Send each state as a patch of the seat's previous view (boardgame.io's `deltaState`; default true). The server
+   * turns it off with a shared pub/sub (several instances): see docs/online.md, Limits.
+   */
+  deltaState?: boolean;
 }
 
 /** Default bound on the JSON size of `setupData` (the Lobby API lists it to anyone). */
@@ -193,7 +198,7 @@ export function railkitGame(
     // Small updates (issue #25): each seat gets a JSON Patch from its previous view to its new one (a move adds one
     // log entry and changes a few fields), not the whole view; the client keeps the rest, the whole log included.
     // A sync (connecting, reconnecting, or a client whose patch does not apply) sends the whole view.
-    deltaState: true,
+    deltaState: opts.deltaState ?? true,
     validateSetupData: (setupData, numPlayers) => {
       if (!isObject(setupData) || !isObject(setupData.options))
         return "setupData must be { options: {...} } with the game's options";
