@@ -23,7 +23,7 @@ import { SocketIO } from "boardgame.io/multiplayer";
 import type { SeatAction } from "../web/engine/common/game.ts";
 import { MODULES } from "../web/games/registry.ts";
 import { type GameModule, positionSeed } from "../web/games/types.ts";
-import { clientGame } from "../web/online/client-game.ts";
+import { clientGame, keepInStep } from "../web/online/client-game.ts";
 import { type OnlineView, onlineName } from "../web/online/view.ts";
 import { nodeKit } from "../web/wasm/node.ts";
 import { type MatchState, serverBotName } from "./game.ts";
@@ -219,6 +219,7 @@ export class ServerBots {
     };
     client.subscribe(look);
     client.start();
+    keepInStep(client);
   }
 
   /** The bot's action for the stored state, if it is still `seat`'s turn at log length `at`. */

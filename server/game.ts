@@ -9,14 +9,15 @@
  * - **Moves**: `act(action)` calls the engine's `apply`, `undo()` the engine's `undo` for the seat that sends it.
  *   Both are `client: false`: a client never runs the engine (it could not: its state has no generator), so
  *   every roll, draw and deal happens on the server. An action whose `player` is not the sending seat, or that
- *   the engine refuses, is `INVALID_MOVE`: nothing changes. The page learns the rule id of a refusal from the
- *   server's check endpoint (server/server.ts), which runs the same `apply` ({@link checkAction}, {@link checkUndo}).
+ *   the engine refuses, is `INVALID_MOVE`: nothing changes. The move's one engine apply decides; its refusal
+ *   (rule id) is recorded in {@link moveOutcome} and sent back on the mover's socket (server/guard.ts).
  * - **Turn order and the end** come from the shared header: `ctx.currentPlayer` follows `current`, and the
  *   game ends when `over`, with `{ winners }`.
  * - **playerView** removes `seed` and `rng` from what the module's `hide` leaves of the state for that seat (hidden
  *   cards as `HIDDEN`: docs/online.md lists them per game), adds the module's view extras for that seat, and gives
  *   the legal actions to the seat to move only.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Game } from "boardgame.io";
 import { INVALID_MOVE } from "boardgame.io/core";
 import type { InputError, RuleError } from "../web/engine/common/errors.ts";
@@ -24,7 +25,13 @@ import type { GameHeader, SeatAction } from "../web/engine/common/game.ts";
 import { describe, isObject } from "../web/engine/common/input.ts";
 import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
-import { type CheckAnswer, type OnlineSetup, type OnlineView, onlineName } from "../web/online/view.ts";
+import {
+  type CheckAnswer,
+  type OnlineSetup,
+  type OnlineView,
+  onlineName,
+  type Refusal,
+} from "../web/online/view.ts";
 
 /** A match's `G`: the engine state of any game (its header; the rest is the module's business). */
 export type MatchState = GameHeader<unknown, SeatAction>;
@@ -59,8 +66,29 @@ export function viewFor(module: GameModule, G: MatchState, seat: number | null, 
   };
 }
 
-/** The server's answer to "would the engine accept this action of `seat` now?" (no change is made). */
-export function checkAction(module: GameModule, G: MatchState, seat: number, action: unknown): CheckAnswer {
+/**
+ * What became of the move being handled (issue #25): set by the moves `act` and `undo` below, read by the socket
+ * guard (server/guard.ts), which runs boardgame.io's update handler inside {@link moveOutcome}`.run(…)`, and by
+ * the server's storage and pub/sub wrappers (server/server.ts), which neither store nor broadcast a refused move.
+ * The server wraps boardgame.io's per-match queue so that a move runs in the context of the socket that sent it.
+ */
+export interface MoveOutcome {
+  /** The engine took the move: a new state follows. */
+  played: boolean;
+  /** The engine's (or the seat check's) refusal, with its rule id. */
+  refusal: Refusal | null;
+}
+
+/** The outcome of the move the current async context is handling (undefined outside a socket's move). */
+export const moveOutcome = new AsyncLocalStorage<MoveOutcome>();
+
+/** The engine's verdict on `seat`'s action in `G`: the new state, or the refusal with its rule id. */
+function judge(
+  module: GameModule,
+  G: MatchState,
+  seat: number,
+  action: unknown,
+): { ok: true; state: MatchState } | Refusal {
   if (!isObject(action) || action.player !== seat)
     return {
       ok: false,
@@ -69,7 +97,13 @@ export function checkAction(module: GameModule, G: MatchState, seat: number, act
       message: `an action of seat ${seat} names player ${seat}, got ${describe(isObject(action) ? action.player : action)}`,
     };
   const r = module.engine.apply(G, action);
-  return r.ok ? { ok: true } : refusal(r.error);
+  return r.ok ? { ok: true, state: r.state as MatchState } : refusal(r.error);
+}
+
+/** The server's answer to "would the engine accept this action of `seat` now?" (no change is made). */
+export function checkAction(module: GameModule, G: MatchState, seat: number, action: unknown): CheckAnswer {
+  const r = judge(module, G, seat, action);
+  return r.ok ? { ok: true } : r;
 }
 
 /** The server's answer to "would the engine take back `seat`'s last action now?" (no change is made). */
@@ -78,11 +112,32 @@ export function checkUndo(module: GameModule, G: MatchState, seat: number): Chec
   return r.ok ? { ok: true } : refusal(r.error);
 }
 
-function refusal(e: RuleError | InputError): CheckAnswer {
+/** Records the refusal of the move being handled (see {@link MoveOutcome}); boardgame.io's `INVALID_MOVE`. */
+function refused(answer: Refusal): typeof INVALID_MOVE {
+  const o = moveOutcome.getStore();
+  if (o) o.refusal = answer;
+  return INVALID_MOVE;
+}
+
+/** Records that the move being handled was played. */
+function played<S>(state: S): S {
+  const o = moveOutcome.getStore();
+  if (o) o.played = true;
+  return state;
+}
+
+function refusal(e: RuleError | InputError): Refusal {
   return e.name === "RuleError"
     ? { ok: false, kind: "rule", rule: (e as RuleError).rule, message: e.message }
     : { ok: false, kind: "input", rule: (e as InputError).path ?? "", message: e.message };
 }
+
+const notASeat = (playerID: unknown): Refusal => ({
+  ok: false,
+  kind: "input",
+  rule: "/playerID",
+  message: `only a seat of the match moves, got ${describe(playerID)}`,
+});
 
 /** A seed drawn on the server (never sent to a client). */
 function serverSeed(): number {
@@ -99,6 +154,11 @@ export interface AdapterOptions {
   maxSetupBytes?: number;
   /** Where a state that cannot be shown is reported (default `console.error`). */
   log?: (line: string) => void;
+  /**
+   * Send each state as a patch of the seat's previous view (boardgame.io's `deltaState`; default true). The server
+   * turns it off with a shared pub/sub (several instances): see docs/online.md, Limits.
+   */
+  deltaState?: boolean;
 }
 
 /** Default bound on the JSON size of `setupData` (the Lobby API lists it to anyone). */
@@ -114,6 +174,9 @@ export function jsonLength(x: unknown): number {
     return Number.POSITIVE_INFINITY;
   }
 }
+
+/** The views of a state already built, per seat (null: a spectator); dropped with the state. */
+const VIEWS = new WeakMap<object, Map<number | null, OnlineView>>();
 
 /** The boardgame.io `Game` of one railkit game module, run by the server. */
 export function railkitGame(
@@ -132,6 +195,10 @@ export function railkitGame(
     minPlayers: module.seats.min,
     maxPlayers: module.seats.max,
     disableUndo: true,
+    // Small updates (issue #25): each seat gets a JSON Patch from its previous view to its new one (a move adds one
+    // log entry and changes a few fields), not the whole view; the client keeps the rest, the whole log included.
+    // A sync (connecting, reconnecting, or a client whose patch does not apply) sends the whole view.
+    deltaState: opts.deltaState ?? true,
     validateSetupData: (setupData, numPlayers) => {
       if (!isObject(setupData) || !isObject(setupData.options))
         return "setupData must be { options: {...} } with the game's options";
@@ -181,35 +248,44 @@ export function railkitGame(
     moves: {
       act: {
         client: false,
+        // The one engine apply of a move (issue #25): a refusal goes back to the sender's socket with its rule id.
         move: ({ G, ctx, playerID, events }, action: unknown) => {
           const seat = seatOf(playerID, ctx.numPlayers);
-          if (seat === null || !isObject(action) || action.player !== seat) return INVALID_MOVE;
-          const r = engine.apply(plain(G), action);
-          if (!r.ok) return INVALID_MOVE;
-          const next = r.state as MatchState;
+          if (seat === null) return refused(notASeat(playerID));
+          const r = judge(module, plain(G), seat, action);
+          if (!r.ok) return refused(r);
+          const next = r.state;
           if (!next.over && next.current !== null && String(next.current) !== ctx.currentPlayer)
             events.endTurn({ next: String(next.current) });
-          return next;
+          return played(next);
         },
       },
       undo: {
         client: false,
         move: ({ G, ctx, playerID }) => {
           const seat = seatOf(playerID, ctx.numPlayers);
-          if (seat === null) return INVALID_MOVE;
+          if (seat === null) return refused(notASeat(playerID));
           const r = engine.undo(plain(G), seat);
-          return r.ok ? (r.state as MatchState) : INVALID_MOVE;
+          return r.ok ? played(r.state as MatchState) : refused(refusal(r.error));
         },
       },
     },
     endIf: ({ G }) => (G.over ? { winners: G.winners } : undefined),
     // A state that is not this game's (another game's match, a broken file) is that match's error alone: logged,
     // and the client gets an error in place of a view rather than the process a throw.
+    // boardgame.io asks for the view of the state before a move and after it for every socket of the match, to
+    // patch one into the other: the views of one `G` are kept with it (the server hands the next move the state
+    // object it stored, server/server.ts), so each view is built once.
     playerView: ({ G, ctx, playerID }) => {
       try {
         if (!isObject(G) || G.game !== id)
           throw new Error(`not a ${id} state (game ${describe(isObject(G) ? G.game : G)})`);
-        return viewFor(module, G, seatOf(playerID, ctx.numPlayers)) as unknown as MatchState;
+        const seat = seatOf(playerID, ctx.numPlayers);
+        const views = VIEWS.get(G) ?? new Map<number | null, OnlineView>();
+        VIEWS.set(G, views);
+        const view = views.get(seat) ?? viewFor(module, G, seat);
+        views.set(seat, view);
+        return view as unknown as MatchState;
       } catch (e) {
         log(`playerView of ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
         return { error: "this match's state cannot be shown" } as unknown as MatchState;

@@ -24,7 +24,17 @@ import type { SocketIO } from "boardgame.io/server";
 import type Koa from "koa";
 import { describe, excerpt, isObject } from "../web/engine/common/input.ts";
 import type { GameModule } from "../web/games/types.ts";
-import { jsonLength, MAX_SETUP_BYTES, type MatchState, moduleNamed } from "./game.ts";
+import { type MoveRefused, REFUSED_EVENT, type Refusal } from "../web/online/view.ts";
+import {
+  checkAction,
+  checkUndo,
+  jsonLength,
+  MAX_SETUP_BYTES,
+  type MatchState,
+  type MoveOutcome,
+  moduleNamed,
+  moveOutcome,
+} from "./game.ts";
 
 /** The bounds on what clients send (defaults in {@link DEFAULT_LIMITS}, variables in {@link limitsFromEnv}). */
 export interface GuardLimits {
@@ -148,6 +158,7 @@ export function guardSockets(
   limits: GuardLimits,
   log: RefusalLog,
   games: readonly GameModule[],
+  serial: Serial = async (_id, work) => work(),
 ): void {
   const t = transport as unknown as {
     init(app: unknown, games: { name: string }[], origins: unknown): void;
@@ -166,7 +177,7 @@ export function guardSockets(
       const module = moduleNamed(games, game.name);
       if (!module) continue;
       io.of(game.name).use((socket, next) => {
-        guardSocket(socket, module, game.name, t.clientInfo, db, limits, log, spectating);
+        guardSocket(socket, module, game.name, t.clientInfo, db, limits, log, spectating, serial);
         next();
       });
     }
@@ -183,6 +194,7 @@ function guardSocket(
   limits: GuardLimits,
   log: RefusalLog,
   spectating: Map<string, Set<string>>,
+  serial: Serial,
 ): void {
   const who = () => `socket ${socket.id} (${socket.handshake.address}) on ${gameName}`;
   let refusals = 0;
@@ -238,16 +250,26 @@ function guardSocket(
     return emit(event, ...args);
   };
 
-  const run = (what: string, handler: (...args: unknown[]) => unknown, args: unknown[]) => {
+  /** Runs a handler of boardgame.io's; `then` (if given) once it has finished, failed or not. */
+  const run = (
+    what: string,
+    handler: (...args: unknown[]) => unknown,
+    args: unknown[],
+    then: () => void = () => {},
+  ) => {
     let r: unknown;
     try {
       r = handler(...args);
     } catch (e) {
       log(`${what} from ${who()} failed: ${(e as Error)?.stack ?? String(e)}`);
+      then();
       return;
     }
     if (r instanceof Promise)
-      r.catch((e: unknown) => log(`${what} from ${who()} failed: ${(e as Error)?.stack ?? String(e)}`));
+      r.catch((e: unknown) =>
+        log(`${what} from ${who()} failed: ${(e as Error)?.stack ?? String(e)}`),
+      ).finally(then);
+    else then();
   };
 
   const onSync =
@@ -297,7 +319,12 @@ function guardSocket(
         spectatorOf = matchID;
       }
       synced = seat ? (G as unknown as MatchState) : null;
-      run("sync", handler, [matchID, seat ? playerID : null, seat ? credentials : undefined]);
+      // The connection change it writes reads the metadata first: in order with the match's other such writes.
+      run("sync", (...a: unknown[]) => serial(matchID, () => handler(...a)), [
+        matchID,
+        seat ? playerID : null,
+        seat ? credentials : undefined,
+      ]);
     };
 
   const onUpdate =
@@ -344,14 +371,41 @@ function guardSocket(
           // The engine's reader: a fresh copy of the action's own fields, all that boardgame.io applies and logs.
           normalised = [module.engine.parseAction(synced, moveArgs[0])];
         } catch (e) {
-          return refuse("update", `malformed action: ${excerpt((e as Error)?.message ?? String(e), 120)}`);
+          const message = `malformed action: ${excerpt((e as Error)?.message ?? String(e), 120)}`;
+          const path = isObject(e) && typeof e.path === "string" ? e.path : "";
+          const answer: MoveRefused = {
+            ok: false,
+            kind: "input",
+            rule: path.startsWith("/action") ? path : `/action${path.startsWith("/") ? path : ""}`,
+            message,
+            matchID,
+            stateID: stateID as number,
+            move: "act",
+          };
+          socket.emit(REFUSED_EVENT, answer);
+          return refuse("update", message);
         }
       }
       const move = {
         type: "MAKE_MOVE",
         payload: { type: p.type, args: normalised, playerID, credentials: p.credentials },
       };
-      run("update", handler, [move, stateID, matchID, playerID]);
+      // One round trip (issue #25): a move the server does not play is answered on this socket, with its reason.
+      const outcome: MoveOutcome = { played: false, refusal: null };
+      const kind = p.type;
+      const answer = async () => {
+        if (outcome.played) return;
+        const why =
+          outcome.refusal ??
+          (await notPlayed(db, module, matchID, Number(playerID), stateID as number, kind, normalised[0]));
+        const refusal: MoveRefused = { ...why, matchID, stateID: stateID as number, move: kind };
+        socket.emit(REFUSED_EVENT, refusal);
+      };
+      moveOutcome.run(outcome, () =>
+        run("update", handler, [move, stateID, matchID, playerID], () => {
+          answer().catch((e: unknown) => log(`refusal for ${who()} failed: ${(e as Error)?.message}`));
+        }),
+      );
     };
 
   const onChat =
@@ -398,14 +452,64 @@ function guardSocket(
     if (event === "disconnect")
       return on(event, (...args: unknown[]) => {
         leaveSpectators();
-        run("disconnect", handler, args);
+        const client = clients.get(socket.id);
+        run(
+          "disconnect",
+          client ? (...a: unknown[]) => serial(client.matchID, () => handler(...a)) : handler,
+          args,
+        );
       });
     return on(event, handler);
   };
 }
 
+/**
+ * Why boardgame.io's master dropped a move before the engine saw it (it says nothing itself): read from the
+ * stored state, on the refusal's path only.
+ */
+async function notPlayed(
+  db: StorageAPI.Async | StorageAPI.Sync,
+  module: GameModule,
+  matchID: string,
+  seat: number,
+  stateID: number,
+  move: "act" | "undo",
+  action: unknown,
+): Promise<Refusal> {
+  const { state } = await db.fetch(matchID, { state: true });
+  const G = state?.G as MatchState | undefined;
+  const input = (rule: string, message: string): Refusal => ({ ok: false, kind: "input", rule, message });
+  if (!state || !isObject(G)) return input("/matchID", `no match ${matchID}`);
+  if (state.ctx.gameover !== undefined || G.over) return input("/matchID", "the game is over");
+  if (state._stateID !== stateID)
+    return input(
+      "/stateID",
+      `the move was sent at state ${stateID} and the match is at state ${state._stateID}: another move came first`,
+    );
+  if (G.current !== seat) {
+    // boardgame.io drops a move of a seat not to move before the engine sees it: the engine names the rule (the
+    // move was not applied, so this is still its one apply).
+    const r = move === "undo" ? checkUndo(module, G, seat) : checkAction(module, G, seat, action);
+    if (!r.ok) return r;
+    return input("/playerID", `it is seat ${describe(G.current)}'s turn, not seat ${seat}'s`);
+  }
+  return input("/credentials", "the move was not accepted for this seat (its credentials)");
+}
+
+/**
+ * Runs one match's read-modify-write of its metadata in order with the others (server/server.ts `matchSerial`).
+ */
+export type Serial = <R>(matchID: string, work: () => R | Promise<R>) => Promise<R | undefined>;
+
+/** Lobby API routes that rewrite a match's metadata (`/games/<name>/<matchID>/<route>`). */
+const METADATA_ROUTES = new Set(["join", "update", "leave", "rename"]);
+
 /** Koa middleware for boardgame.io's Lobby API routes (`/games/...`): mount before its router. */
-export function guardLobby(limits: GuardLimits, log: RefusalLog): Koa.Middleware {
+export function guardLobby(
+  limits: GuardLimits,
+  log: RefusalLog,
+  serial: Serial = async (_id, work) => work(),
+): Koa.Middleware {
   const creations = new Map<string, number[]>();
   return async (ctx, next) => {
     if (!ctx.path.startsWith("/games/")) return next();
@@ -462,8 +566,12 @@ export function guardLobby(limits: GuardLimits, log: RefusalLog): Koa.Middleware
       replay.end(Buffer.from(text));
       ctx.req = replay as never;
     }
+    const parts = ctx.path.split("/");
+    const matchID = parts[3] ?? "";
+    const serialised = ctx.method === "POST" && parts.length === 5 && METADATA_ROUTES.has(parts[4] ?? "");
     try {
-      await next();
+      if (serialised && MATCH_ID.test(matchID)) await serial(matchID, next);
+      else await next();
     } catch (e) {
       // boardgame.io answers "Invalid credentials <the credentials sent>": never echo them.
       const err = e as { status?: number; message?: string; expose?: boolean };

@@ -11,10 +11,14 @@
  *   holds the seed, the generator's state and every deck.
  * - Clients send only what railkit's game defines, within bounds (server/guard.ts): the moves `act` and
  *   `undo`, `sync`, chat when enabled; every other message is dropped and logged, and no message stops the process.
+ * - A move the server does not play is answered on the socket that sent it (issue #25: `railkit:refused`, with the
+ *   rule id; server/guard.ts), and is neither broadcast nor stored: boardgame.io tells a client nothing when a
+ *   move is `INVALID_MOVE`, yet broadcasts and stores the unchanged state.
  * - `POST /railkit/check/<game>/<matchID>` with `{ playerID, credentials, action }` (or `undo: true`) answers
- *   whether the engine would accept it now, with the rule id of a refusal: boardgame.io tells a client nothing
- *   when a move is `INVALID_MOVE`, so the page asks here (web/elements/common/online-session.ts).
+ *   whether the engine would accept it now, with the rule id of a refusal, without playing it (for tools; the
+ *   page does not call it: a move is one round trip).
  */
+import { AsyncResource } from "node:async_hooks";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Server as HttpServer } from "node:http";
@@ -27,13 +31,14 @@ import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import type { CheckAnswer, OnlineSetup } from "../web/online/view.ts";
 import { ServerBots } from "./bots.ts";
-import { flatFile } from "./flat-file.ts";
+import { flatFile, type SyncPolicy } from "./flat-file.ts";
 import {
   type AdapterOptions,
   checkAction,
   checkUndo,
   type MatchState,
   moduleNamed,
+  moveOutcome,
   railkitGames,
   seatOf,
 } from "./game.ts";
@@ -60,6 +65,8 @@ export interface ServeOptions extends AdapterOptions {
   host?: string;
   /** Folder of the flat-file storage (default `.railkit-matches`), unless `db` is given. */
   dir?: string;
+  /** When the flat files reach the disk (server/flat-file.ts `SyncPolicy`; default `batch`). */
+  fsync?: SyncPolicy;
   /** Any boardgame.io storage (e.g. bgio-postgres); default flat files in `dir`. */
   db?: StorageAPI.Async | StorageAPI.Sync;
   /** boardgame.io pub/sub between server instances (e.g. @boardgame.io/redis-pubsub); default in memory. */
@@ -123,43 +130,83 @@ interface MatchQueue {
 }
 
 /**
- * Runs every move of a match under the match's lock (server/lock.ts), so that instances sharing a storage
- * apply a match's moves one at a time. boardgame.io's socket.io transport runs each move through
- * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
- * publish, store. Its queue orders one instance's moves; the lock, taken inside that queue around the whole
- * update, orders every instance's. A move that waited longer than the lock's wait is dropped (logged): its
- * player sees no new state and may send it again.
+ * One match's read-modify-writes, one at a time (issue #25). boardgame.io rewrites a match's metadata from a copy
+ * read earlier in three places: a move (`updatedAt`), a socket's connection change (`isConnected`, on sync and
+ * disconnect) and the Lobby API's join/update/leave. Two of them interleaved lost the other's write: a join
+ * between a connection change's read and its write was overwritten, the seat's credentials with it, and that
+ * seat's sync was then refused, silently (test/online/updates.test.ts saw two of six joins lost). The server runs
+ * each of them through this: in order per match within an instance and, with `leases`, under the match's lock
+ * `railkit:move:<matchID>` across instances. Work that waited longer than the lock's wait is dropped (logged).
  */
-function lockMoves(transport: SocketIO, leases: Leases): void {
+export type MatchSerial = <R>(matchID: string, work: () => R | Promise<R>) => Promise<R | undefined>;
+
+export function matchSerial(leases: Leases | undefined): MatchSerial {
+  const tails = new Map<string, Promise<unknown>>();
+  return <R>(matchID: string, work: () => R | Promise<R>) => {
+    const locked = leases
+      ? () =>
+          withLease(leases, `railkit:move:${matchID}`, async () => work()).catch((e: unknown) => {
+            if (!(e instanceof LeaseTimeout)) throw e;
+            console.error(`work on match ${matchID} dropped: ${e.message}`);
+            return undefined;
+          })
+      : async () => work();
+    const run = (tails.get(matchID) ?? Promise.resolve()).then(locked);
+    const tail = run.catch(() => {});
+    tails.set(matchID, tail);
+    void tail.then(() => {
+      if (tails.get(matchID) === tail) tails.delete(matchID);
+    });
+    return run;
+  };
+}
+
+/**
+ * Wraps boardgame.io's per-match move queue. boardgame.io's socket.io transport runs each move through
+ * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
+ * publish, store.
+ * - Each move runs in the async context of the socket that sent it (`AsyncResource.bind`; the queue would run it
+ *   in the context of the move before), so the move's outcome (server/game.ts `moveOutcome`) is its sender's.
+ * - Each move runs through `serial` ({@link matchSerial}): with leases (server/lock.ts), under the match's lock, so
+ *   that instances sharing a storage apply a match's moves one at a time: the queue orders one instance's moves;
+ *   the lock, taken inside that queue around the whole update, orders every instance's. A move that waited longer
+ *   than the lock's wait is dropped (logged); its player is told it was not played.
+ */
+function wrapMoveQueues(transport: SocketIO, serial: MatchSerial): void {
   const t = transport as unknown as { getMatchQueue(matchID: string): MatchQueue };
   const queueOf = t.getMatchQueue.bind(transport);
   t.getMatchQueue = (matchID) => {
     const queue = queueOf(matchID);
     return {
-      add: (work) =>
-        queue.add(() =>
-          withLease(leases, `railkit:move:${matchID}`, work).catch((e: unknown) => {
-            if (!(e instanceof LeaseTimeout)) throw e;
-            console.error(`move of match ${matchID} dropped: ${e.message}`);
-            return undefined;
-          }),
-        ),
+      add: <R>(work: () => Promise<R>) => queue.add(AsyncResource.bind(() => serial(matchID, work))),
       onIdle: () => queue.onIdle(),
     };
   };
 }
 
+/** Matches whose last stored `G` the server keeps in memory (to reuse its views). */
+const LAST_STATES = 10_000;
+
 /** Starts the server; resolves once it listens. */
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "..");
   const modules = o.games ?? MODULES;
-  const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"));
+  const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"), undefined, o.fsync);
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
+  // The `G` each match's last state write held: a fetch of that same state (same state id) answers that object,
+  // whose seats' views server/game.ts has built already (boardgame.io's patches need the views before the move).
+  const lastG = new Map<string, { stateID: number; G: unknown }>();
   // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own fetch
   (db as any).fetch = (id: string, opts: object) => {
-    const strip = (r: unknown) =>
-      isObject(r) && "initialState" in r ? { ...r, initialState: undefined } : r;
+    const strip = (r: unknown) => {
+      if (!isObject(r)) return r;
+      const last = lastG.get(id);
+      const st = r.state;
+      const state =
+        last && isObject(st) && st._stateID === last.stateID && "G" in st ? { ...st, G: last.G } : st;
+      return "initialState" in r || state !== st ? { ...r, initialState: undefined, state } : r;
+    };
     const r = fetch(id, opts);
     return r instanceof Promise ? r.then(strip) : strip(r);
   };
@@ -199,6 +246,8 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const origins = [Origins.LOCALHOST, /^https?:\/\/127\.0\.0\.1(:\d+)?$/, ...(o.origins ?? [])];
   // A match's messages leave only once the write that follows them is stored (server/store-first.ts).
   const pubSub = new StoreFirstPubSub<unknown>(o.pubSub ?? new MemoryPubSub());
+  // boardgame.io's storages say whether they are synchronous by their `type()`.
+  const isSynchronous = (db as { type?: () => number }).type?.() === 0;
   const writing = new Set<Promise<unknown>>();
   // boardgame.io writes a move's state and metadata in parallel: the messages wait for the state. A metadata write
   // alone (a player connecting) releases them when no state write of the match is under way.
@@ -215,7 +264,23 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     };
     // biome-ignore lint/suspicious/noExplicitAny: patched in place, same signature as the storage's own method
     (db as any)[method] = (matchID: string, ...rest: unknown[]) => {
-      if (method === "setState") stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
+      // A refused move changes nothing: boardgame.io would still write the unchanged state and metadata.
+      if (moveOutcome.getStore()?.refusal) return isSynchronous ? undefined : Promise.resolve();
+      if (method === "setState") {
+        stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
+        const st = rest[0];
+        lastG.delete(matchID);
+        if (
+          isObject(st) &&
+          typeof st._stateID === "number" &&
+          isObject(st.ctx) &&
+          st.ctx.gameover === undefined
+        ) {
+          lastG.set(matchID, { stateID: st._stateID, G: st.G });
+          // At most LAST_STATES matches remembered (the oldest written first out).
+          if (lastG.size > LAST_STATES) lastG.delete(lastG.keys().next().value as string);
+        }
+      }
       let r: unknown;
       try {
         r = write(matchID, ...rest);
@@ -238,16 +303,31 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const limits: GuardLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const logRefusal = o.logRefusal ?? ((line: string) => console.warn(line));
   const transport = new SocketIO({
-    pubSub: pubSub as never,
+    // A refused move is answered on its sender's socket alone (server/guard.ts), not broadcast to the match.
+    pubSub: {
+      publish: (channelId: string, payload: unknown) => {
+        if (!moveOutcome.getStore()?.refusal) pubSub.publish(channelId, payload);
+      },
+      subscribe: pubSub.subscribe.bind(pubSub),
+      unsubscribeAll: pubSub.unsubscribeAll.bind(pubSub),
+    } as never,
     // Partial options: boardgame.io spreads them over its own; its type asks for every field.
     socketOpts: { maxHttpBufferSize: limits.messageBytes } as never,
   });
-  if (o.leases) lockMoves(transport, o.leases);
-  guardSockets(transport, db, limits, logRefusal, modules);
-  const games = railkitGames(modules, { ...o, maxSetupBytes: limits.setupBytes, log: logRefusal });
+  const serial = matchSerial(o.leases);
+  wrapMoveQueues(transport, serial);
+  guardSockets(transport, db, limits, logRefusal, modules, serial);
+  // Patches with one instance only: with Redis the bots' matches of test/online/scale.test.ts slowed from 22 s to
+  // over 90 s and their bot leases moved between instances (cause not found yet; docs/online.md, Limits).
+  const games = railkitGames(modules, {
+    ...o,
+    maxSetupBytes: limits.setupBytes,
+    log: logRefusal,
+    deltaState: o.deltaState ?? o.pubSub === undefined,
+  });
   const server = Server({ games, db, origins, transport });
   // Before boardgame.io's router, which `run` mounts last.
-  server.app.use(guardLobby(limits, logRefusal));
+  server.app.use(guardLobby(limits, logRefusal, serial));
   server.auth.authenticateCredentials = async ({ playerID, credentials, metadata }) =>
     credentialsMatch(playerID, credentials, metadata);
 
@@ -329,6 +409,8 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       // biome-ignore lint/suspicious/noExplicitAny: FlatFile's per-key write chains are private
       await Promise.all(Object.values(((db as any).fileQueues ?? {}) as Record<string, Promise<unknown>>));
       pubSub.flush();
+      // The batched fsync of the flat files, now.
+      await (db as { files?: { flush?: () => Promise<void> } }).files?.flush?.();
       const closed = new Promise<void>((ok) => http.once("close", () => ok()));
       if (io) io.close(() => {});
       else http.close();

@@ -9,7 +9,7 @@ import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { io } from "socket.io-client";
 import type { GameId, SeatAction } from "../../web/engine/common/game.ts";
-import { clientGame } from "../../web/online/client-game.ts";
+import { clientGame, keepInStep } from "../../web/online/client-game.ts";
 import type { OnlineView } from "../../web/online/view.ts";
 import { onlineName } from "../../web/online/view.ts";
 
@@ -37,6 +37,7 @@ export function connect(
     debug: false,
   });
   client.start();
+  keepInStep(client);
   return client;
 }
 

@@ -6,10 +6,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../server/server.ts";
+import { HOLD_MS } from "../../server/store-first.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
+import { onRefused } from "../../web/online/client-game.ts";
 import { checkMove, createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
-import { HIDDEN } from "../../web/online/view.ts";
+import { HIDDEN, type MoveRefused } from "../../web/online/view.ts";
 import {
   type BgClient,
   connect,
@@ -125,6 +127,96 @@ describe("online Train Game", () => {
       rule: "/action/player",
     });
     expect(await check(0, creds[0]!, pick(after.legal))).toEqual({ ok: true });
+  });
+
+  it("issue #25: a refused move is answered on its own socket with the rule id; nothing is broadcast or stored", async () => {
+    const { matchID, creds } = await trainMatch();
+    const a = open(server.url, "train", matchID, 0, creds[0]);
+    const b = open(server.url, "train", matchID, 1, creds[1]);
+    await waitFor(a, (v) => v.legal.length > 0, 10_000, "seat 0 to move");
+    await waitFor(b, () => true);
+    const got: Record<"a" | "b", MoveRefused[]> = { a: [], b: [] };
+    onRefused(a, (r) => got.a.push(r));
+    onRefused(b, (r) => got.b.push(r));
+    // Every state message the other seat's socket receives (boardgame.io's update and patch).
+    let updates = 0;
+    const socketOf = (c: BgClient) =>
+      (c as unknown as { transport: { socket: { on(e: string, f: () => void): void } } }).transport.socket;
+    for (const e of ["update", "patch"]) socketOf(b).on(e, () => updates++);
+    const seen = updates;
+    const stateID = a.getState()!._stateID;
+    const next = (who: "a" | "b", n: number) =>
+      new Promise<void>((ok, fail) => {
+        const t0 = Date.now();
+        const tick = () =>
+          got[who].length >= n
+            ? ok()
+            : Date.now() - t0 > 10_000
+              ? fail(new Error("no refusal"))
+              : setTimeout(tick, 10);
+        tick();
+      });
+    b.moves.act!({ type: "roll", player: 1 }); // out of turn: boardgame.io drops it, the engine names the rule
+    await next("b", 1);
+    a.moves.act!({ type: "roll", player: 1 }); // signed for the other seat
+    await next("a", 1);
+    a.moves.act!({ type: "fly", player: 0 }); // no such action
+    await next("a", 2);
+    a.moves.undo!(); // nothing to take back
+    await next("a", 3);
+    expect(got.b[0]).toMatchObject({
+      ok: false,
+      kind: "rule",
+      rule: "train.not-your-turn",
+      matchID,
+      stateID,
+    });
+    expect(got.a[0]).toMatchObject({
+      ok: false,
+      kind: "input",
+      rule: "/action/player",
+      move: "act",
+      stateID,
+    });
+    expect(got.a[1]).toMatchObject({ ok: false, kind: "input", move: "act" });
+    expect(got.a[1]!.rule.startsWith("/action")).toBe(true);
+    expect(got.a[2]).toMatchObject({ ok: false, move: "undo" });
+    expect(got.a[2]!.rule).not.toBe("");
+    // None of them changed the state or reached the other seat (a broadcast waits for its write at most HOLD_MS).
+    await new Promise((r) => setTimeout(r, HOLD_MS + 300));
+    expect(a.getState()!._stateID).toBe(stateID);
+    expect(updates).toBe(seen);
+    expect(got.b).toHaveLength(1);
+    // A second tab of seat 0 sends its roll at the same state in the same tick: one is played, the other is
+    // answered as stale (/stateID) rather than dropped in silence.
+    const a2 = open(server.url, "train", matchID, 0, creds[0]);
+    await waitFor(a2, (v) => v.legal.length > 0, 10_000, "the second tab");
+    const stale: MoveRefused[] = [];
+    onRefused(a2, (r) => stale.push(r));
+    onRefused(a, (r) => stale.push(r));
+    a.moves.act!({ type: "roll", player: 0 });
+    a2.moves.act!({ type: "roll", player: 0 });
+    await waitFor(a, (v) => logLength(v) === 1, 10_000, "the roll");
+    for (let i = 0; i < 200 && stale.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toMatchObject({ ok: false, rule: "/stateID", stateID });
+    expect(viewOf(a)!.state.log).toHaveLength(1);
+  });
+
+  it("online.join-race (issue #25): each of six seats connecting right after its join gets its state", async () => {
+    // boardgame.io writes a connection's status over the metadata it read before: a join in between was lost
+    // (its credentials with it) and that seat's sync refused in silence, until those writes ran one at a time.
+    for (let round = 0; round < 3; round++) {
+      const matchID = await createMatch(server.url, "train", { options: { players: 6 }, seed: SEED });
+      const seats: BgClient[] = [];
+      for (let seat = 0; seat < 6; seat++) {
+        const cred = await joinMatch(server.url, "train", matchID, seat, `P${seat}`);
+        seats.push(open(server.url, "train", matchID, seat, cred));
+      }
+      await Promise.all(seats.map((c) => waitFor(c, () => true, 10_000, `seat ${c.playerID}'s first state`)));
+      const info = await getMatch(server.url, "train", matchID);
+      expect(info.players.map((p) => p.name)).toEqual(["P0", "P1", "P2", "P3", "P4", "P5"]);
+    }
   });
 
   it("undo: a seat takes back its own add on the server; a roll cannot be taken back (train.undo-reveal)", async () => {

@@ -44,5 +44,17 @@ export interface OnlineSetup {
   bots?: number[];
 }
 
+/** Why the server refused an action: an engine rule (`train.undo-reveal`) or a JSON pointer into the input. */
+export type Refusal = { ok: false; kind: "rule" | "input"; rule: string; message: string };
+
 /** The answer of the server's check of an action (`POST /railkit/check/<game>/<match>`). */
-export type CheckAnswer = { ok: true } | { ok: false; kind: "rule" | "input"; rule: string; message: string };
+export type CheckAnswer = { ok: true } | Refusal;
+
+/**
+ * The socket.io event by which the server answers a move it did not play, on the socket that sent it (issue #25):
+ * one {@link MoveRefused}. A move that is played is answered by the next state, as any move.
+ */
+export const REFUSED_EVENT = "railkit:refused";
+
+/** A move the server did not play: the refusal, for the move (`act` or `undo`) sent at state `stateID`. */
+export type MoveRefused = Refusal & { matchID: string; stateID: number; move: "act" | "undo" };

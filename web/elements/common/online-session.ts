@@ -7,10 +7,11 @@
  *
  * - **The view** is what the server sends this seat (web/online/view.ts `OnlineView`): the state without the
  *   seed, the generator or hidden cards, the legal actions when this seat is to move, the game's extras.
- * - **Acting**: the server's check endpoint first (the engine's refusal, with its rule id, becomes the status
- *   line: boardgame.io itself says nothing of a refused move), then the move through the client; `act`
- *   resolves true once the server's next state holds the action, false when another move of this seat (another
- *   connection) was played first and the server refused this one as stale.
+ * - **Acting**: one round trip (issue #25): the move goes through the client; the server applies it once and
+ *   answers with the next state, or, when it does not play it, with a refusal on the same socket
+ *   (web/online/view.ts `REFUSED_EVENT`, with the rule id), which becomes the status line. `act` resolves true
+ *   once the server's next state holds the action, false when refused, or when another move of this seat
+ *   (another connection) was played first and the server refused this one as stale.
  * - **Who is connected** comes from the match data (`seats`); the boardgame.io client reconnects by itself
  *   after a lost connection or a server restart and syncs the match again.
  * - **Hints** run in the player's own worker on this seat's view, when the element gives `loadHints` (the Train
@@ -20,9 +21,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import type { GameId } from "../../engine/common/game.ts";
-import { clientGame } from "../../online/client-game.ts";
-import { checkMove } from "../../online/lobby.ts";
-import type { OnlineView } from "../../online/view.ts";
+import { clientGame, keepInStep, onRefused } from "../../online/client-game.ts";
+import type { MoveRefused, OnlineView } from "../../online/view.ts";
 import type { GameTypes } from "../../worker/protocol.ts";
 import type { HintTask, ViewCause } from "./session.ts";
 
@@ -86,6 +86,9 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
   private unsubscribe: (() => void) | null = null;
   private generation = 0;
   private waiters: (() => void)[] = [];
+  private stopRefusals: (() => void) | null = null;
+  /** Takes the server's refusal of the move in flight (one at a time: `busy`). */
+  private refusalWaiter: ((r: MoveRefused) => void) | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -158,6 +161,14 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
       if (gen === this.generation) this.onState(client);
     });
     client.start();
+    const stopRefusals = onRefused(client, (r) => {
+      if (gen === this.generation && r.matchID === this.opts.match()) this.refusalWaiter?.(r);
+    });
+    const stopStep = keepInStep(client);
+    this.stopRefusals = () => {
+      stopRefusals();
+      stopStep();
+    };
   }
 
   /**
@@ -208,7 +219,7 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
 
   kick(): void {}
 
-  private async send(check: { action: unknown } | { undo: true }, move: () => void): Promise<boolean> {
+  private async send(sent: { action: unknown } | { undo: true }, move: () => void): Promise<boolean> {
     const seat = this.seat;
     const credentials = this.opts.credentials();
     if (!this.view || !this.client || this.busy || seat === null || !credentials || !this.humanTurn)
@@ -221,42 +232,39 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     const at = this.view.state.log.length;
     this.busy = true;
     this.host.requestUpdate();
+    let refusal: MoveRefused | null = null;
     try {
-      const answer = await checkMove(
-        this.opts.server(),
-        this.gameId,
-        this.opts.match(),
-        seat,
-        credentials,
-        check,
-      );
-      if (gen !== this.generation) return false;
-      this.refusal = answer.ok ? null : answer;
-      if (!answer.ok) {
-        this.say(answer.message, true);
-        return false;
-      }
-      const landed = this.nextState(() => (this.view?.state.log.length ?? at) !== at);
+      const landed = this.nextState(() => refusal !== null || (this.view?.state.log.length ?? at) !== at);
+      this.refusalWaiter = (r) => {
+        refusal = r;
+        for (const w of [...this.waiters]) w();
+      };
       move();
-      if (!(await landed)) {
+      const answered = await landed;
+      if (gen !== this.generation) return false;
+      if (!answered) {
         this.say("The server did not answer the move; it is played if the server took it.", true);
         return false;
       }
       // Another connection of this seat (a second tab, on another server instance) may have moved first: the
-      // server then refused this move as stale, and the state that came is that other move's.
+      // server then refused this move as stale (`/stateID`), and the state that came is that other move's.
       const log = this.view?.state.log ?? [];
       const ours =
-        "undo" in check ? log.length < at : log.length === at + 1 && sameAction(check.action, log[at]);
+        refusal === null &&
+        ("undo" in sent ? log.length < at : log.length === at + 1 && sameAction(sent.action, log[at]));
       if (!ours) {
-        this.say("Another move of this seat was played first; yours was not.", true);
+        const r = refusal as MoveRefused | null;
+        this.refusal = r === null ? null : { rule: r.rule, message: r.message };
+        if (r === null || r.rule === "/stateID")
+          this.say("Another move of this seat was played first; yours was not.", true);
+        else this.say(r.message, true);
         return false;
       }
+      this.refusal = null;
       this.say("");
       return true;
-    } catch (e) {
-      if (gen === this.generation) this.say(`The server could not be reached: ${(e as Error).message}`, true);
-      return false;
     } finally {
+      this.refusalWaiter = null;
       if (gen === this.generation) {
         this.busy = false;
         this.host.requestUpdate();
@@ -306,6 +314,9 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
   }
 
   private stop(): void {
+    this.stopRefusals?.();
+    this.stopRefusals = null;
+    this.refusalWaiter = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.client?.stop();

@@ -1,0 +1,36 @@
+/**
+ * The anchor of the online load test (bench/online-load.ts): boardgame.io's own server (0.50.2, its `Server`,
+ * socket.io transport and Lobby API) running a trivial game, `count`: two seats, one move `inc` that adds one to
+ * G.n, one move a turn. What it costs per move is the framework's own cost, the floor railkit's server is measured
+ * against. Storage: `ANCHOR_STORAGE=memory` (boardgame.io's InMemory) or `flat` (railkit's flat files,
+ * server/flat-file.ts, in `ANCHOR_DIR`, the same storage `npm run serve` uses). Prints `anchor server on <url>`.
+ */
+import type { Game } from "boardgame.io";
+import { Server } from "boardgame.io/server";
+import { flatFile } from "../server/flat-file.ts";
+
+export const countGame: Game<{ n: number }> = {
+  name: "count",
+  minPlayers: 2,
+  maxPlayers: 2,
+  setup: () => ({ n: 0 }),
+  moves: { inc: ({ G }) => ({ n: G.n + 1 }) },
+  turn: { minMoves: 1, maxMoves: 1 },
+};
+
+if (process.argv[1]?.endsWith("online-anchor.ts")) {
+  const storage = process.env.ANCHOR_STORAGE ?? "memory";
+  if (storage !== "memory" && storage !== "flat")
+    throw new Error(`ANCHOR_STORAGE is memory or flat, got ${storage}`);
+  // Without `db`, boardgame.io's own InMemory storage.
+  const server = Server({
+    games: [countGame],
+    ...(storage === "flat" ? { db: flatFile(process.env.ANCHOR_DIR ?? ".anchor-matches") } : {}),
+  });
+  const app = server.app as unknown as { listen: (...a: unknown[]) => unknown };
+  const listen = app.listen.bind(app);
+  app.listen = (port: unknown, cb: unknown) => listen(port, "127.0.0.1", cb);
+  const running = await server.run({ port: Number(process.env.PORT ?? 0) });
+  const address = (running.appServer as unknown as { address(): { port: number } }).address();
+  console.log(`anchor server on http://127.0.0.1:${address.port}`);
+}

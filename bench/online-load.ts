@@ -1,0 +1,280 @@
+/**
+ * Online load test (issue #25): real socket.io clients (boardgame.io's own client, websocket transport) against
+ * server child processes, side by side in one run:
+ * - `anchor-memory`, `anchor-flat`: boardgame.io's own server running a trivial game (bench/online-anchor.ts),
+ *   with its in-memory storage and with railkit's flat files: the framework's own cost;
+ * - `railkit-flat`: `npm run serve` (scripts/serve.ts, flat files) running 2-seat Train Games (race to 100 000,
+ *   so no match ends during the run).
+ *
+ * Each server gets `--matches` matches of two seats, each seat one client; every match moves once per second
+ * (its seat to move sends a legal move; the phases are spread over the second). Measured over `--seconds`
+ * after a warm-up: moves played, server CPU per move (user + system time of the server process from
+ * /proc/<pid>/stat, divided by the moves), the time from a move's send to the mover's client holding its state
+ * (p50, p99, max; both games' moves are `client: false`, so a client waits for the server), and the JSON size of every state message a client receives (patches and updates).
+ * This is a load test, not a benchmark.js suite: its figures are throughput and latency under load.
+ *
+ * `npx tsx bench/online-load.ts [--matches 50] [--seconds 20] [--only railkit-flat,anchor-flat]`
+ * Bounds: at most 2 000 matches and 600 seconds.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "boardgame.io/client";
+import { SocketIO } from "boardgame.io/multiplayer";
+import type { SeatAction } from "../web/engine/common/game.ts";
+import { clientGame } from "../web/online/client-game.ts";
+import { createMatch, joinMatch } from "../web/online/lobby.ts";
+import type { OnlineView } from "../web/online/view.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const MAX_MATCHES = 2000;
+const MAX_SECONDS = 600;
+const WARM_UP_MS = 5000;
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+function bounded(name: string, fallback: number, max: number): number {
+  const n = Number(arg(name, String(fallback)));
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} is an integer in 1..${max}`);
+  return n;
+}
+const MATCHES = bounded("matches", 50, MAX_MATCHES);
+const SECONDS = bounded("seconds", 20, MAX_SECONDS);
+
+interface Target {
+  name: string;
+  /** The child's command and environment. */
+  args: string[];
+  env: Record<string, string>;
+  /** Line the child prints once it listens. */
+  ready: RegExp;
+  railkit: boolean;
+}
+
+const TARGETS: Target[] = [
+  {
+    name: "anchor-memory",
+    args: ["--import", "tsx", "bench/online-anchor.ts"],
+    env: { ANCHOR_STORAGE: "memory" },
+    ready: /anchor server on (http:\/\/127\.0\.0\.1:\d+)/,
+    railkit: false,
+  },
+  {
+    name: "anchor-flat",
+    args: ["--import", "tsx", "bench/online-anchor.ts"],
+    env: { ANCHOR_STORAGE: "flat" },
+    ready: /anchor server on (http:\/\/127\.0\.0\.1:\d+)/,
+    railkit: false,
+  },
+  {
+    name: "railkit-flat",
+    args: ["--import", "tsx", "scripts/serve.ts"],
+    env: { RAILKIT_MAX_CREATES_PER_MINUTE: String(10 * MAX_MATCHES) },
+    ready: /railkit server on (http:\/\/127\.0\.0\.1:\d+)/,
+    railkit: true,
+  },
+];
+
+const only = arg("only", "")
+  .split(",")
+  .filter((s) => s !== "");
+for (const o of only)
+  if (!TARGETS.some((t) => t.name === o))
+    throw new Error(`--only names ${TARGETS.map((t) => t.name).join(", ")}`);
+
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat(5))
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+async function start(t: Target, dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, t.args, {
+    cwd: root,
+    env: { ...process.env, ...t.env, PORT: "0", HOST: "127.0.0.1", RAILKIT_MATCHES: dir, ANCHOR_DIR: dir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((ok, no) => {
+    const timer = setTimeout(() => no(new Error(`${t.name} did not start:\n${out}`)), 60_000);
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = t.ready.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok({ url: m[1]!, child });
+      }
+    });
+    child.stderr!.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.once("exit", (code) => no(new Error(`${t.name} exited (${code}):\n${out}`)));
+  });
+}
+
+async function lobby(url: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const r = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as Record<string, unknown>;
+}
+
+type BgClient = ReturnType<typeof Client>;
+
+/** A plain Train policy: the longest add, else roll, else bank, else the first legal action. */
+function pick(legal: SeatAction[]): SeatAction {
+  const adds = legal.filter((a) => a.type === "add") as (SeatAction & { faces: unknown[] })[];
+  if (adds.length > 0) return adds.reduce((a, b) => (b.faces.length > a.faces.length ? b : a));
+  return legal.find((a) => a.type === "roll") ?? legal.find((a) => a.type === "bank") ?? legal[0]!;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function run(t: Target) {
+  const dir = mkdtempSync(join(tmpdir(), `railkit-load-${t.name}-`));
+  const { url, child } = await start(t, dir);
+  const clients: BgClient[][] = [];
+  const sizes: number[] = [];
+  try {
+    for (let m = 0; m < MATCHES; m++) {
+      let matchID: string;
+      if (t.railkit)
+        matchID = await createMatch(url, "train", {
+          options: { players: 2, variant: "race", goal: 100_000 },
+        });
+      else matchID = String((await lobby(url, "/games/count/create", { numPlayers: 2 })).matchID);
+      const pair: BgClient[] = [];
+      for (const seat of [0, 1]) {
+        const credentials = t.railkit
+          ? await joinMatch(url, "train", matchID, seat, `P${seat}`)
+          : String(
+              (
+                await lobby(url, `/games/count/${matchID}/join`, {
+                  playerID: String(seat),
+                  playerName: `P${seat}`,
+                })
+              ).playerCredentials,
+            );
+        const c = Client({
+          game: t.railkit
+            ? clientGame("train")
+            : { name: "count", moves: { inc: { move: () => undefined, client: false } } },
+          multiplayer: SocketIO({ server: url, socketOpts: { transports: ["websocket"] } }),
+          matchID,
+          playerID: String(seat),
+          credentials,
+          debug: false,
+        });
+        pair.push(c);
+      }
+      clients.push(pair);
+    }
+    for (const pair of clients) for (const c of pair) c.start();
+    for (const pair of clients)
+      for (const c of pair) {
+        const socket = (
+          c as unknown as { transport: { socket: { on(e: string, f: (...a: unknown[]) => void): void } } }
+        ).transport.socket;
+        for (const e of ["patch", "update"]) socket.on(e, (...a) => sizes.push(JSON.stringify(a).length));
+      }
+    const synced = () => clients.every((p) => p.every((c) => c.getState() !== null));
+    for (let i = 0; i < 600 && !synced(); i++) await new Promise((r) => setTimeout(r, 100));
+    if (!synced()) throw new Error(`${t.name}: not every client synced`);
+
+    const latencies: number[] = [];
+    let moves = 0;
+    let skipped = 0;
+    let measuring = false;
+    const pending = new Set<number>();
+    const tick = (m: number) => {
+      if (pending.has(m)) {
+        if (measuring) skipped++;
+        return;
+      }
+      const pair = clients[m]!;
+      const st = pair[0]!.getState()!;
+      const mover = pair.find((c) => c.playerID === st.ctx.currentPlayer)!;
+      const before = mover.getState()!._stateID;
+      const sent = performance.now();
+      const counted = measuring;
+      pending.add(m);
+      const unsubscribe = mover.subscribe(() => {
+        if (mover.getState()!._stateID <= before) return;
+        pending.delete(m);
+        queueMicrotask(() => unsubscribe());
+        if (counted && measuring) {
+          latencies.push(performance.now() - sent);
+          moves++;
+        }
+      });
+      if (t.railkit) {
+        const v = mover.getState()!.G as unknown as OnlineView;
+        mover.moves.act!(pick(v.legal));
+      } else mover.moves.inc!();
+    };
+    const timers = clients.map((_, m) =>
+      setTimeout(
+        () => {
+          tick(m);
+          timers[m] = setInterval(() => tick(m), 1000) as unknown as ReturnType<typeof setTimeout>;
+        },
+        (m * 1000) / MATCHES,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
+    sizes.length = 0;
+    const cpu0 = cpuMs(child.pid!);
+    const t0 = performance.now();
+    measuring = true;
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    measuring = false;
+    const cpu = cpuMs(child.pid!) - cpu0;
+    const wall = performance.now() - t0;
+    for (const tm of timers) clearInterval(tm);
+    return {
+      target: t.name,
+      matches: MATCHES,
+      seconds: Math.round(wall / 1000),
+      moves,
+      skipped,
+      "moves/s": +(moves / (wall / 1000)).toFixed(1),
+      "CPU ms/move": +(cpu / Math.max(1, moves)).toFixed(2),
+      "server CPU %": +((100 * cpu) / wall).toFixed(0),
+      "p50 ms": +pct(latencies, 50).toFixed(1),
+      "p99 ms": +pct(latencies, 99).toFixed(1),
+      "max ms": +Math.max(...latencies).toFixed(1),
+      "update B mean": Math.round(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length)),
+      "update B max": Math.max(0, ...sizes),
+    };
+  } finally {
+    for (const pair of clients) for (const c of pair) c.stop();
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const rows = [];
+console.log(
+  `node ${process.version}; ${MATCHES} matches × 1 move/s; ${SECONDS} s measured after ${WARM_UP_MS / 1000} s`,
+);
+for (const t of TARGETS) {
+  if (only.length > 0 && !only.includes(t.name)) continue;
+  const row = await run(t);
+  console.log(JSON.stringify(row));
+  rows.push(row);
+}
+console.table(rows);
+process.exit(0);
