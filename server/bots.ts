@@ -21,6 +21,7 @@ import type { StorageAPI } from "boardgame.io";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import type { SeatAction } from "../web/engine/common/game.ts";
+import { loadLevel } from "../web/games/levels.ts";
 import { MODULES } from "../web/games/registry.ts";
 import { type GameModule, positionSeed } from "../web/games/types.ts";
 import { clientGame, keepInStep } from "../web/online/client-game.ts";
@@ -31,29 +32,38 @@ import type { Leases } from "./lock.ts";
 
 type Bot = (state: MatchState) => SeatAction | Promise<SeatAction>;
 
-const bots = new Map<GameModule, Promise<Bot>>();
+const bots = new Map<GameModule, Map<number, Promise<Bot>>>();
 
 /**
- * The server's bot of a game module (its first `cheap` bot), loaded once with the Node Kit; it plays the seat to move
- * of a state that is not over, with its randomness drawn from {@link positionSeed}. Rejects when the module has no
- * cheap bot; a load that fails is tried again at the next call.
+ * The server's bot of a game module at `level` (web/games/levels.ts; 0: its first `cheap` bot), loaded once per
+ * module and level with the Node Kit; it plays the seat to move of a state that is not over, with its randomness
+ * drawn from {@link positionSeed}. Rejects when the module has no cheap bot (server/game.ts refuses a match asking
+ * for a level that is not cheap); a load that fails is tried again at the next call.
  */
-export function loadBot(module: GameModule): Promise<Bot> {
-  let bot = bots.get(module);
+export function loadBot(module: GameModule, level = 0): Promise<Bot> {
+  let byLevel = bots.get(module);
+  if (!byLevel) {
+    byLevel = new Map();
+    bots.set(module, byLevel);
+  }
+  let bot = byLevel.get(level);
   if (!bot) {
     bot = (async (): Promise<Bot> => {
+      let solver: Promise<unknown> | undefined;
+      const load = () => (solver ??= module.loadSolver(nodeKit()));
+      // `quick`: the server's one thread serves every match, so no bot may solve for seconds here (BotWork.quick).
+      if (level > 0) {
+        const choose = await loadLevel(module, level, load, () => module.engine, { quick: true });
+        return (state) => choose(state, positionSeed(state));
+      }
       const name = serverBotName(module);
       if (name === undefined) throw new Error(`${module.title} has no bot cheap enough for the server`);
-      let solver: Promise<unknown> | undefined;
-      // `quick`: the server's one thread serves every match, so no bot may solve for seconds here (BotWork.quick).
-      const choose = await module.bots[name]!.load(() => (solver ??= module.loadSolver(nodeKit())), {
-        quick: true,
-      });
+      const choose = await module.bots[name]!.load(load, { quick: true });
       return (state) => choose(state, positionSeed(state));
     })();
-    bots.set(module, bot);
+    byLevel.set(level, bot);
     bot.catch(() => {
-      if (bots.get(module) === bot) bots.delete(module);
+      if (byLevel.get(level) === bot) byLevel.delete(level);
     });
   }
   return bot;
@@ -128,14 +138,16 @@ export class ServerBots {
       this.held.set(matchID, { token, renew });
     }
     const { metadata } = await this.db.fetch(matchID, { metadata: true });
-    const seats = (metadata?.setupData as { bots?: number[] } | undefined)?.bots ?? [];
+    const setup = metadata?.setupData as { bots?: number[]; level?: number } | undefined;
+    const seats = setup?.bots ?? [];
+    const level = setup?.level ?? 0;
     if (seats.length === 0 || metadata?.gameover != null) {
       this.drop(matchID, true);
       return false;
     }
     for (const seat of seats) {
       const credentials = metadata?.players[seat]?.credentials;
-      if (credentials) this.attach(module, matchID, seat, credentials);
+      if (credentials) this.attach(module, matchID, seat, credentials, level);
     }
     return true;
   }
@@ -155,7 +167,13 @@ export class ServerBots {
   }
 
   /** Seats `seat` of `matchID` as the computer (idempotent). */
-  private attach(module: GameModule, matchID: string, seat: number, credentials: string): void {
+  private attach(
+    module: GameModule,
+    matchID: string,
+    seat: number,
+    credentials: string,
+    level: number,
+  ): void {
     const key = `${matchID}/${seat}`;
     if (this.clients.has(key)) return;
     const client = Client({
@@ -188,7 +206,7 @@ export class ServerBots {
       if (at === playedAt) return;
       thinking = true;
       setTimeout(() => {
-        void this.move(module, matchID, seat, at)
+        void this.move(module, matchID, seat, at, level)
           .then((action) => {
             if (!action) return again();
             if (this.clients.get(key) !== client) return; // stopped while thinking
@@ -228,6 +246,7 @@ export class ServerBots {
     matchID: string,
     seat: number,
     at: number,
+    level: number,
   ): Promise<SeatAction | null> {
     // boardgame.io broadcasts a move before it stores it: wait for the storage to catch up with the clients.
     let G: MatchState | undefined;
@@ -238,7 +257,7 @@ export class ServerBots {
       await new Promise((r) => setTimeout(r, 20));
     }
     if (!G || G.game !== module.id || G.over || G.current !== seat || G.log.length !== at) return null;
-    return (await loadBot(module))(G);
+    return (await loadBot(module, level))(G);
   }
 
   /**

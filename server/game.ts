@@ -23,6 +23,7 @@ import { INVALID_MOVE } from "boardgame.io/core";
 import type { InputError, RuleError } from "../web/engine/common/errors.ts";
 import type { GameHeader, SeatAction } from "../web/engine/common/game.ts";
 import { describe, isObject } from "../web/engine/common/input.ts";
+import { cheapLevels, MAX_LEVEL, MIN_LEVEL } from "../web/games/levels.ts";
 import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import {
@@ -164,7 +165,7 @@ export interface AdapterOptions {
 /** Default bound on the JSON size of `setupData` (the Lobby API lists it to anyone). */
 export const MAX_SETUP_BYTES = 16 * 1024;
 
-const SETUP_FIELDS = ["options", "seed", "bots"];
+const SETUP_FIELDS = ["options", "seed", "bots", "level"];
 
 /** JSON text length of `x`, or Infinity when it cannot be written (a cycle cannot come off the wire). */
 export function jsonLength(x: unknown): number {
@@ -207,7 +208,7 @@ export function railkitGame(
       if (size > maxSetup) return `setupData is ${size} characters of JSON (at most ${maxSetup})`;
       const extra = Object.keys(setupData).find((k) => !SETUP_FIELDS.includes(k));
       if (extra !== undefined)
-        return `unknown setupData field ${describe(extra)} (fields are options, seed, bots)`;
+        return `unknown setupData field ${describe(extra)} (fields are options, seed, bots, level)`;
       if (setupData.options.players !== numPlayers)
         return `options.players (${describe(setupData.options.players)}) must equal numPlayers (${numPlayers})`;
       if (setupData.seed !== undefined && !opts.fixedSeeds) return "this server draws the seed itself";
@@ -222,6 +223,14 @@ export function railkitGame(
         return "bots must list distinct seats of the match";
       if (Array.isArray(bots) && bots.length > 0 && !playsBots)
         return `this server has no computer player for ${module.title}`;
+      const level = setupData.level;
+      if (level !== undefined) {
+        const levels = cheapLevels(module);
+        if (!Number.isInteger(level) || (level as number) < MIN_LEVEL || (level as number) > MAX_LEVEL)
+          return `level must be an integer ${MIN_LEVEL} to ${MAX_LEVEL}, got ${describe(level)}`;
+        if (!levels.includes(level as number))
+          return `this server plays ${module.title}'s levels ${levels.join(", ")} only (level ${level} costs too much a move)`;
+      }
       let state: MatchState;
       try {
         state = start(setupData as OnlineSetup);

@@ -9,6 +9,9 @@ import { type RunningServer, startServer } from "../../server/server.ts";
 import { HOLD_MS } from "../../server/store-first.ts";
 import { replay } from "../../web/engine/common/game.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
+import { loadLevel } from "../../web/games/levels.ts";
+import { train } from "../../web/games/train/index.ts";
+import { type GameModule, positionSeed } from "../../web/games/types.ts";
 import { onRefused } from "../../web/online/client-game.ts";
 import { checkMove, createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
 import { HIDDEN, type MoveRefused } from "../../web/online/view.ts";
@@ -334,6 +337,34 @@ describe("computer seats on the server", () => {
     const end = viewOf(a)!;
     expect(end.state.over).toBe(true);
     expect(end.state.log.filter((x) => x.player === 1).length).toBeGreaterThan(0);
+  });
+
+  it("online.level (issue #26): setupData.level plays that level's bot; a level too costly for the server is refused", async () => {
+    const options = { players: 2, variant: "race", goal: 100 };
+    const matchID = await createMatch(server.url, "train", { options, seed: SEED, bots: [0], level: 1 });
+    const watcher = open(server.url, "train", matchID, null);
+    const v = await waitFor(watcher, (x) => logLength(x) > 0, 20_000, "the level-1 bot's first move");
+    // The same move as the level's bot in every host (its draws come from the position seed).
+    const start = trainEngine.setup(options as never, SEED);
+    const level1 = await loadLevel(
+      train as unknown as GameModule,
+      1,
+      async () => null,
+      () => train.engine as never,
+    );
+    expect(v.state.log[0]).toEqual(await level1(start, positionSeed(start)));
+    watcher.stop();
+    // String Railway's levels 4 and 5 play the solver bot (seconds a move): not on a shared server.
+    for (const [level, why] of [
+      [5, /levels 1, 2, 3 only/],
+      [0, /level must be an integer 1 to 5/],
+      ["3", /level must be an integer 1 to 5/],
+    ] as const) {
+      await expect(
+        createMatch(server.url, "string", { options: { players: 2 }, bots: [1], level: level as number }),
+        String(level),
+      ).rejects.toThrow(why);
+    }
   });
 
   it("after a restart the server's bots sit down again and play", async () => {

@@ -88,3 +88,13 @@ export async function loadLevel<T extends GameTypes, Solver>(
   return (state, seed) =>
     new Rng(seedRng(`${seed}/noise`)).float() < spec.noise ? random(state, seed) : choose(state, seed);
 }
+
+/**
+ * The levels a shared server plays (its one thread serves every match): those whose bot is the random player or a
+ * `cheap` one (web/games/types.ts BotSpec).
+ */
+export function cheapLevels(module: GameModule): number[] {
+  return levelsOf(module).flatMap((l, i) =>
+    l.bot === RANDOM_BOT || module.bots[l.bot]?.cheap ? [MIN_LEVEL + i] : [],
+  );
+}

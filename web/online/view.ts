@@ -42,6 +42,11 @@ export interface OnlineSetup {
   seed?: number | string;
   /** Seats the server's computer plays (server/bots.ts); they are taken when the match is created. */
   bots?: number[];
+  /**
+   * The computer's level, 1 (near random) to 5 (web/games/levels.ts); the server plays only the levels cheap
+   * enough for its one thread (a higher one is refused). Default: the game's first cheap bot.
+   */
+  level?: number;
 }
 
 /** Why the server refused an action: an engine rule (`train.undo-reveal`) or a JSON pointer into the input. */
