@@ -351,6 +351,8 @@ describe.runIf(haveBrowser)("The Train Game: race hints (issue #9) in Chromium",
       // A stand-in for the game worker's train hints (which route a goal-120 race to the solver worker and report
       // its solve, web/games/train/route.ts): the page's own client otherwise, taken from the demo's train-game.
       type Client = { train: Record<string, unknown> };
+      // The demo defines the games it does not show first a moment later (web/demo/index.ts).
+      await customElements.whenDefined("train-game");
       const helper = document.createElement("train-game") as unknown as HTMLElement & {
         client: Client;
         updateComplete: Promise<unknown>;

@@ -224,6 +224,8 @@ export async function kernelsFrom(files: KernelFiles): Promise<Kernels> {
   }
 
   const [train, string, light] = await Promise.all([on(trainModule), on(stringModule), on(lightModule)]);
+  // A page's worker loads the race table on its first need (issue #23); this one call loads everything now.
+  await train.solver.loadRace();
   // The race table is checked by its reader, which warns and leaves it out when corrupt: say so here too.
   const table = `train/race-${SHIPPED_GOAL}.bin`;
   if (!train.solver.solver.hasRace(SHIPPED_GOAL) && !missing.some((m) => m.startsWith(table)))
