@@ -29,6 +29,8 @@ const CELLS_PER_SEGMENT: i32 = 2;
 const ENTRIES_PER_SEGMENT: i32 = 8;
 /** The sweep is planned when the grid's candidate visits exceed this many per segment. */
 const SWEEP_CHECK: f64 = 16;
+/** The sweep groups segment ends by point (hub stretches, `groupEnds`) when its work exceeds this many per segment. */
+const GROUP_CHECK: f64 = 48;
 /** Method codes, read through `pairsMethod()` after a call. */
 export const METHOD_GRID: i32 = 0;
 export const METHOD_SWEEP: i32 = 1;
@@ -215,7 +217,7 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
     if (sweepWork < gridWork) {
       lastMethod = METHOD_SWEEP;
       if (sweepWork > maxWork) return REFUSED;
-      const grouped = sweepWork > SWEEP_CHECK * nf;
+      const grouped = sweepWork > GROUP_CHECK * nf;
       if (grouped) groupEnds(n, runs);
       return sweepRun(runs, cap, grouped);
     }

@@ -10,6 +10,7 @@ import { bruteForcePairs, mulberry32 } from "../../web/engine/string/geometry/ex
 import {
   countIntersectingPairs,
   countIntersectingPairsBrute,
+  GROUP_CHECK,
   lastPairsPlan,
   METHOD_GRID,
   METHOD_SWEEP,
@@ -189,11 +190,11 @@ describe("all-pairs work budget", () => {
   const fan = fc.record({
     hubs: fc.array(fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 })), {
       minLength: 1,
-      maxLength: 4,
+      maxLength: 3,
     }),
     spokes: fc.array(
       fc.tuple(fc.nat(), fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 }), fc.boolean()),
-      { minLength: 40, maxLength: 110 },
+      { minLength: 70, maxLength: 140 },
     ),
     other: fc.array(fc.tuple(...Array.from({ length: 4 }, () => fc.integer({ min: -40, max: 40 }))), {
       maxLength: 8,
@@ -222,26 +223,27 @@ describe("all-pairs work budget", () => {
         const room = (n * (n - 1)) / 2;
         const out = new Int32Array(2 * room);
         const { count, method } = both(s, room);
-        if (method === METHOD_SWEEP && lastPairsPlan.work > 16 * n) grouped++;
+        if (method === METHOD_SWEEP && lastPairsPlan.work > GROUP_CHECK * n) grouped++;
         expect(count).toBe(bruteForcePairs(s));
         countIntersectingPairs(s, out);
         // the pairs written are the brute force's pairs, each once
         const seen = new Set<number>();
+        const two = new Float64Array(8);
+        let apart = 0; // written pairs that do not meet
         for (let k = 0; k < count; k++) {
           const i = out[2 * k]!;
           const j = out[2 * k + 1]!;
           seen.add(i * n + j);
-          expect(
-            bruteForcePairs(
-              Float64Array.from([...s.subarray(4 * i, 4 * i + 4), ...s.subarray(4 * j, 4 * j + 4)]),
-            ),
-          ).toBe(1);
+          two.set(s.subarray(4 * i, 4 * i + 4), 0);
+          two.set(s.subarray(4 * j, 4 * j + 4), 4);
+          if (bruteForcePairs(two) !== 1) apart++;
         }
+        expect(apart).toBe(0);
         expect(seen.size).toBe(count);
       }),
-      { numRuns: 150, seed: 2024 },
+      { numRuns: 80, seed: 2024 },
     );
-    expect(grouped).toBeGreaterThan(30); // the property does reach the grouped sweep
+    expect(grouped).toBeGreaterThan(15); // the property does reach the grouped sweep
   });
 
   it("issue #24: a star of 3000 segments from one point is one stretch per run: every pair, as the plan's work said", () => {

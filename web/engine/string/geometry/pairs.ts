@@ -33,6 +33,8 @@ export const GRID_CELLS_PER_SEGMENT = 2;
 export const GRID_ENTRIES_PER_SEGMENT = 8;
 /** The sweep is planned when the grid's candidate visits exceed this many per segment. */
 export const SWEEP_CHECK = 16;
+/** The sweep groups segment ends by point (hub stretches, `groupEnds`) when its work exceeds this many per segment. */
+export const GROUP_CHECK = 48;
 export const METHOD_GRID = 0;
 export const METHOD_SWEEP = 1;
 
@@ -220,7 +222,7 @@ export function countIntersectingPairs(
     if (lastPairsPlan.work < gridWork) {
       lastPairsPlan.method = METHOD_SWEEP;
       if (lastPairsPlan.work > maxWork) throw new PairsWorkError(lastPairsPlan.work, maxWork);
-      const grouped = lastPairsPlan.work > SWEEP_CHECK * n;
+      const grouped = lastPairsPlan.work > GROUP_CHECK * n;
       if (grouped) groupEnds(segments, n, runs);
       return sweepRun(segments, runs, pairsOut, cap, grouped);
     }
