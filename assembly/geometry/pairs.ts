@@ -18,7 +18,9 @@
 //   point have overlapping intervals, sorted, identical segments merged into one run (all of a run meet each
 //   other; two runs meet when their first members do), and a 1D interval sweep gives the candidate runs. Its work,
 //   the candidate run pairs, is counted exactly by binary search before any pair is tested; it is used when
-//   below the grid's. Only when every coordinate is in orient2dFast's safe range.
+//   below the grid's. Only when every coordinate is in orient2dFast's safe range. When its work is over
+//   GROUP_CHECK · n, segment ends are grouped by exact point (`groupEnds`) and a stretch of runs sharing a run's
+//   hub end (they meet there) is counted without tests (issue #24: a star is O(n log n), not n²/2 tests).
 // Exact predicates decide every pair in both. Coordinates outside orient2d's safe range switch the whole call to
 // the guarded orient2d (exact for any finite double) and the grid, as the TypeScript twin does.
 import { inSafeRange, orient2d, orient2dFast } from "./orient";

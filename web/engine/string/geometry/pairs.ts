@@ -22,6 +22,8 @@
  * their dominant direction, widened by a rounding bound, sorted (identical segments adjacent, merged into runs),
  * and a 1D interval sweep over the runs gives the candidates; its work (candidate run pairs) is counted by
  * binary search, and it runs when below the grid's. docs/geometry.md has the measurements behind the choice.
+ * When the sweep's work is over 48 n, segment ends are grouped by exact point and a stretch of runs sharing a
+ * run's hub end (they meet there) is counted without tests (issue #24: a star costs O(n log n), not n²/2 tests).
  *
  * `maxWork` caps the candidate visits of the method chosen: over it nothing is tested and `PairsWorkError` is
  * thrown (the CLI's budget).
