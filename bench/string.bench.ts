@@ -158,6 +158,27 @@ export function star(n: number, seed: number): number[] {
 }
 
 /**
+ * Shared endpoints, a fan: `k` hubs spread over a 100 × 100 square, n segments in all (hub i % k), each from its
+ * hub (either way round) in a random direction, length 10–30: every pair of one hub meets there, and spokes of
+ * nearby hubs cross.
+ */
+export function fan(n: number, k: number, seed: number): number[] {
+  const r = mulberry32(seed);
+  const hubs = Array.from({ length: k }, () => [r() * 100, r() * 100] as const);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const [hx, hy] = hubs[i % k]!;
+    const a = r() * 2 * Math.PI;
+    const l = 10 + 20 * r();
+    const ex = hx + l * Math.cos(a);
+    const ey = hy + l * Math.sin(a);
+    if (i % 2) out.push(ex, ey, hx, hy);
+    else out.push(hx, hy, ex, ey);
+  }
+  return out;
+}
+
+/**
  * Shared endpoints, chains: `k` random walks of `m` segments (each segment starts where the last ended: the
  * game's strings), steps ≤ 1 in a square of side √(k·m), so walks also cross each other.
  */
@@ -322,7 +343,8 @@ export async function run(only?: string[]): Promise<void> {
     },
     { name: "game: 64-vertex string vs 5-player board", flat: gameBoard(5), general: false, skip: {} },
     { name: "near-degenerate integers 2000", flat: integerSet(2000, 6), general: false, skip: {} },
-    // Shared endpoints (issue #24): every pair of the star meets at its centre; chains meet at every joint.
+    // Shared endpoints (issue #24): every pair of the star meets at its centre, of a fan at each hub; chains meet
+    // at every joint.
     { name: "star 1000 (one shared endpoint)", flat: star(1000, 7), general: false, skip: {} },
     {
       name: "star 3000 (one shared endpoint)",
@@ -331,6 +353,17 @@ export async function run(only?: string[]): Promise<void> {
       skip: {
         "isect brute": "4.5·10⁶ reports, seconds per run (0.07× isect sweep at 1000)",
         "isect bush": "4.5·10⁶ reports, seconds per run (0.13× isect sweep at 1000)",
+        "sweepline-intersections": "seconds per run",
+      },
+    },
+    { name: "fan 1000 (10 hubs)", flat: fan(1000, 10, 10), general: false, skip: {} },
+    {
+      name: "fan 3000 (10 hubs)",
+      flat: fan(3000, 10, 10),
+      general: false,
+      skip: {
+        "isect brute": "O(n²) reports, seconds per run",
+        "isect bush": "O(n²) reports, seconds per run",
         "sweepline-intersections": "seconds per run",
       },
     },

@@ -20,7 +20,9 @@
 //   point have overlapping intervals, sorted, identical segments merged into one run (all of a run meet each
 //   other; two runs meet when their first members do), and a 1D interval sweep gives the candidate runs. Its work,
 //   the candidate run pairs, is counted exactly by binary search before any pair is tested; it is used when
-//   below the grid's. Only when every coordinate is in orient2dFast's safe range.
+//   below the grid's. Only when every coordinate is in orient2dFast's safe range. When its work is over
+//   GROUP_CHECK · n, segment ends are grouped by exact point (`groupEnds`) and a stretch of runs sharing a run's
+//   hub end (they meet there) is counted without tests (issue #24: a star is O(n log n), not n²/2 tests).
 // Exact predicates decide every pair in both. Coordinates outside orient2d's safe range switch the whole call to
 // the guarded orient2d (exact for any finite double) and the grid, as the TypeScript twin does.
 import { inSafeRange, orient2d, orient2dFast } from "./orient";
@@ -31,6 +33,8 @@ const CELLS_PER_SEGMENT: i32 = 2;
 const ENTRIES_PER_SEGMENT: i32 = 8;
 /** The sweep is planned when the grid's candidate visits exceed this many per segment. */
 const SWEEP_CHECK: f64 = 16;
+/** The sweep groups segment ends by point (hub stretches, `groupEnds`) when its work exceeds this many per segment. */
+const GROUP_CHECK: f64 = 48;
 /** Method codes, read through `pairsMethod()` after a call. */
 export const METHOD_GRID: i32 = 0;
 export const METHOD_SWEEP: i32 = 1;
@@ -263,7 +267,9 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
     if (sweepWork < gridWork) {
       lastMethod = METHOD_SWEEP;
       if (sweepWork > maxWork) return REFUSED;
-      return sweepRun(runs, cap);
+      const grouped = sweepWork > GROUP_CHECK * nf;
+      if (grouped) groupEnds(n, runs);
+      return sweepRun(runs, cap, grouped);
     }
   }
   lastMethod = METHOD_GRID;
@@ -321,6 +327,87 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
     }
   }
   return count;
+}
+
+/** End t before end u (t = 2i + e: segment i's end e): by x, then y, then t. A strict total order. */
+// @ts-ignore: decorator
+@inline function endBefore(t: i32, u: i32): bool {
+  const tx = unchecked(segments[4 * (t >> 1) + 2 * (t & 1)]);
+  const ux = unchecked(segments[4 * (u >> 1) + 2 * (u & 1)]);
+  if (tx != ux) return tx < ux;
+  const ty = unchecked(segments[4 * (t >> 1) + 2 * (t & 1) + 1]);
+  const uy = unchecked(segments[4 * (u >> 1) + 2 * (u & 1) + 1]);
+  if (ty != uy) return ty < uy;
+  return t < u;
+}
+
+/**
+ * Groups the 2n segment ends by exact point (end t = 2i + e: segment i's end e) and gives each run its *hub*: the
+ * group of its first member's end shared by more segment ends (ties: the smaller group id; a group's id is its
+ * first position in the sorted ends, so a lone end's id is its own). Writes the hub of run r to range[r] and the
+ * first later run with another hub to range[runs + r]. Scratch in entries: the sorted ends [0, 2n) (merge sort's
+ * other half [2n, 4n)), each end's group id [4n, 6n) and group size [6n, 8n).
+ */
+function groupEnds(n: i32, runs: i32): void {
+  const m = 2 * n;
+  for (let t = 0; t < m; t++) unchecked((entries[t] = t));
+  let src = 0;
+  let dst = m;
+  for (let width = 1; width < m; width *= 2) {
+    for (let left = 0; left < m; left += 2 * width) {
+      const mid = min(left + width, m);
+      const right = min(left + 2 * width, m);
+      let a = left;
+      let b = mid;
+      let k = left;
+      while (a < mid && b < right) {
+        const x = unchecked(entries[src + a]);
+        const y = unchecked(entries[src + b]);
+        if (endBefore(y, x)) {
+          unchecked((entries[dst + k++] = y));
+          b++;
+        } else {
+          unchecked((entries[dst + k++] = x));
+          a++;
+        }
+      }
+      while (a < mid) unchecked((entries[dst + k++] = entries[src + a++]));
+      while (b < right) unchecked((entries[dst + k++] = entries[src + b++]));
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  let g = 0;
+  while (g < m) {
+    const t = unchecked(entries[src + g]);
+    const x = unchecked(segments[4 * (t >> 1) + 2 * (t & 1)]);
+    const y = unchecked(segments[4 * (t >> 1) + 2 * (t & 1) + 1]);
+    let e = g + 1;
+    while (e < m) {
+      const u = unchecked(entries[src + e]);
+      if (unchecked(segments[4 * (u >> 1) + 2 * (u & 1)]) != x || unchecked(segments[4 * (u >> 1) + 2 * (u & 1) + 1]) != y) break;
+      e++;
+    }
+    for (let k = g; k < e; k++) {
+      const u = unchecked(entries[src + k]);
+      unchecked((entries[4 * n + u] = g));
+      unchecked((entries[6 * n + u] = e - g));
+    }
+    g = e;
+  }
+  for (let r = 0; r < runs; r++) {
+    const i = unchecked(orderA[unchecked(runStart[r])]);
+    const g0 = unchecked(entries[4 * n + 2 * i]);
+    const g1 = unchecked(entries[4 * n + 2 * i + 1]);
+    const k0 = unchecked(entries[6 * n + 2 * i]);
+    const k1 = unchecked(entries[6 * n + 2 * i + 1]);
+    unchecked((range[r] = k0 > k1 ? g0 : k1 > k0 ? g1 : g0 < g1 ? g0 : g1));
+  }
+  for (let r = runs - 1; r >= 0; r--) {
+    const next = r + 1 < runs && unchecked(range[r + 1]) == unchecked(range[r]) ? unchecked(range[runs + r + 1]) : r + 1;
+    unchecked((range[runs + r] = next));
+  }
 }
 
 /**
@@ -489,7 +576,7 @@ function block(count: i64, cap: i32, s0: i32, s1: i32, t0: i32, t1: i32): i64 {
  * later candidate run meet when their first members' boxes overlap and the exact test says so, and then every
  * member pair does (members of the first run outer, of the second inner).
  */
-function sweepRun(runs: i32, cap: i32): i64 {
+function sweepRun(runs: i32, cap: i32, grouped: bool): i64 {
   let count: i64 = 0;
   for (let r = 0; r < runs; r++) {
     const s0 = unchecked(runStart[r]);
@@ -497,8 +584,19 @@ function sweepRun(runs: i32, cap: i32): i64 {
     const i = unchecked(orderA[s0]);
     if (s1 - s0 > 1) count += block(count, cap, s0, s1, s0, s1);
     const h = unchecked(hi[i]);
+    const hub = grouped ? unchecked(range[r]) : -1;
     for (let q = r + 1; q < runs; q++) {
       const t0 = unchecked(runStart[q]);
+      if (grouped && unchecked(range[q]) == hub) {
+        // A stretch of runs sharing run r's hub point: every member pair meets (their intervals overlap, so
+        // none is past the break below); counted and written as the loop below would, without a test.
+        const e = unchecked(range[runs + q]);
+        const t1 = unchecked(runStart[e]);
+        if (s1 - s0 == 1 || count >= <i64>cap) count += block(count, cap, s0, s1, t0, t1);
+        else for (let u = q; u < e; u++) count += block(count, cap, s0, s1, unchecked(runStart[u]), unchecked(runStart[u + 1]));
+        q = e - 1;
+        continue;
+      }
       const j = unchecked(orderA[t0]);
       if (unchecked(lo[j]) > h) break;
       if (!boxesMeet(i, j)) continue;

@@ -10,6 +10,7 @@ import { bruteForcePairs, mulberry32 } from "../../web/engine/string/geometry/ex
 import {
   countIntersectingPairs,
   countIntersectingPairsBrute,
+  GROUP_CHECK,
   lastPairsPlan,
   METHOD_GRID,
   METHOD_SWEEP,
@@ -183,6 +184,83 @@ describe("all-pairs count is exact past 32 bits", () => {
 });
 
 describe("all-pairs work budget", () => {
+  // Issue #24: segments sharing an exact endpoint (a hub) meet there, so the sweep counts a stretch of runs sharing
+  // a run's hub without testing them. Stars and fans (k hubs) with collinear spokes (overlapping or only touching
+  // at the hub), spokes written either way round, copies, points at a hub and a few free segments.
+  const fan = fc.record({
+    hubs: fc.array(fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 })), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    spokes: fc.array(
+      fc.tuple(fc.nat(), fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 }), fc.boolean()),
+      { minLength: 70, maxLength: 140 },
+    ),
+    other: fc.array(fc.tuple(...Array.from({ length: 4 }, () => fc.integer({ min: -40, max: 40 }))), {
+      maxLength: 8,
+    }),
+    copies: fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 10 }),
+    scale: fc.constantFrom(1, 0.1, 3.7, 1e12, 2 ** -300),
+  });
+
+  it("issue #24: stars and fans (shared endpoints, collinear spokes, copies): Wasm = twin = exact brute force, pair by pair (fast-check)", () => {
+    let grouped = 0;
+    fc.assert(
+      fc.property(fan, (f) => {
+        const list: number[][] = [];
+        for (const [h, dx, dy, rev] of f.spokes) {
+          const [hx, hy] = f.hubs[h % f.hubs.length]!;
+          const spoke = [hx, hy, hx + dx, hy + dy];
+          list.push(rev ? [spoke[2]!, spoke[3]!, hx, hy] : spoke);
+        }
+        for (const o of f.other) list.push([...o]);
+        for (const [k, rev] of f.copies) {
+          const c = list[k % list.length]!;
+          list.push(rev ? [c[2]!, c[3]!, c[0]!, c[1]!] : [...c]);
+        }
+        const s = Float64Array.from(list.flat().map((v) => v * f.scale));
+        const n = list.length;
+        const room = (n * (n - 1)) / 2;
+        const out = new Int32Array(2 * room);
+        const { count, method } = both(s, room);
+        if (method === METHOD_SWEEP && lastPairsPlan.work > GROUP_CHECK * n) grouped++;
+        expect(count).toBe(bruteForcePairs(s));
+        countIntersectingPairs(s, out);
+        // the pairs written are the brute force's pairs, each once
+        const seen = new Set<number>();
+        const two = new Float64Array(8);
+        let apart = 0; // written pairs that do not meet
+        for (let k = 0; k < count; k++) {
+          const i = out[2 * k]!;
+          const j = out[2 * k + 1]!;
+          seen.add(i * n + j);
+          two.set(s.subarray(4 * i, 4 * i + 4), 0);
+          two.set(s.subarray(4 * j, 4 * j + 4), 4);
+          if (bruteForcePairs(two) !== 1) apart++;
+        }
+        expect(apart).toBe(0);
+        expect(seen.size).toBe(count);
+      }),
+      { numRuns: 80, seed: 2024 },
+    );
+    expect(grouped).toBeGreaterThan(15); // the property does reach the grouped sweep
+  });
+
+  it("issue #24: a star of 3000 segments from one point is one stretch per run: every pair, as the plan's work said", () => {
+    const n = 3000;
+    const s = new Float64Array(4 * n);
+    const r = mulberry32(7);
+    for (let i = 0; i < n; i++) {
+      const a = r() * 2 * Math.PI;
+      s.set(
+        i % 2 ? [100 * Math.cos(a), 100 * Math.sin(a), 0, 0] : [0, 0, 100 * Math.cos(a), 100 * Math.sin(a)],
+        4 * i,
+      );
+    }
+    expect(both(s)).toEqual({ count: (n * (n - 1)) / 2, method: METHOD_SWEEP });
+    expect(lastPairsPlan.work).toBe((n * (n - 1)) / 2);
+  });
+
   it("refuses before testing anything when the chosen method's candidate pairs exceed maxWork, naming the work", () => {
     const n = 3000; // distinct collinear overlapping segments: every pair is a candidate and meets
     const s = new Float64Array(4 * n);

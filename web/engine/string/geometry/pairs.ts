@@ -22,6 +22,8 @@
  * their dominant direction, widened by a rounding bound, sorted (identical segments adjacent, merged into runs),
  * and a 1D interval sweep over the runs gives the candidates; its work (candidate run pairs) is counted by
  * binary search, and it runs when below the grid's. docs/geometry.md has the measurements behind the choice.
+ * When the sweep's work is over 48 n, segment ends are grouped by exact point and a stretch of runs sharing a
+ * run's hub end (they meet there) is counted without tests (issue #24: a star costs O(n log n), not n²/2 tests).
  *
  * `maxWork` caps the candidate visits of the method chosen: over it nothing is tested and `PairsWorkError` is
  * thrown (the CLI's budget).
@@ -33,6 +35,8 @@ export const GRID_CELLS_PER_SEGMENT = 2;
 export const GRID_ENTRIES_PER_SEGMENT = 8;
 /** The sweep is planned when the grid's candidate visits exceed this many per segment. */
 export const SWEEP_CHECK = 16;
+/** The sweep groups segment ends by point (hub stretches, `groupEnds`) when its work exceeds this many per segment. */
+export const GROUP_CHECK = 48;
 export const METHOD_GRID = 0;
 export const METHOD_SWEEP = 1;
 
@@ -220,7 +224,9 @@ export function countIntersectingPairs(
     if (lastPairsPlan.work < gridWork) {
       lastPairsPlan.method = METHOD_SWEEP;
       if (lastPairsPlan.work > maxWork) throw new PairsWorkError(lastPairsPlan.work, maxWork);
-      return sweepRun(segments, runs, pairsOut, cap);
+      const grouped = lastPairsPlan.work > GROUP_CHECK * n;
+      if (grouped) groupEnds(segments, n, runs);
+      return sweepRun(segments, runs, pairsOut, cap, grouped);
     }
   }
   lastPairsPlan.method = METHOD_GRID;
@@ -317,6 +323,85 @@ function before(s: Float64Array, i: number, j: number): boolean {
   const c = compareEnds(s, i, j);
   if (c !== 0) return c < 0;
   return i < j;
+}
+
+/** End t before end u (t = 2i + e: segment i's end e): by x, then y, then t. A strict total order. */
+function endBefore(s: Float64Array, t: number, u: number): boolean {
+  const tx = s[4 * (t >> 1) + 2 * (t & 1)]!;
+  const ux = s[4 * (u >> 1) + 2 * (u & 1)]!;
+  if (tx !== ux) return tx < ux;
+  const ty = s[4 * (t >> 1) + 2 * (t & 1) + 1]!;
+  const uy = s[4 * (u >> 1) + 2 * (u & 1) + 1]!;
+  if (ty !== uy) return ty < uy;
+  return t < u;
+}
+
+/**
+ * Groups the 2n segment ends by exact point (end t = 2i + e: segment i's end e) and gives each run its *hub*: the
+ * group of its first member's end shared by more segment ends (ties: the smaller group id; a group's id is its
+ * first position in the sorted ends, so a lone end's id is its own). Writes the hub of run r to range[r] and the
+ * first later run with another hub to range[runs + r]. Scratch in entries: the sorted ends [0, 2n) (merge sort's
+ * other half [2n, 4n)), each end's group id [4n, 6n) and group size [6n, 8n). Twin of the Wasm kernel's.
+ */
+function groupEnds(s: Float64Array, n: number, runs: number): void {
+  const m = 2 * n;
+  for (let t = 0; t < m; t++) entries[t] = t;
+  let src = 0;
+  let dst = m;
+  for (let width = 1; width < m; width *= 2) {
+    for (let left = 0; left < m; left += 2 * width) {
+      const mid = Math.min(left + width, m);
+      const right = Math.min(left + 2 * width, m);
+      let a = left;
+      let b = mid;
+      let k = left;
+      while (a < mid && b < right) {
+        const x = entries[src + a]!;
+        const y = entries[src + b]!;
+        if (endBefore(s, y, x)) {
+          entries[dst + k++] = y;
+          b++;
+        } else {
+          entries[dst + k++] = x;
+          a++;
+        }
+      }
+      while (a < mid) entries[dst + k++] = entries[src + a++]!;
+      while (b < right) entries[dst + k++] = entries[src + b++]!;
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  let g = 0;
+  while (g < m) {
+    const t = entries[src + g]!;
+    const x = s[4 * (t >> 1) + 2 * (t & 1)]!;
+    const y = s[4 * (t >> 1) + 2 * (t & 1) + 1]!;
+    let e = g + 1;
+    while (e < m) {
+      const u = entries[src + e]!;
+      if (s[4 * (u >> 1) + 2 * (u & 1)]! !== x || s[4 * (u >> 1) + 2 * (u & 1) + 1]! !== y) break;
+      e++;
+    }
+    for (let k = g; k < e; k++) {
+      const u = entries[src + k]!;
+      entries[4 * n + u] = g;
+      entries[6 * n + u] = e - g;
+    }
+    g = e;
+  }
+  for (let r = 0; r < runs; r++) {
+    const i = orderA[runStart[r]!]!;
+    const g0 = entries[4 * n + 2 * i]!;
+    const g1 = entries[4 * n + 2 * i + 1]!;
+    const k0 = entries[6 * n + 2 * i]!;
+    const k1 = entries[6 * n + 2 * i + 1]!;
+    range[r] = k0 > k1 ? g0 : k1 > k0 ? g1 : g0 < g1 ? g0 : g1;
+  }
+  for (let r = runs - 1; r >= 0; r--) {
+    range[runs + r] = r + 1 < runs && range[r + 1] === range[r] ? range[runs + r + 1]! : r + 1;
+  }
 }
 
 /**
@@ -442,7 +527,13 @@ function block(
  * later candidate run meet when their first members' boxes overlap and the exact test says so, and then every
  * member pair does (members of the first run outer, of the second inner).
  */
-function sweepRun(s: Float64Array, runs: number, out: Int32Array | undefined, cap: number): number {
+function sweepRun(
+  s: Float64Array,
+  runs: number,
+  out: Int32Array | undefined,
+  cap: number,
+  grouped: boolean,
+): number {
   let count = 0;
   for (let r = 0; r < runs; r++) {
     const s0 = runStart[r]!;
@@ -450,12 +541,24 @@ function sweepRun(s: Float64Array, runs: number, out: Int32Array | undefined, ca
     const i = orderA[s0]!;
     if (s1 - s0 > 1) count += block(out, count, cap, s0, s1, s0, s1);
     const h = hi[i]!;
+    const hub = grouped ? range[r]! : -1;
     const ix0 = box[4 * i]!;
     const iy0 = box[4 * i + 1]!;
     const ix1 = box[4 * i + 2]!;
     const iy1 = box[4 * i + 3]!;
     for (let q = r + 1; q < runs; q++) {
       const t0 = runStart[q]!;
+      if (grouped && range[q] === hub) {
+        // A stretch of runs sharing run r's hub point: every member pair meets (their intervals overlap, so
+        // none is past the break below); counted and written as the loop below would, without a test.
+        const e = range[runs + q]!;
+        const t1 = runStart[e]!;
+        if (s1 - s0 === 1 || count >= cap) count += block(out, count, cap, s0, s1, t0, t1);
+        else
+          for (let u = q; u < e; u++) count += block(out, count, cap, s0, s1, runStart[u]!, runStart[u + 1]!);
+        q = e - 1;
+        continue;
+      }
       const j = orderA[t0]!;
       if (lo[j]! > h) break;
       if (box[4 * j]! > ix1 || box[4 * j + 2]! < ix0 || box[4 * j + 1]! > iy1 || box[4 * j + 3]! < iy0)
