@@ -11,11 +11,13 @@
  *   (e) the same Vite app on Vite's dev server;
  *   (f) webpack 5 (`import "railkit"`, production build, served with the strict CSP);
  *   (g) React 19 + TypeScript: `tsc` with the JSX types railkit ships (none written by the app), then built by Vite;
+ *   (j) Rollup 4 (`import "railkit"`, test/package/rollup.config.mjs.txt: node-resolve, off-main-thread for the
+ *       module workers, import-meta-assets for the Wasm files), served with the strict CSP;
  *   (h), (i) issue #24: `loadKernels()` of `railkit/engine` in Node (run from another folder) and in a Vite app's
  *       module worker: the package's Wasm kernels and race table found and loaded, the race's hint as the solvers'.
  * The pages run in headless Chromium: every element (globbed from web/elements/) plays real moves, the Train
- * Game takes a person's roll, each game's hints come ((b), (e), (f), (g): all three games), and no console error or
- * CSP violation is reported.
+ * Game takes a person's roll, each game's hints come ((b), (e), (f), (g), (j): all three games), and no console
+ * error or CSP violation is reported.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -43,7 +45,7 @@ async function humanRoll(page: Page): Promise<void> {
   );
 }
 
-/** The page of (b), (e), (f): the three elements, two people each (hints for the seat to move), no computer. */
+/** The page of (b), (e), (f), (j): the three elements, two people each (hints for the seat to move), no computer. */
 const threeGames = (script: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title>` +
   `<link rel="icon" href="./favicon.svg"><script type="module" src="${script}"></script></head><body>` +
@@ -412,6 +414,47 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
     const out = join(app, "dist-webpack");
     // webpack emitted both workers and the Wasm files (it bundles `new Worker(new URL(…))` by itself).
     expect((await readdir(out)).filter((f) => f.endsWith(".wasm")).length).toBeGreaterThanOrEqual(3);
+    await cp(join(root, "web/demo/favicon.svg"), join(out, "favicon.svg"));
+    await writeFile(join(out, "index.html"), threeGames("./main.js"));
+    const server = await serveWithCsp(out);
+    servers.push(server);
+    const page = await browser.newPage();
+    const problems = await watch(page);
+    await page.goto(`${server.url}index.html`);
+    await allGamesPlay(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('(j) Rollup: import "railkit", bundled with off-main-thread and import-meta-assets, served with the strict CSP', async () => {
+    await npmInstall(app, [
+      "rollup@4.69.3",
+      "@rollup/plugin-node-resolve@16.0.3",
+      "@surma/rollup-plugin-off-main-thread@2.2.3",
+      "@web/rollup-plugin-import-meta-assets@2.3.3",
+    ]);
+    await writeFile(join(app, "main.js"), 'import "railkit";\n');
+    await cp(join(root, "test/package/rollup.config.mjs.txt"), join(app, "rollup.config.mjs"));
+    await run(
+      process.execPath,
+      ["node_modules/rollup/dist/bin/rollup", "-c", "rollup.config.mjs", "--silent"],
+      {
+        cwd: app,
+        timeout: 180_000,
+      },
+    );
+    const out = join(app, "dist-rollup");
+    // Both workers were built as chunks of their own (no worker file copied unbundled: a copied worker would
+    // import comlink by its bare name) and the Wasm files were emitted.
+    const files = await readdir(out, { recursive: true });
+    for (const name of ["engine.worker-", "solver-worker-"])
+      expect(
+        files.some((f) => f.startsWith(name) && f.endsWith(".js")),
+        name,
+      ).toBe(true);
+    for (const f of files.filter((f) => f.endsWith(".js")))
+      expect(await readFile(join(out, f), "utf8"), f).not.toMatch(/from\s*["']comlink["']/);
+    expect(files.filter((f) => f.endsWith(".wasm")).length).toBeGreaterThanOrEqual(3);
     await cp(join(root, "web/demo/favicon.svg"), join(out, "favicon.svg"));
     await writeFile(join(out, "index.html"), threeGames("./main.js"));
     const server = await serveWithCsp(out);
