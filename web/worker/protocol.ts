@@ -29,8 +29,9 @@ import type { GameModule, GameTypes as ModuleTypes } from "../games/types.ts";
 /**
  * Protocol version, bumped on incompatible changes (a page and a cached worker must agree). 3: the namespaces come
  * from the registry, `viewHints` is a common verb, `hints`/`viewHints` take a progress callback, `train.prepare`.
+ * 4: the common `review` verb, `train.turnSummary`, `botMove`'s `level`, the view's `canUndo` (issues #23, #26).
  */
-export const PROTOCOL = 3;
+export const PROTOCOL = 4;
 
 /** Games the worker holds at once; the least recently used is dropped beyond this. */
 export const MAX_GAMES = 64;

@@ -849,7 +849,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
             table.length === 0
               ? this.spent
                 ? this.renderSpent(this.spent)
-                : html`<p class="empty">${s.over ? "—" : turn.step === "add" ? "Nothing to pick." : rolling > 0 ? `Roll ${rolling} ${rolling === 1 ? "die" : "dice"}.` : `No dice left to roll: all six are in the train. ${bank ? "Bank the freight to roll the cargo dice again, or stop." : "Stop to score it."}`}</p>`
+                : html`<p class="empty">${s.over ? "—" : turn.step === "add" ? "Nothing to pick." : rolling > 0 ? (human ? `Roll ${rolling} ${rolling === 1 ? "die" : "dice"}.` : `${rolling} ${rolling === 1 ? "die" : "dice"} to roll.`) : `No dice left to roll: all six are in the train. ${bank ? "Bank the freight to roll the cargo dice again, or stop." : "Stop to score it."}`}</p>`
               : html`<ul
                   class="dice"
                   role="listbox"
