@@ -23,7 +23,7 @@ import { INVALID_MOVE } from "boardgame.io/core";
 import type { InputError, RuleError } from "../web/engine/common/errors.ts";
 import type { GameHeader, SeatAction } from "../web/engine/common/game.ts";
 import { describe, isObject } from "../web/engine/common/input.ts";
-import { cheapLevels, MAX_LEVEL, MIN_LEVEL } from "../web/games/levels.ts";
+import { cheapLevels, isLevel, MAX_LEVEL, MIN_LEVEL } from "../web/games/levels.ts";
 import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import {
@@ -226,9 +226,9 @@ export function railkitGame(
       const level = setupData.level;
       if (level !== undefined) {
         const levels = cheapLevels(module);
-        if (!Number.isInteger(level) || (level as number) < MIN_LEVEL || (level as number) > MAX_LEVEL)
+        if (!isLevel(level))
           return `level must be an integer ${MIN_LEVEL} to ${MAX_LEVEL}, got ${describe(level)}`;
-        if (!levels.includes(level as number))
+        if (!levels.includes(level))
           return `this server plays ${module.title}'s levels ${levels.join(", ")} only (level ${level} costs too much a move)`;
       }
       let state: MatchState;

@@ -33,10 +33,14 @@ export interface LevelSpec {
 /** A game's five levels, weakest first. */
 export type Levels = readonly [LevelSpec, LevelSpec, LevelSpec, LevelSpec, LevelSpec];
 
+/** Whether `x` is a level: an integer 1 to 5. */
+export function isLevel(x: unknown): x is number {
+  return typeof x === "number" && Number.isInteger(x) && x >= MIN_LEVEL && x <= MAX_LEVEL;
+}
+
 /** Reads a level: an integer 1 to 5 (InputError at `path`). */
 export function readLevel(x: unknown, path: string): number {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < MIN_LEVEL || x > MAX_LEVEL)
-    throw new InputError(`a level is an integer ${MIN_LEVEL} to ${MAX_LEVEL}`, path);
+  if (!isLevel(x)) throw new InputError(`a level is an integer ${MIN_LEVEL} to ${MAX_LEVEL}`, path);
   return x;
 }
 
