@@ -49,6 +49,10 @@ function fakeSolver(): TrainSolverBundle {
     raceFirstPlayerWins: () => ({ value: 0.53, tolerance: 1e-9 }),
     hasRace: () => true,
     endValue: (score, race) => (race ? 0.5 : score),
+    beatHint: () => [
+      { action: { type: "roll" }, label: "Roll 6 dice", expected: 12.5, beatProbability: 0.5, best: true },
+    ],
+    beatEndValue: (score, target) => (score > target ? 1 : 0),
     hint: (_turn, race) => [
       {
         action: { type: "roll" },

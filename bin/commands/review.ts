@@ -8,7 +8,7 @@
 import { intArg, parseArgs, positionals, quote, TextResult, UsageError } from "../../web/cli/args.ts";
 import { InputError } from "../../web/engine/common/errors.ts";
 import { isObject } from "../../web/engine/common/input.ts";
-import { type GameReview, reviewGame } from "../../web/games/review.ts";
+import { formatValue, type GameReview, reviewGame } from "../../web/games/review.ts";
 import type { GameModule } from "../../web/games/types.ts";
 import { nodeKit } from "../../web/wasm/node.ts";
 import { readJsonFile } from "../files.ts";
@@ -59,24 +59,24 @@ export async function reviewCommand(args: string[], games: readonly GameModule[]
   return p.flags.has("json") ? review : new TextResult(reviewText(review, module.title));
 }
 
-const fmt = (unit: GameReview["unit"], v: number) =>
-  unit === "win" ? `${(100 * v).toFixed(1)}%` : v.toFixed(2);
-
 /** The review as a text table: one line a move, then each seat's totals and biggest mistakes. */
 export function reviewText(r: GameReview, title: string): string {
-  const f = (v: number) => fmt(r.unit, v);
+  const f = (v: number) => formatValue(r.unit, v);
   const lines = [`${title}: review of ${r.moves.length} moves (values: ${r.objective})`, ""];
-  const rows = r.moves.map((m) => [
-    String(m.index),
-    String(m.seat),
-    m.label,
-    f(m.played),
-    f(m.best),
-    m.loss < 5e-10 ? "" : m.bestLabel,
-    m.loss < 5e-10 ? "" : f(m.loss),
-    Math.abs(m.luck) < 5e-10 ? "" : `${m.luck > 0 ? "+" : ""}${f(m.luck)}`,
-    m.flagged ? "?" : "",
-  ]);
+  const rows = r.moves.map((m) => {
+    const g = (v: number) => formatValue(m.unit, v);
+    return [
+      String(m.index),
+      String(m.seat),
+      m.label,
+      g(m.played),
+      g(m.best),
+      m.loss < 5e-10 ? "" : m.bestLabel,
+      m.loss < 5e-10 ? "" : g(m.loss),
+      Math.abs(m.luck) < 5e-10 ? "" : `${m.luck > 0 ? "+" : ""}${g(m.luck)}`,
+      m.flagged ? "?" : "",
+    ];
+  });
   const head = ["#", "seat", "move", "value", "best", "best move", "loss", "luck", ""];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   for (const row of [head, ...rows])
@@ -88,7 +88,9 @@ export function reviewText(r: GameReview, title: string): string {
     );
   lines.push("");
   for (const s of r.seats) {
-    const worst = s.mistakes.map((i) => `#${i} (−${f(r.moves[i]!.loss)})`).join(", ") || "none";
+    const worst =
+      s.mistakes.map((i) => `#${i} (−${formatValue(r.moves[i]!.unit, r.moves[i]!.loss)})`).join(", ") ||
+      "none";
     lines.push(
       `seat ${s.seat}: ${s.moves} moves, lost ${f(s.decisions)} to decisions, luck ${s.luck >= 0 ? "+" : ""}${f(s.luck)}; biggest mistakes: ${worst}`,
     );

@@ -119,15 +119,19 @@ function checkInvariants(r: GameReview, s: TrainGameState) {
     if (s.log[m.index]!.type !== "roll") expect(Math.abs(m.luck)).toBeLessThan(1e-9);
   }
   for (const t of r.turns) expect(Math.abs(t.decisions + t.dice - t.total)).toBeLessThan(1e-9);
+  for (const t of r.turns)
+    for (const m of r.moves.filter((m) => m.turn === t.turn)) expect(m.unit).toBe(t.unit);
   for (const seat of r.seats) {
-    const mine = r.moves.filter((m) => m.seat === seat.seat);
+    // A seat's totals add the moves in the review's unit only (an elimination game's pre-target turns are points).
+    const mine = r.moves.filter((m) => m.seat === seat.seat && m.unit === r.unit);
     expect(seat.decisions).toBeCloseTo(
       mine.reduce((a, m) => a + m.loss, 0),
       9,
     );
     expect(seat.mistakes.length).toBeLessThanOrEqual(3);
-    const losses = seat.mistakes.map((i) => r.moves[i]!.loss);
-    expect(losses).toEqual([...losses].sort((a, b) => b - a));
+    // Ranked: the review's unit first, then by loss.
+    const keys = seat.mistakes.map((i) => [r.moves[i]!.unit === r.unit ? 0 : 1, -r.moves[i]!.loss] as const);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
   }
   expect(r.chart.at(-1)!.index).toBe(s.log.length);
 }
@@ -159,11 +163,67 @@ describe("review.train properties", () => {
     expect(r.chart.at(-1)!.values).toEqual(s.scores);
   });
 
-  it("an elimination game is graded in expected points, as its hints are", async () => {
+  it("review.train-elimination: graded in P(beat target) once a target is set, in points before", async () => {
     const s = play({ players: 3, variant: "elimination", goal: 100 }, 5, 0.3, "ev");
     const r = await review(s);
-    expect(r.unit).toBe("points");
+    expect(r.unit).toBe("beat");
     checkInvariants(r, s);
+    // Replay: each move's unit follows the state before it (a target the mover must beat: "beat").
+    let st = trainEngine.setup(s.options, s.seed);
+    let beats = 0;
+    for (const m of r.moves) {
+      const mustBeat = st.target !== null && st.current !== st.targetSetter;
+      expect(m.unit).toBe(mustBeat ? "beat" : "points");
+      if (mustBeat) {
+        beats++;
+        for (const v of [m.best, m.played, m.after]) expect(v >= 0 && v <= 1).toBe(true);
+        // The first move of a turn (a fresh turn's roll) is worth the solver's max P(score > target).
+        if (st.turn.rollsLeft === 3 && st.turn.train.length === 0 && st.turn.step === "roll")
+          expect(m.best).toBeCloseTo(bundle.solver.beatProbability(st.target!), 12);
+      }
+      st = apply(st, s.log[m.index]!);
+    }
+    expect(beats).toBeGreaterThan(0);
+    // The chart is in chances: the winner ends at 1, every point in [0, 1].
+    for (const p of r.chart) for (const v of p.values) expect(v >= 0 && v <= 1).toBe(true);
+    expect(r.chart.at(-1)!.values[s.winners[0]!]).toBe(1);
+  });
+
+  it("review.train-elimination: the elimination bot (max P(beat) once there is a target) loses nothing", async () => {
+    const s = play({ players: 3, variant: "elimination", goal: 100 }, 8, 0, "ev");
+    const r = await review(s);
+    checkInvariants(r, s);
+    for (const m of r.moves) expect(m.loss).toBeLessThan(1e-9);
+  });
+
+  it("review.train-elimination: stopping short of the target loses the chance of beating it", async () => {
+    // Target 20 set by seat 0; seat 1 holds E T 4 4 3 (11 points, below the target) with one roll left: stopping
+    // scores 11 and is out for sure (value 0); the best option keeps a chance (rolling for the Caboose: 24 > 20).
+    const s = position({
+      options: { players: 2, variant: "elimination", goal: 100 },
+      seed: 3,
+      current: 1,
+      scores: [20, 0],
+      turnsTaken: [1, 0],
+      target: 20,
+      targetSetter: 0,
+      turn: {
+        phase: "regular",
+        rollsLeft: 1,
+        train: ["E", "T", "4", "4", "3"],
+        banked: 0,
+        step: "roll",
+        table: [],
+      },
+    } as never);
+    const stop = { type: "stop", player: 1 } as const;
+    const g = await reviewer.grade(s, stop, apply(s, stop));
+    expect(g.unit).toBe("beat");
+    expect(g.played).toBe(0);
+    expect(g.after).toBe(0);
+    expect(g.best).toBeGreaterThanOrEqual(1 / 6); // at least the Caboose's face
+    expect(g.best).toBeLessThanOrEqual(1);
+    expect(g.bestLabel).toBe("Roll 1 dice");
   });
 
   it("random moves mixed in: losses found, flagged, the three biggest ranked per seat", async () => {

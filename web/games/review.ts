@@ -5,8 +5,11 @@
  * the search behind their hints, with its error bar).
  *
  * Conventions, stated once:
- * - Values are in the game's objective for the seat that moved (`unit`: "win" a win chance 0..1, "points" expected
- *   points), higher is better for that seat.
+ * - Values are in the game's objective for the seat that moved, higher is better for that seat. Each move says its
+ *   {@link ReviewUnit} ("win" a win chance 0..1, "beat" the chance 0..1 of beating the elimination game's target,
+ *   "points" expected points); the review's `unit` is the game's main one. A turn's moves share one unit. A seat's
+ *   totals add the moves in the review's unit only (in an elimination game the turns before any target is set are
+ *   graded in points and shown so, but not added to the chances).
  * - `loss` = best − played ≥ 0: what the move gave up against the best move found. `error`: the error bar of both
  *   values (0: exact); a move is `flagged` only when its loss is larger than its error bar.
  * - `luck` = after − played: what the reveal that followed the move gave against its expectation (a roll's outcome
@@ -20,8 +23,18 @@ import type { EngineOf, GameModule, GameTypes } from "./types.ts";
 /** Most moves a review grades (a longer log is refused at `/state/log`): each move costs one analysis. */
 export const REVIEW_MAX_MOVES = 5000;
 
+/** What a value is: a win chance, the chance of beating the target (elimination), or expected points. */
+export type ReviewUnit = "win" | "beat" | "points";
+
+/** A value in `unit` for people: a percentage for chances ("61.2%"), points with two decimals. */
+export function formatValue(unit: ReviewUnit, v: number): string {
+  return unit === "points" ? v.toFixed(2) : `${(100 * v).toFixed(1)}%`;
+}
+
 /** How a game's {@link Reviewer} grades one move. */
 export interface MoveGrade {
+  /** The move's unit when it is not the review's (an elimination game's turns before a target: points). */
+  unit?: ReviewUnit;
   /** The move made, for people ("Roll 6 dice", "Place 3,4 ↗"). */
   label: string;
   /** Value of the position before the move, for the seat that moved (the best option's value). */
@@ -42,7 +55,9 @@ export interface MoveGrade {
 }
 
 /** One graded move. */
-export interface GradedMove extends Omit<MoveGrade, "chart"> {
+export interface GradedMove extends Omit<MoveGrade, "chart" | "unit"> {
+  /** What its values are. */
+  unit: ReviewUnit;
   /** Its index in the log: the position before it is the replay of the log's first `index` actions. */
   index: number;
   /** The seat that moved. */
@@ -61,6 +76,8 @@ export interface GradedMove extends Omit<MoveGrade, "chart"> {
 export interface ReviewTurn {
   turn: number;
   seat: number;
+  /** What its values are (its moves'). */
+  unit: ReviewUnit;
   /** Index of its first move. */
   first: number;
   /** Value before its first move and after its last (the turn's result in the objective). */
@@ -78,19 +95,22 @@ export interface ReviewTurn {
 export interface ReviewSeat {
   seat: number;
   moves: number;
-  /** Total loss to decisions. */
+  /** Total loss to decisions (moves in the review's unit). */
   decisions: number;
-  /** Total luck (Σ luck; positive: lucky). */
+  /** Total luck (Σ luck over moves in the review's unit; positive: lucky). */
   luck: number;
-  /** Indices (into the log) of the seat's three biggest flagged mistakes, biggest first. */
+  /**
+   * Indices (into the log) of the seat's three biggest flagged mistakes, biggest first (those in the review's unit
+   * before those in another).
+   */
   mistakes: number[];
 }
 
 /** The whole review. */
 export interface GameReview {
   game: string;
-  /** What the values are: "win" (win chance 0..1) or "points" (expected points). */
-  unit: "win" | "points";
+  /** What the values are, mostly (each move says its own): the chart's and the seats' totals' unit. */
+  unit: ReviewUnit;
   /** The objective for people ("win chance in the race to 100"). */
   objective: string;
   /** The moves graded, in order (fewer than the log's when stopped). */
@@ -108,7 +128,7 @@ export interface GameReview {
 /** A game's grader of one move (see {@link GameModule.review}). */
 export interface Reviewer<T extends GameTypes> {
   /** The objective of a game in this state's options. */
-  objective(state: T["state"]): { unit: "win" | "points"; about: string };
+  objective(state: T["state"]): { unit: ReviewUnit; about: string };
   /** Grades `action`, played in `before` and giving `after` (both states of the replay). */
   grade(before: T["state"], action: T["action"], after: T["state"]): MoveGrade | Promise<MoveGrade>;
   /** Every seat's chart value once the game is where `state` is (the last point: the result or the scores). */
@@ -159,6 +179,7 @@ export async function reviewGame<T extends GameTypes>(
     charts.push(chart);
     const move: GradedMove = {
       ...rest,
+      unit: g.unit ?? unit,
       index: i,
       seat: action.player,
       turn,
@@ -207,7 +228,7 @@ export function chartPoints(
 /** The turns and seats of graded `moves` (the chart: {@link chartPoints}). */
 export function summarise(
   game: string,
-  unit: "win" | "points",
+  unit: ReviewUnit,
   objective: string,
   moves: readonly GradedMove[],
   total: number,
@@ -220,6 +241,7 @@ export function summarise(
       t = {
         turn: m.turn,
         seat: m.seat,
+        unit: m.unit,
         first: m.index,
         start: m.best,
         end: 0,
@@ -238,16 +260,18 @@ export function summarise(
   const seats: ReviewSeat[] = [];
   for (let seat = 0; seat < players; seat++) {
     const mine = moves.filter((m) => m.seat === seat);
+    const other = (m: GradedMove) => (m.unit === unit ? 0 : 1);
     const mistakes = mine
       .filter((m) => m.flagged)
-      .sort((a, b) => b.loss - a.loss || a.index - b.index)
+      .sort((a, b) => other(a) - other(b) || b.loss - a.loss || a.index - b.index)
       .slice(0, 3)
       .map((m) => m.index);
+    const counted = mine.filter((m) => m.unit === unit);
     seats.push({
       seat,
       moves: mine.length,
-      decisions: mine.reduce((a, m) => a + m.loss, 0),
-      luck: mine.reduce((a, m) => a + m.luck, 0),
+      decisions: counted.reduce((a, m) => a + m.loss, 0),
+      luck: counted.reduce((a, m) => a + m.luck, 0),
       mistakes,
     });
   }

@@ -21,7 +21,8 @@ export function reviewChart(
 ): TemplateResult {
   const pts = review.chart;
   const n = Math.max(1, review.total);
-  const top = review.unit === "win" ? 1 : Math.max(1, ...pts.flatMap((p) => p.values));
+  const chance = review.unit !== "points";
+  const top = chance ? 1 : Math.max(1, ...pts.flatMap((p) => p.values));
   const x = (i: number) => PAD + ((W - 2 * PAD) * i) / n;
   const y = (v: number) => H - PAD - ((H - 2 * PAD) * Math.max(0, Math.min(top, v))) / top;
   const seats = pts.reduce((m, p) => Math.max(m, p.values.length), 0);
@@ -34,10 +35,12 @@ export function reviewChart(
   const label =
     review.unit === "win"
       ? "Each seat's chance to win over the game"
-      : "Each seat's expected score over the game";
+      : review.unit === "beat"
+        ? "Each seat's chance to stay in over the game"
+        : "Each seat's expected score over the game";
   return svg`<svg class="review-chart" part="review-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
     <rect class="frame" x="0.5" y="0.5" width=${W - 1} height=${H - 1}></rect>
-    ${review.unit === "win" ? svg`<line class="half" x1=${PAD} x2=${W - PAD} y1=${y(0.5)} y2=${y(0.5)}></line>` : ""}
+    ${chance ? svg`<line class="half" x1=${PAD} x2=${W - PAD} y1=${y(0.5)} y2=${y(0.5)}></line>` : ""}
     ${lines.map(
       (
         points,

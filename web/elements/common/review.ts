@@ -24,7 +24,7 @@ import {
   type TemplateResult,
   unsafeCSS,
 } from "lit";
-import type { GameReview, GradedMove } from "../../games/review.ts";
+import { formatValue, type GameReview, type GradedMove, type ReviewUnit } from "../../games/review.ts";
 import type { GameHandle, GameTypes, GameWorkerApi } from "../../worker/protocol.ts";
 import { CHART_DASHES, reviewChart } from "./review-chart.ts";
 
@@ -217,19 +217,20 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
     return this.moves.some((m) => Math.abs(m.luck) >= 5e-10);
   }
 
-  /** A signed value in the review's unit ("+1.2%", "−0.4", "0.0%" for what rounds to zero). */
-  signed(v: number): string {
-    const t = this.format(Math.abs(v));
+  /** A signed value in `unit` (default the review's): "+1.2%", "−0.40", "0.0%" for what rounds to zero. */
+  signed(v: number, unit: ReviewUnit = this.unit): string {
+    const t = formatValue(unit, Math.abs(v));
     return Number.parseFloat(t) === 0 ? t : `${v > 0 ? "+" : "−"}${t}`;
   }
 
-  /** A value in the review's unit: a percentage for win chances, points with two decimals. */
-  format(v: number): string {
-    return this.unit === "win" ? `${(100 * v).toFixed(1)}%` : v.toFixed(2);
+  /** A value in `unit` (default the review's; a move's or a turn's own where it has one): web/games/review.ts. */
+  format(v: number, unit: ReviewUnit = this.unit): string {
+    return formatValue(unit, v);
   }
 
-  private get unit(): GameReview["unit"] {
-    return this.result?.unit ?? (this.moves.some((m) => m.best > 1) ? "points" : "win");
+  /** The review's unit: the result's, or while grading the last graded move's. */
+  private get unit(): ReviewUnit {
+    return this.result?.unit ?? this.moves[this.moves.length - 1]?.unit ?? "points";
   }
 
   /** ←/→ one move, Home/End the first and last position; the slider handles its own arrows. */
@@ -254,8 +255,8 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
 
   /** The grade of move `i` in words. */
   private grade(m: GradedMove): TemplateResult {
-    const f = (v: number) => this.format(v);
-    const luck = Math.abs(m.luck) < 5e-10 ? "" : ` Luck ${this.signed(m.luck)}.`;
+    const f = (v: number) => this.format(v, m.unit);
+    const luck = Math.abs(m.luck) < 5e-10 ? "" : ` Luck ${this.signed(m.luck, m.unit)}.`;
     return html`<p class="grade ${m.flagged ? "flagged" : ""}" data-grade=${m.index}>
       ${this.options.seatName(m.seat)} played <strong>${m.label}</strong> (${f(m.played)}).
       ${
@@ -300,8 +301,8 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
       ${
         turn && turn.first === m!.index
           ? html`<p class="turn-split" data-turn-split>
-              This turn: ${this.format(turn.start)} → ${this.format(turn.end)}; lost ${this.format(turn.decisions)} to decisions
-              ${!this.luckKnown ? "" : turn.dice >= 0 ? `, ${this.format(turn.dice)} to the dice` : `, the dice gave ${this.format(-turn.dice)}`}.
+              This turn: ${this.format(turn.start, turn.unit)} → ${this.format(turn.end, turn.unit)}; lost ${this.format(turn.decisions, turn.unit)} to decisions
+              ${!this.luckKnown ? "" : turn.dice >= 0 ? `, ${this.format(turn.dice, turn.unit)} to the dice` : `, the dice gave ${this.format(-turn.dice, turn.unit)}`}.
             </p>`
           : nothing
       }
@@ -335,7 +336,7 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
               @click=${() => this.show(m.index)}
             >
               <span class="num">${m.index + 1}.</span> ${this.options.seatName(m.seat)}: ${m.label}
-              ${m.loss >= 5e-10 ? html`<span class="loss">−${this.format(m.loss)}</span>` : nothing}${m.flagged ? html`<span class="sr-only"> (mistake)</span><span aria-hidden="true"> ?</span>` : nothing}
+              ${m.loss >= 5e-10 ? html`<span class="loss">−${this.format(m.loss, m.unit)}</span>` : nothing}${m.flagged ? html`<span class="sr-only"> (mistake)</span><span aria-hidden="true"> ?</span>` : nothing}
             </button>
           </li>`,
         )}

@@ -1,8 +1,10 @@
 /**
  * The Train Game's game review (docs/review.md): every decision graded exactly by the solver behind its hints, in
- * the hints' objective for the game's mode — the win chance of the seat to move in its race (race-context.ts; two
- * seats or more, goals 50..200), else the turn's expected score (elimination, other goals, one seat). Values are
- * exact (error bar 0: the race table's bound, 1e-9, is far below any shown digit).
+ * the objective of the game's mode — the win chance of the seat to move in its race (race-context.ts; two seats or
+ * more, goals 50..200); in an elimination game the chance of beating the target (P(turn score > target), the
+ * elimination bot's objective) once a target is set, and the turn's expected score before (unit "points" on those
+ * moves); else the turn's expected score (other goals, one seat). Values are exact (error bar 0: the race table's
+ * bound, 1e-9, is far below any shown digit).
  *
  * - A move's value is the hint's value of the option played; the best is the hints' first option.
  * - After a roll the dice are known: the position after is valued by its own hints (the best option), or, when the
@@ -14,7 +16,7 @@
 import type { Face, TrainAction, TrainGameState } from "../../engine/train/types.ts";
 import type { RaceContext, TrainHintOption } from "../../solvers/train/api.ts";
 import { hintableGoal, raceContext } from "../../solvers/train/race-context.ts";
-import type { MoveGrade, Reviewer } from "../review.ts";
+import type { MoveGrade, Reviewer, ReviewUnit } from "../review.ts";
 import type { TrainGameTypes, TrainSolverBundle } from "./index.ts";
 
 const sameFaces = (a: readonly Face[], b: readonly Face[]) =>
@@ -29,62 +31,95 @@ function matches(o: TrainHintOption["action"], a: TrainAction): boolean {
 const isRace = (s: TrainGameState) =>
   s.options.variant === "race" && s.options.players > 1 && hintableGoal(s.options.goal);
 
+/** Highest elimination target graded in chances (the solver's beat targets); above it, in points. */
+const BEAT_MAX = 200;
+
+/**
+ * The target the seat to move must beat in an elimination game, when it has one the solver takes; else undefined
+ * (no target yet, the target's own setter, a race).
+ */
+export function beatTarget(s: TrainGameState): number | undefined {
+  if (s.options.variant !== "elimination" || s.target === null || s.current === s.targetSetter)
+    return undefined;
+  return s.target <= BEAT_MAX ? s.target : undefined;
+}
+
+/** The objective of one position: a race, a target to beat, or expected points. */
+type Objective = { race: RaceContext } | { target: number } | null;
+
 /** The Train Game's grader over its loaded solver (the local one: a race goal other than 100 is solved here once). */
 export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
   const { solver } = b;
-  const value = (h: TrainHintOption, race: RaceContext | undefined) =>
-    race ? (h.winProbability ?? 0) : h.expected;
-  /** The value of the position `after` for the seat that moved, in `race` (the race before the move: same scores). */
-  const afterValue = (before: TrainGameState, after: TrainGameState, race: RaceContext | undefined) => {
+  const hintsOf = (turn: TrainGameState["turn"], o: Objective) =>
+    o && "target" in o ? solver.beatHint(turn, o.target) : solver.hint(turn, o?.race);
+  const value = (h: TrainHintOption, o: Objective) =>
+    !o ? h.expected : "race" in o ? (h.winProbability ?? 0) : (h.beatProbability ?? 0);
+  /** The value of the position `after` for the seat that moved, in `o` (the objective before the move). */
+  const afterValue = (before: TrainGameState, after: TrainGameState, o: Objective) => {
     const ended = after.history.length > before.history.length;
-    if (!ended) {
-      const hints = solver.hint(after.turn, race);
-      return Math.max(...hints.map((h) => value(h, race)));
-    }
-    return solver.endValue(after.history[after.history.length - 1]!.score, race);
+    if (!ended) return Math.max(...hintsOf(after.turn, o).map((h) => value(h, o)));
+    const score = after.history[after.history.length - 1]!.score;
+    return o && "target" in o ? solver.beatEndValue(score, o.target) : solver.endValue(score, o?.race);
   };
   return {
     objective: (s) =>
       isRace(s)
         ? { unit: "win", about: `win chance in the race to ${s.options.goal} (exact)` }
-        : { unit: "points", about: "expected score of the turn (exact)" },
+        : s.options.variant === "elimination" && s.options.players > 1
+          ? {
+              unit: "beat",
+              about:
+                "chance of beating the target (exact; before the first target: expected score of the turn)",
+            }
+          : { unit: "points", about: "expected score of the turn (exact)" },
     grade: async (before, action, after): Promise<MoveGrade> => {
       b.used = true;
       const race = raceContext(before); // as the hints: undefined values expected scores
+      const target = beatTarget(before);
+      const o: Objective = race ? { race } : target !== undefined ? { target } : null;
+      const unit: ReviewUnit = race ? "win" : target !== undefined ? "beat" : "points";
       // The shipped race table waits for its first need on a page (issue #23): a race review is one.
       if (race) await b.loadRace();
-      const hints = solver.hint(before.turn, race);
+      const hints = hintsOf(before.turn, o);
       const best = hints[0]!;
       const played = hints.find((h) => matches(h.action, action));
       // The log was replayed by the rules, so the move is one of the options the solver lists.
       if (!played) throw new Error(`the solver lists no option for the move ${JSON.stringify(action)}`);
       const roll = action.type === "roll" && after.lastRoll ? ` → ${after.lastRoll.faces.join(" ")}` : "";
-      const playedValue = value(played, race);
-      const bestValue = value(best, race);
+      const playedValue = value(played, o);
+      const bestValue = value(best, o);
       return {
+        unit,
         label: played.label + roll,
         best: bestValue,
         bestLabel: best.label,
         played: playedValue,
-        after: afterValue(before, after, race),
+        after: afterValue(before, after, o),
         error: 0,
-        chart: chartOf(before, bestValue, race),
+        chart: chartOf(before, bestValue, unit),
       };
     },
     final: (s) => {
-      if (!isRace(s)) return [...s.scores];
+      if (!isRace(s) && !(s.options.variant === "elimination" && s.options.players > 1)) return [...s.scores];
       return s.scores.map((_, seat) => (s.winners.includes(seat) ? 1 / s.winners.length : 0));
     },
   };
 }
 
 /**
- * Every seat's chart value before a move worth `v` to the mover: in a two-seat race the mover's win chance and its
- * complement; with more seats only the mover's is known (null: the previous point's); else each seat's score, the
- * mover's plus the turn's expected score.
+ * Every seat's chart value before a move worth `v` (in `unit`) to the mover: in a two-seat race the mover's win
+ * chance and its complement; with more seats only the mover's is known (null: the previous point's). In an
+ * elimination game each seat's chance of staying in this round: 0 once out, the mover's chance of beating the
+ * target, 1 before any target (no one can be out yet), others unknown (null). Else each seat's score, the mover's
+ * plus the turn's expected score.
  */
-function chartOf(s: TrainGameState, v: number, race: RaceContext | undefined): (number | null)[] {
+function chartOf(s: TrainGameState, v: number, unit: ReviewUnit): (number | null)[] {
   const mover = s.current!;
-  if (race) return s.scores.map((_, seat) => (seat === mover ? v : s.scores.length === 2 ? 1 - v : null));
+  if (unit === "win")
+    return s.scores.map((_, seat) => (seat === mover ? v : s.scores.length === 2 ? 1 - v : null));
+  if (s.options.variant === "elimination" && s.options.players > 1)
+    return s.scores.map((_, seat) =>
+      s.out.includes(seat) ? 0 : s.target === null ? 1 : seat === mover && unit === "beat" ? v : null,
+    );
   return s.scores.map((score, seat) => (seat === mover ? score + v : score));
 }

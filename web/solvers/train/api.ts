@@ -9,6 +9,11 @@ export interface TrainHintOption {
   expected: number;
   /** Two-player race only: P(win) + P(tie)/2 if the player takes this option then plays the optimal race policy. */
   winProbability?: number;
+  /**
+   * Elimination with a target only (`beatHint`): P(the turn scores more than the target) if the player takes this
+   * option then plays the policy that maximises it.
+   */
+  beatProbability?: number;
   /** True for the option the policy picks (the race policy when a race context is given, else max-EV). */
   best: boolean;
 }
@@ -61,6 +66,13 @@ export interface TrainSolverApi {
    * InputError for a score outside 0..HINT_MAX_POINTS.
    */
   endValue(score: number, race?: RaceContext): number;
+  /**
+   * Every option now, best first for P(turn score > `target`) (the elimination game's objective, target 0..200),
+   * each with its `beatProbability` and expected score.
+   */
+  beatHint(turn: TurnState, target: number): TrainHintOption[];
+  /** The value in the objective of `beatHint(turn, target)` of the turn ending now with `score` points: 1 or 0. */
+  beatEndValue(score: number, target: number): number;
   /**
    * The race table to `goal` (default 100; 50..200, else an InputError): loaded from the shipped asset or solved
    * once, then cached; `onProgress` gets 0..1 while it is being solved.

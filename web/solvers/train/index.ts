@@ -131,8 +131,7 @@ export class TrainSolver implements TrainSolverApi {
 
   /** max P(score > target) for target 0..BEAT_MAX (solved together once). */
   beatProbability(target: number): number {
-    if (!Number.isInteger(target) || target < 0 || target > BEAT_MAX)
-      throw new InputError(`target must be an integer from 0 to ${BEAT_MAX}, got ${target}`, "target");
+    checkTarget(target);
     if (!this.beat) {
       const k = this.kernel;
       this.solvedKey = "";
@@ -265,6 +264,38 @@ export class TrainSolver implements TrainSolverApi {
     }));
   }
 
+  beatHint(turn: TurnState, target: number): TrainHintOption[] {
+    checkTarget(target);
+    turn = parseTurn(turn, "/turn");
+    const options = listOptions(turn);
+    const k = this.kernel;
+    const points = turn.banked + cargoPoints(turn.train);
+    if (points > HINT_MAX_POINTS)
+      throw new InputError(
+        `points at stake above ${HINT_MAX_POINTS} are beyond the solver's range`,
+        "banked",
+      );
+    this.solveFor("ev", () => k.evPayoff(), points);
+    const expected = options.map((o) => optionValue(k, turn, o));
+    // The bot's solve for the same target (botAction): the policy that maximises P(score > target).
+    this.solveFor(`beat:${target}`, () => k.beatPayoff(target, false), points);
+    const beat = options.map((o) => prob(optionValue(k, turn, o)));
+    return rank(options, beat).map((i, r) => ({
+      action: options[i]!,
+      label: labelOf(turn, options[i]!),
+      expected: expected[i]!,
+      beatProbability: beat[i]!,
+      best: r === 0,
+    }));
+  }
+
+  beatEndValue(score: number, target: number): number {
+    checkTarget(target);
+    if (!Number.isInteger(score) || score < 0 || score > HINT_MAX_POINTS)
+      throw new InputError(`a turn's score must be a whole number from 0 to ${HINT_MAX_POINTS}`, "score");
+    return score > target ? 1 : 0;
+  }
+
   /**
    * The value, in the objective of `hint(turn, race)` (the race's win chance, else expected points), of the turn
    * ending now with `score` points: the payoff its option values are built on (a stop's value, a wreck's at 0). Game
@@ -320,6 +351,11 @@ export class TrainSolver implements TrainSolverApi {
     });
     return withPlayer(options[rank(options, values)[0]!]!, player);
   }
+}
+
+function checkTarget(target: number): void {
+  if (!Number.isInteger(target) || target < 0 || target > BEAT_MAX)
+    throw new InputError(`target must be an integer from 0 to ${BEAT_MAX}, got ${target}`, "target");
 }
 
 /** Option indices, best first: highest value; on a tie the stop (as the solver's own policy), then list order. */
