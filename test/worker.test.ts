@@ -908,6 +908,10 @@ describe("train race hints by goal, the solver worker, and progress callbacks re
     expect(e).toMatchObject({ kind: "input", rule: "/race/goal" });
     const e2 = await rejection(client.hint({ ...turn, rollsLeft: 99 }, race));
     expect(e2.kind).toBe("input");
+    // endValue (a review's turn end): the solver's own value; points it cannot take are input.
+    expect(await client.endValue(30, race)).toBe(solver.endValue(30, race));
+    expect(await rejection(client.endValue(-1, race))).toMatchObject({ kind: "input", rule: "/score" });
+    expect((await rejection(client.endValue(5000, race))).kind).toBe("input");
   });
 });
 

@@ -3,21 +3,29 @@
  * worker_threads MessageChannel (Comlink's node adapter), on Node's Kit (the train Wasm and the shipped race table).
  * Graded moves arrive one by one through `onMove` as they are graded, with progress; the answer is the library's
  * review of the same game; `close(handle)` stops it (`complete: false`); bad input is refused as input.
+ * worker.review-race-goal: a race to a goal without a shipped table is solved in the solver thread (the browser's
+ * solver worker), not on the game worker's thread, and the review says so in its progress.
  */
-import { MessageChannel } from "node:worker_threads";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import * as Comlink from "comlink";
 import nodeEndpoint from "comlink/dist/esm/node-adapter";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TrainAction } from "../../web/engine/train/types.ts";
 import type { GradedMove } from "../../web/games/review.ts";
+import { type TrainSolverBundle, train } from "../../web/games/train/index.ts";
+import type { Kit } from "../../web/games/types.ts";
 import { review } from "../../web/lib/review.ts";
 import { nodeKit } from "../../web/wasm/node.ts";
 import { createRailkitClient, type RailkitClient } from "../../web/worker/client.ts";
+import { createRaceSolverService } from "../../web/worker/race-solver.ts";
 import { createRailkitService } from "../../web/worker/service.ts";
+import { withSolvers } from "../contract/kits.ts";
 
 const clients: RailkitClient[] = [];
+const ports: MessagePort[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.terminate();
+  for (const p of ports.splice(0)) p.close();
 });
 
 function connect(): RailkitClient {
@@ -96,5 +104,63 @@ describe("worker.review", () => {
     });
     // The worker goes on: a game just started reviews as zero moves.
     expect(((await api.train!.review!(held.handle)) as { moves: unknown[] }).moves).toEqual([]);
+  });
+});
+
+describe("worker.review-race-goal", () => {
+  it("a race to 50 is solved in the solver thread, not the game worker's: same review, with progress", async () => {
+    // The game, played and saved where nothing is routed (Node's Kit solves on its own thread).
+    const player = connect();
+    let view = await player.train.newGame({ players: 2, variant: "race", goal: 50 }, 21);
+    while (!view.state.over) {
+      const r = await player.train.act(
+        view.handle,
+        (await player.train.botMove(view.handle, { play: false })).action,
+      );
+      if (!r.ok) throw new Error(r.error.message);
+      view = r.view;
+    }
+    const save = await player.train.save(view.handle);
+
+    // The solver thread: the solver worker's service over its own solver, on a worker_threads channel.
+    const solverThread = await train.loadSolver(nodeKit());
+    let threads = 0;
+    const kit: Kit = {
+      ...nodeKit(),
+      worker: (name) => {
+        if (name !== "train") return null;
+        threads++;
+        const { port1, port2 } = new MessageChannel();
+        ports.push(port1, port2);
+        Comlink.expose(
+          createRaceSolverService(async () => solverThread.solver),
+          nodeEndpoint(port1),
+        );
+        return { endpoint: nodeEndpoint(port2), terminate: () => port2.close() };
+      },
+    };
+    let gameThread: TrainSolverBundle | undefined;
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    const service = createRailkitService({
+      games: withSolvers({ train: async () => (gameThread = await train.loadSolver(kit)) }),
+      kit,
+    });
+    Comlink.expose(service, nodeEndpoint(port1));
+    const client = createRailkitClient({ endpoint: nodeEndpoint(port2) });
+    clients.push(client);
+
+    const held = await client.train.load(save);
+    const stages: string[] = [];
+    const answer = await client.train.review(held.handle, {}, undefined, (p) => stages.push(p.stage));
+    expect(answer.unit).toBe("win");
+    expect(answer).toEqual(await review(save, { kit: nodeKit() }));
+    // Solved there, once; never here.
+    expect(threads).toBe(1);
+    expect(solverThread.solver.hasRace(50)).toBe(true);
+    expect(gameThread!.solver.hasRace(50)).toBe(false);
+    expect(gameThread!.remote!.solved(50)).toBe(true);
+    expect(stages[0]).toBe("starting the solver");
+    expect(stages).toContain("grading moves");
   });
 });

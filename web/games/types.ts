@@ -207,8 +207,16 @@ export interface ReviewSpec<T extends GameTypes, Solver> {
   readonly keys: readonly string[];
   /** Checks a review's options (InputError at `/options/…`); every option that sets work has a cap. */
   readOptions(o: Record<string, unknown>): object;
-  /** The grader for these options; `solver()` loads the game's solver once, only if it needs it. */
-  load(solver: () => Promise<Solver>, options: object, engine?: () => EngineOf<T>): Promise<Reviewer<T>>;
+  /**
+   * The grader for these options; `solver()` loads the game's solver once, only if it needs it. `report` hears the
+   * long work a grade may start before its answer (the Train Game: a race solve, in the host's solver thread).
+   */
+  load(
+    solver: () => Promise<Solver>,
+    options: object,
+    engine?: () => EngineOf<T>,
+    report?: Report,
+  ): Promise<Reviewer<T>>;
 }
 
 /** A game's own worker verbs (see {@link GameModule.verbs}). */

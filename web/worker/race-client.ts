@@ -27,6 +27,8 @@ export interface RaceSolverClient {
   raceTable(goal?: number, onProgress?: (p: Progress) => void): Promise<RaceTableView>;
   /** The hint of `turn` in `race` (its goal solved first, once, reporting progress). */
   hint(turn: TurnState, race: RaceContext, onProgress?: (p: Progress) => void): Promise<TrainHintOption[]>;
+  /** The win chance in `race` of the turn ending now with `score` points (its goal solved first, once, reporting). */
+  endValue(score: number, race: RaceContext, onProgress?: (p: Progress) => void): Promise<number>;
   /** True once the race to `goal` has been answered by this client's worker (its hints are then instant). */
   solved(goal: number): boolean;
   /** Stops the worker (calls in flight reject); the next call starts a fresh one. */
@@ -138,6 +140,11 @@ export function createRaceSolverClient(options: RaceSolverClientOptions = {}): R
       const h = await call(onProgress, (r, report) => r.hint(turn, race, report));
       if (race.goal !== undefined && race.lastTurnTarget === undefined) goals.add(race.goal);
       return h;
+    },
+    endValue: async (score, race, onProgress) => {
+      const v = await call(onProgress, (r, report) => r.endValue(score, race, report));
+      if (race.goal !== undefined && race.lastTurnTarget === undefined) goals.add(race.goal);
+      return v;
     },
     solved: (goal) => goals.has(goal),
     terminate: () => {

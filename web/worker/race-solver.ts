@@ -6,7 +6,7 @@
  * one solver worker per game worker (and one for the solver page), started on first use. It imports nothing of the
  * game worker's service, so its bundle holds the Train Game's code only (test/worker/imports.test.ts).
  *
- * Two verbs, each one round trip; `onProgress` (a `Comlink.proxy` from the page) hears the race solve, at most
+ * Three verbs, each one round trip; `onProgress` (a `Comlink.proxy` from the page) hears the race solve, at most
  * every 1%, and is released when the call ends, answered or failed. Input is checked as in the game worker
  * (web/worker/wire.ts): errors cross as plain WireErrors (`input` with the JSON pointer of the field).
  */
@@ -19,7 +19,7 @@ import type { Progress, RaceContext, RaceTableView, TurnState } from "./protocol
 import { lazy, type OnStage, withProgress } from "./wire.ts";
 
 /** Bumped on incompatible changes of {@link RaceSolverApi}. */
-export const RACE_SOLVER_PROTOCOL = 1;
+export const RACE_SOLVER_PROTOCOL = 2;
 
 export interface RaceSolverApi {
   readonly protocol: typeof RACE_SOLVER_PROTOCOL;
@@ -30,6 +30,11 @@ export interface RaceSolverApi {
   raceTable(goal?: number, onProgress?: (p: Progress) => void): Promise<RaceTableView>;
   /** The hint of `turn` in the race `race` (its `goal` solved first if it is not at hand). */
   hint(turn: TurnState, race: RaceContext, onProgress?: (p: Progress) => void): Promise<TrainHintOption[]>;
+  /**
+   * The win chance in `race` of the turn ending now with `score` points (the solver's `endValue`: a review values a
+   * turn's end by it, web/games/train/review.ts); the race's goal solved first if it is not at hand.
+   */
+  endValue(score: number, race: RaceContext, onProgress?: (p: Progress) => void): Promise<number>;
 }
 
 /** The service over a solver loader (browser: the Wasm solver with the shipped table; Node tests: any). */
@@ -54,6 +59,16 @@ export function createRaceSolverService(load: (onStage?: OnStage) => Promise<Tra
         // Solves (and caches) the race to its goal first, reporting; the hint itself is one turn solve.
         if (r.lastTurnTarget === undefined) solveRace(s, r.goal ?? SHIPPED_GOAL, report);
         return s.hint(t, r);
+      }),
+
+    endValue: (score, race, onProgress) =>
+      withProgress(onProgress, "/onProgress", async (report) => {
+        // The solver refuses points beyond its range (input), as for a hint.
+        const points = int(snapshot(score, "/score"), "/score", 0, 10_000);
+        const r = readRace(race ?? null)!;
+        const s = await solver(report);
+        if (r.lastTurnTarget === undefined) solveRace(s, r.goal ?? SHIPPED_GOAL, report);
+        return s.endValue(points, r);
       }),
   };
 }

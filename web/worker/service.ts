@@ -287,7 +287,7 @@ export function serveGame(
           throw new InputError("a move callback is a function (Comlink.proxy)", "/onMove");
         return withProgress(onProgress, "/onProgress", async (report) => {
           try {
-            const reviewer = await spec.load(solver, checked, () => engine);
+            const reviewer = await spec.load(solver, checked, () => engine, report);
             const { handle: h, state: s } = held(handle);
             let last = Date.now();
             return await reviewGame(module, engine, reviewer, s, {

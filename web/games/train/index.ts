@@ -197,7 +197,8 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", Train
   review: {
     keys: [],
     readOptions: () => ({}),
-    load: async (solver) => (await import("./review.ts")).trainReviewer(await solver()),
+    load: async (solver, _options, _engine, report) =>
+      (await import("./review.ts")).trainReviewer(await solver(), report),
   },
 
   // The solver page's and the widget's own verbs (verbs.ts).

@@ -10,14 +10,19 @@
  * - After a roll the dice are known: the position after is valued by its own hints (the best option), or, when the
  *   roll ended the turn (a wreck, a caboose, no rolls left), by the solver's value of the turn ending with its score
  *   (`endValue`: the payoff every option value is built on). Luck = that value − the roll's expected value.
+ * - A race whose goal has no shipped table (not 100) is solved where its hints are (route.ts): a page's worker sends
+ *   the grades' hints and end values to its solver worker, whose solve the review's progress reports; other hosts
+ *   solve it on their own thread, once.
  * - Every move's position after is valued so; after a move that reveals nothing it equals the value played (the
  *   solver's values are consistent; test/train/review.test.ts checks it), so a turn's start − end = Σ loss − Σ luck.
  */
 import type { Face, TrainAction, TrainGameState } from "../../engine/train/types.ts";
 import type { RaceContext, TrainHintOption } from "../../solvers/train/api.ts";
-import { hintableGoal, raceContext } from "../../solvers/train/race-context.ts";
+import { hintableGoal, raceContext, SHIPPED_GOAL } from "../../solvers/train/race-context.ts";
 import type { MoveGrade, Reviewer, ReviewUnit } from "../review.ts";
+import type { Report } from "../types.ts";
 import type { TrainGameTypes, TrainSolverBundle } from "./index.ts";
+import { trainEndValue, trainHint } from "./route.ts";
 
 const sameFaces = (a: readonly Face[], b: readonly Face[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -47,19 +52,34 @@ export function beatTarget(s: TrainGameState): number | undefined {
 /** The objective of one position: a race, a target to beat, or expected points. */
 type Objective = { race: RaceContext } | { target: number } | null;
 
-/** The Train Game's grader over its loaded solver (the local one: a race goal other than 100 is solved here once). */
-export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
+/**
+ * The Train Game's grader over its loaded solver. A race whose goal has no shipped table is solved where its hints
+ * are (route.ts): in the host's solver thread when it has one (a page's worker; `report` hears the solve), else
+ * here, once.
+ */
+export function trainReviewer(b: TrainSolverBundle, report?: Report): Reviewer<TrainGameTypes> {
   const { solver } = b;
-  const hintsOf = (turn: TrainGameState["turn"], o: Objective) =>
-    o && "target" in o ? solver.beatHint(turn, o.target) : solver.hint(turn, o?.race);
+  // The position after one move is the one before the next: its hints are asked once (one entry, by identity).
+  let cached: { turn: TrainGameState["turn"]; o: Objective; hints: Promise<TrainHintOption[]> } | undefined;
+  const hintsOf = (turn: TrainGameState["turn"], o: Objective) => {
+    if (cached?.turn === turn && JSON.stringify(cached.o) === JSON.stringify(o)) return cached.hints;
+    const hints =
+      o && "target" in o
+        ? Promise.resolve(solver.beatHint(turn, o.target))
+        : trainHint(b, turn, o?.race, report);
+    cached = { turn, o, hints };
+    return hints;
+  };
   const value = (h: TrainHintOption, o: Objective) =>
     !o ? h.expected : "race" in o ? (h.winProbability ?? 0) : (h.beatProbability ?? 0);
   /** The value of the position `after` for the seat that moved, in `o` (the objective before the move). */
-  const afterValue = (before: TrainGameState, after: TrainGameState, o: Objective) => {
+  const afterValue = async (before: TrainGameState, after: TrainGameState, o: Objective) => {
     const ended = after.history.length > before.history.length;
-    if (!ended) return Math.max(...hintsOf(after.turn, o).map((h) => value(h, o)));
+    if (!ended) return Math.max(...(await hintsOf(after.turn, o)).map((h) => value(h, o)));
     const score = after.history[after.history.length - 1]!.score;
-    return o && "target" in o ? solver.beatEndValue(score, o.target) : solver.endValue(score, o?.race);
+    return o && "target" in o
+      ? solver.beatEndValue(score, o.target)
+      : trainEndValue(b, score, o?.race, report);
   };
   return {
     objective: (s) =>
@@ -78,9 +98,9 @@ export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
       const target = beatTarget(before);
       const o: Objective = race ? { race } : target !== undefined ? { target } : null;
       const unit: ReviewUnit = race ? "win" : target !== undefined ? "beat" : "points";
-      // The shipped race table waits for its first need on a page (issue #23): a race review is one.
-      if (race) await b.loadRace();
-      const hints = hintsOf(before.turn, o);
+      // The shipped race table waits for its first need on a page (issue #23): a review of a race to 100 is one.
+      if (race && (race.goal ?? SHIPPED_GOAL) === SHIPPED_GOAL) await b.loadRace();
+      const hints = await hintsOf(before.turn, o);
       const best = hints[0]!;
       const played = hints.find((h) => matches(h.action, action));
       // The log was replayed by the rules, so the move is one of the options the solver lists.
@@ -94,7 +114,7 @@ export function trainReviewer(b: TrainSolverBundle): Reviewer<TrainGameTypes> {
         best: bestValue,
         bestLabel: best.label,
         played: playedValue,
-        after: afterValue(before, after, o),
+        after: await afterValue(before, after, o),
         error: 0,
         chart: chartOf(before, bestValue, unit),
       };

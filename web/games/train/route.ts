@@ -1,9 +1,9 @@
 /**
- * Where a Train Game hint or race bot move is solved: here, or in the host's solver thread (`Kit.worker`: the
+ * Where a Train Game hint, race bot move or review grade is solved: here, or in the host's solver thread (`Kit.worker`: the
  * browser's solver worker) when it needs the race to a goal whose table this thread does not have. One shared game
  * worker serves every game of a page, and a race to 150 solved there (about 4 s in Wasm) would hold every move
  * behind it; so a race whose goal is not the shipped one (100) goes to the solver thread, whoever asks (the widget,
- * a plain page's `client.train.hints`, `train.hint`, a computer seat), and `report` hears its solve. A host without
+ * a plain page's `client.train.hints`, `train.hint`, a computer seat, a review), and `report` hears its solve. A host without
  * a solver thread (Node, the CLI, the server) solves on its own thread, once per goal.
  */
 import type { TrainAction, TrainGameState, TurnState } from "../../engine/train/types.ts";
@@ -46,6 +46,22 @@ export async function trainHint(
   const remote = b.remote!;
   if (!remote.solved(race.goal!)) report?.("starting the solver", 0);
   return remote.hint(turn, race, (p) => report?.(p.stage, p.fraction));
+}
+
+/**
+ * The value in `race` (none: expected points) of the turn ending now with `score` points (the solver's `endValue`),
+ * solved where the race belongs, as {@link trainHint}: a review values a turn's end so (review.ts).
+ */
+export async function trainEndValue(
+  b: TrainSolverBundle,
+  score: number,
+  race: RaceContext | undefined,
+  report?: Report,
+): Promise<number> {
+  if (!offThread(b, race)) return b.solver.endValue(score, race);
+  const remote = b.remote!;
+  if (!remote.solved(race.goal!)) report?.("starting the solver", 0);
+  return remote.endValue(score, race, (p) => report?.(p.stage, p.fraction));
 }
 
 /**
