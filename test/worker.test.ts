@@ -770,6 +770,27 @@ describe("worker bridge with the real Wasm solver", () => {
     expect(state.history[0]?.player).toBe(0);
     expect(trainEngine.save(state)).toBe(await train.save(v.handle));
   });
+
+  it("hints.elimination-beat: with a target, each option's P(beat it) (beatHint), the best the bot's move; none before", async () => {
+    const bundle = await wasmBundle();
+    const { train } = connect(async () => bundle);
+    let v = await train.newGame({ players: 2, variant: "elimination" }, 12);
+    expect((await train.hints(v.handle)).hints.every((h) => h.beatProbability === undefined)).toBe(true);
+    let checked = 0;
+    for (let i = 0; i < 300 && !v.state.over; i++) {
+      const s = v.state;
+      const { hints } = await train.hints(v.handle);
+      if (s.target !== null && s.current !== s.targetSetter) {
+        expect(hints).toEqual(bundle.solver.beatHint(s.turn, s.target));
+        const best = hints.find((h) => h.best)!;
+        const bot = (await train.botMove(v.handle, { play: false })).action;
+        expect(bot.type).toBe(best.action.type);
+        if (hints.length > 1) checked++;
+      } else expect(hints.every((h) => h.beatProbability === undefined)).toBe(true);
+      v = (await train.botMove(v.handle)).view!;
+    }
+    expect(checked).toBeGreaterThan(0); // choices made against a target (3 with this seed)
+  });
 });
 
 describe("train race hints by goal, the solver worker, and progress callbacks released (issue #9)", () => {

@@ -188,7 +188,8 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
    */
   @property({ converter: whole(SHIPPED_GOAL) }) goal = SHIPPED_GOAL;
   /**
-   * Show the hint panel: every option now with its expected score (and win chance in a 2-player race).
+   * Show the hint panel: every option now with its expected score (and win chance in a 2-player race, or the
+   * chance to beat the target in an elimination game once there is one).
    * `hints`, `hints=""`, `hints="true"` are on; `hints="false"`, `"off"`, `"0"`, `"no"` and no attribute are off.
    */
   @property({ converter: booleanish, reflect: true }) override hints = false;
@@ -668,12 +669,14 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
       const hints = task.hints;
       if (hints.length === 0) return html`<p>No choice to make now.</p>`;
       const race = hints.some((o) => o.winProbability !== undefined);
+      const beat = !race && hints.some((o) => o.beatProbability !== undefined);
       return html`<table>
           <thead>
             <tr>
               <th scope="col">Option</th>
               <th scope="col" class="num">Expected</th>
               ${race ? html`<th scope="col" class="num">Win</th>` : nothing}
+              ${beat ? html`<th scope="col" class="num">Beat</th>` : nothing}
             </tr>
           </thead>
           <tbody>
@@ -686,11 +689,12 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
                 </td>
                 <td class="num">${h.expected.toFixed(2)}</td>
                 ${race ? html`<td class="num">${h.winProbability === undefined ? "" : percent(h.winProbability)}</td>` : nothing}
+                ${beat ? html`<td class="num">${h.beatProbability === undefined ? "" : percent(h.beatProbability)}</td>` : nothing}
               </tr>`,
             )}
           </tbody>
         </table>
-        <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : "Expected turn score, playing on for the most points."}</p>
+        <p>${race ? "Expected turn score and chance to win the race, playing on optimally." : beat ? `Expected turn score, and chance to score more than the target (${v.state.target}), playing on for the best chance.` : "Expected turn score, playing on for the most points."}</p>
         ${this.goalNote()}`;
     })();
     return html`<section class="zone hints" part="hints" aria-labelledby="hints-h">

@@ -13,11 +13,10 @@ import {
 } from "../../engine/train/index.ts";
 import type { TurnState } from "../../engine/train/types.ts";
 import type { RaceContext, TrainHintOption, TrainSolverApi } from "../../solvers/train/api.ts";
-import { raceContext } from "../../solvers/train/race-context.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import type { BotSpec, GameModule, Kit } from "../types.ts";
 import { mark, readData } from "./data.ts";
-import { trainBotMove, trainHint } from "./route.ts";
+import { trainBotMove, trainStateHint } from "./route.ts";
 import { type TrainVerbs, trainVerbs } from "./verbs.ts";
 
 export interface TrainGameTypes {
@@ -175,10 +174,11 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", Train
   hintKeys: [],
   readHintOptions: () => ({}),
   // Win chances in the race of the seat to move (web/solvers/train/race-context.ts), solved where it belongs
-  // (route.ts: a goal without a shipped table in the host's solver thread); expected scores when there is none.
+  // (route.ts: a goal without a shipped table in the host's solver thread); the chance of beating the target in an
+  // elimination game once there is one; expected scores otherwise.
   loadHints: async (solver) => {
     const s = await solver();
-    return (state, _stale, report) => trainHint(s, state.turn, raceContext(state), report);
+    return (state, _stale, report) => trainStateHint(s, state, report);
   },
   bots: {
     race: solverBot(

@@ -22,7 +22,7 @@ import { hintableGoal, raceContext, SHIPPED_GOAL } from "../../solvers/train/rac
 import type { MoveGrade, Reviewer, ReviewUnit } from "../review.ts";
 import type { Report } from "../types.ts";
 import type { TrainGameTypes, TrainSolverBundle } from "./index.ts";
-import { trainEndValue, trainHint } from "./route.ts";
+import { beatTarget, trainEndValue, trainHint } from "./route.ts";
 
 const sameFaces = (a: readonly Face[], b: readonly Face[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -36,18 +36,7 @@ function matches(o: TrainHintOption["action"], a: TrainAction): boolean {
 const isRace = (s: TrainGameState) =>
   s.options.variant === "race" && s.options.players > 1 && hintableGoal(s.options.goal);
 
-/** Highest elimination target graded in chances (the solver's beat targets); above it, in points. */
-const BEAT_MAX = 200;
-
-/**
- * The target the seat to move must beat in an elimination game, when it has one the solver takes; else undefined
- * (no target yet, the target's own setter, a race).
- */
-export function beatTarget(s: TrainGameState): number | undefined {
-  if (s.options.variant !== "elimination" || s.target === null || s.current === s.targetSetter)
-    return undefined;
-  return s.target <= BEAT_MAX ? s.target : undefined;
-}
+export { beatTarget } from "./route.ts";
 
 /** The objective of one position: a race, a target to beat, or expected points. */
 type Objective = { race: RaceContext } | { target: number } | null;

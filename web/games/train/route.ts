@@ -12,6 +12,19 @@ import { raceContext, SHIPPED_GOAL } from "../../solvers/train/race-context.ts";
 import type { Report } from "../types.ts";
 import type { TrainSolverBundle } from "./index.ts";
 
+/** Highest elimination target valued in chances (the solver's beat targets); above it, in points. */
+const BEAT_MAX = 200;
+
+/**
+ * The target the seat to move must beat in an elimination game, when it has one the solver takes; else undefined
+ * (no target yet, the target's own setter, a race).
+ */
+export function beatTarget(s: TrainGameState): number | undefined {
+  if (s.options.variant !== "elimination" || s.target === null || s.current === s.targetSetter)
+    return undefined;
+  return s.target <= BEAT_MAX ? s.target : undefined;
+}
+
 /** True when the race's solve belongs in the solver thread: a race to a goal without a shipped table. */
 function offThread(b: TrainSolverBundle, race: RaceContext | undefined): race is RaceContext {
   return (
@@ -46,6 +59,22 @@ export async function trainHint(
   const remote = b.remote!;
   if (!remote.solved(race.goal!)) report?.("starting the solver", 0);
   return remote.hint(turn, race, (p) => report?.(p.stage, p.fraction));
+}
+
+/**
+ * The hints of the game `state` for the seat to move, in its objective: in an elimination game with a target to
+ * beat, every option's chance of beating it too (`beatProbability`; best: the elimination bot's policy, the most
+ * likely to beat it); else {@link trainHint} in the race of the seat to move (none: expected scores).
+ */
+export async function trainStateHint(
+  b: TrainSolverBundle,
+  state: TrainGameState,
+  report?: Report,
+): Promise<TrainHintOption[]> {
+  const target = beatTarget(state);
+  if (target === undefined) return trainHint(b, state.turn, raceContext(state), report);
+  b.used = true;
+  return b.solver.beatHint(state.turn, target);
 }
 
 /**
