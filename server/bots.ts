@@ -14,8 +14,9 @@
  * With several instances (shared storage and leases, docs/online.md), one instance plays a match's computer
  * seats: the one holding the match's bot lease (`railkit:bots:<matchID>`, server/lock.ts), taken when it
  * creates the match or finds the lease free, renewed while it plays, given back when the match ends. Every
- * instance looks for unfinished matches with computer seats and a free lease once per lease time, so when an
- * instance is lost another takes its bots over within two lease times.
+ * instance looks for unfinished matches with computer seats and a free lease every half lease time, so when an
+ * instance is lost another takes its bots over within one and a half lease times (server/lock.ts `BOT_LEASE`).
+ * Fencing: a bot sends no move once its instance's lease is lost or unconfirmed for a lease time.
  */
 import type { StorageAPI } from "boardgame.io";
 import { Client } from "boardgame.io/client";
@@ -28,9 +29,14 @@ import { clientGame, keepInStep } from "../web/online/client-game.ts";
 import { type OnlineView, onlineName } from "../web/online/view.ts";
 import { nodeKit } from "../web/wasm/node.ts";
 import { type MatchState, serverBotName } from "./game.ts";
-import type { Leases } from "./lock.ts";
+import { BOT_LEASE, Fence, type Leases } from "./lock.ts";
 
 type Bot = (state: MatchState) => SeatAction | Promise<SeatAction>;
+
+/** Quick looks again (every bot delay) after a look without a move, before slowing to one per lease time. */
+const RETRIES = 40;
+/** {@link ServerBots}' `move`: the stored state is ahead of the bot's client. */
+const BEHIND = Symbol("behind");
 
 const bots = new Map<GameModule, Map<number, Promise<Bot>>>();
 
@@ -77,11 +83,11 @@ export interface ServerBotsOptions {
   /**
    * Leases shared with the other instances (server/lock.ts): each match's computer seats are played by the
    * instance that holds `railkit:bots:<matchID>`, renewed every third of `leaseMs`; the others look for matches
-   * whose lease is free every `leaseMs` and take them over. Without it (one instance) this server plays the bots
+   * whose lease is free every half `leaseMs` and take them over (the proportions of `BOT_LEASE`, server/lock.ts). Without it (one instance) this server plays the bots
    * of every match it creates or finds unfinished when it starts.
    */
   leases?: Leases;
-  /** Time to live of a bot lease (default 10 s): how long the bots of a lost instance wait for another. */
+  /** Time to live of a bot lease (default `BOT_LEASE.ttlMs`): how long the bots of a lost instance wait for another. */
   leaseMs?: number;
   /** Called with a line for each move a bot sends (`bot <match>/<seat> plays at <log length>`). */
   log?: (line: string) => void;
@@ -93,13 +99,18 @@ export interface ServerBotsOptions {
 export class ServerBots {
   private readonly clients = new Map<string, ReturnType<typeof Client>>();
   /** Per match this instance plays: its lease token and renewal timer (shared leases only). */
-  private readonly held = new Map<string, { token: string; renew: ReturnType<typeof setInterval> }>();
+  private readonly held = new Map<
+    string,
+    { token: string; fence: Fence; renew: ReturnType<typeof setInterval> }
+  >();
   /** Matches seen without computer seats (their setup never changes): not fetched again by the scan. */
   private readonly botless = new Set<string>();
   private scanTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private readonly delayMs: number;
   private readonly leaseMs: number;
+  private readonly renewMs: number;
+  private readonly scanMs: number;
   private readonly games: readonly GameModule[];
 
   constructor(
@@ -108,7 +119,10 @@ export class ServerBots {
     private readonly opts: ServerBotsOptions = {},
   ) {
     this.delayMs = opts.delayMs ?? 300;
-    this.leaseMs = opts.leaseMs ?? 10_000;
+    this.leaseMs = opts.leaseMs ?? BOT_LEASE.ttlMs;
+    // Another time to live keeps BOT_LEASE's proportions.
+    this.renewMs = (this.leaseMs * BOT_LEASE.renewMs) / BOT_LEASE.ttlMs;
+    this.scanMs = (this.leaseMs * BOT_LEASE.scanMs) / BOT_LEASE.ttlMs;
     this.games = opts.games ?? MODULES;
   }
 
@@ -120,24 +134,35 @@ export class ServerBots {
     if (this.stopped) return false;
     const leases = this.opts.leases;
     if (leases && !this.held.has(matchID)) {
+      const sentAt = Date.now();
       const token = await leases.tryAcquire(botLeaseKey(matchID), this.leaseMs);
       if (!token) return false;
       if (this.stopped) {
         await leases.release(botLeaseKey(matchID), token);
         return false;
       }
+      const fence = new Fence(this.leaseMs, sentAt);
       const renew = setInterval(() => {
+        const at = Date.now();
         void leases
           .renew(botLeaseKey(matchID), token, this.leaseMs)
           .then((still) => {
+            fence.renewed(at, still);
             // Lost (this instance stalled past the lease): another instance plays these seats now.
             if (!still) this.drop(matchID, false);
           })
           .catch(() => {});
-      }, this.leaseMs / 3);
-      this.held.set(matchID, { token, renew });
+      }, this.renewMs);
+      this.held.set(matchID, { token, fence, renew });
     }
-    const { metadata } = await this.db.fetch(matchID, { metadata: true });
+    let metadata: Awaited<ReturnType<Db["fetch"]>>["metadata"];
+    try {
+      ({ metadata } = await this.db.fetch(matchID, { metadata: true }));
+    } catch (e) {
+      // Give the lease back: held and renewed with no bot seated, it kept every instance off this match's seats.
+      this.drop(matchID, true);
+      throw e;
+    }
     const setup = metadata?.setupData as { bots?: number[]; level?: number } | undefined;
     const seats = setup?.bots ?? [];
     const level = setup?.level ?? 0;
@@ -188,10 +213,11 @@ export class ServerBots {
     let playedAt = -1;
     let thinking = false;
     let retries = 0;
-    // A look can end without a move (storage not caught up, a dropped message): look again a bounded number of
-    // times instead of waiting for an update that may never come.
+    // A look can end without a move (storage not caught up, a dropped message): look again instead of waiting for
+    // an update that may never come, quickly at first, then once per lease time. (It used to give up after 40
+    // looks: a bot whose client had missed an update then never moved again, and neither did the match; issue #25.)
     const again = () => {
-      if (retries++ < 40) setTimeout(look, this.delayMs);
+      setTimeout(look, retries++ < RETRIES ? this.delayMs : this.leaseMs);
     };
     const look = () => {
       if (this.clients.get(key) !== client) return; // stopped
@@ -208,8 +234,16 @@ export class ServerBots {
       setTimeout(() => {
         void this.move(module, matchID, seat, at, level)
           .then((action) => {
+            if (action === BEHIND) {
+              // Storage holds a later state than this client: it missed an update (a pub/sub message lost between
+              // instances); a sync brings it up to date, and the look that follows plays if it is this seat's turn.
+              (client as unknown as { transport?: { requestSync?(): void } }).transport?.requestSync?.();
+              return again();
+            }
             if (!action) return again();
             if (this.clients.get(key) !== client) return; // stopped while thinking
+            // Fencing: the lease is lost or unconfirmed for a lease time; another instance may play this seat.
+            if (this.held.get(matchID)?.fence.lost) return again();
             playedAt = at;
             retries = 0;
             this.opts.log?.(`bot ${matchID}/${seat} plays at ${at}`);
@@ -247,7 +281,7 @@ export class ServerBots {
     seat: number,
     at: number,
     level: number,
-  ): Promise<SeatAction | null> {
+  ): Promise<SeatAction | typeof BEHIND | null> {
     // boardgame.io broadcasts a move before it stores it: wait for the storage to catch up with the clients.
     let G: MatchState | undefined;
     for (let tries = 0; tries < 100; tries++) {
@@ -256,13 +290,14 @@ export class ServerBots {
       if (!G || G.log.length >= at) break;
       await new Promise((r) => setTimeout(r, 20));
     }
+    if (G && G.log.length > at) return BEHIND;
     if (!G || G.game !== module.id || G.over || G.current !== seat || G.log.length !== at) return null;
     return (await loadBot(module, level))(G);
   }
 
   /**
    * Plays the bots of every unfinished match in storage whose lease is free (after a restart); with shared
-   * leases, looks again every lease time to live, so the bots of a lost instance are taken over.
+   * leases, looks again every half lease time to live, so the bots of a lost instance are taken over.
    */
   async resume(): Promise<void> {
     await this.scan();
@@ -275,7 +310,7 @@ export class ServerBots {
       void this.scan()
         .catch((e: unknown) => console.error(`bots: ${(e as Error).message}`))
         .finally(() => this.scheduleScan());
-    }, this.leaseMs);
+    }, this.scanMs);
   }
 
   private async scan(): Promise<void> {

@@ -97,14 +97,27 @@ export class RedisLeases implements Leases {
 }
 
 export interface LeaseTimes {
-  /** Time to live of the lease; renewed every third of it while the work runs. */
+  /** Time to live of the lease: how long a lost owner's lease keeps others out. */
   ttlMs: number;
+  /** Renewal period while the work runs (well under `ttlMs`, so one late renewal does not lose it). */
+  renewMs: number;
   /** Longest wait for the lease before giving up. */
   waitMs: number;
 }
 
-/** The match lock's times: a move takes milliseconds; a lost owner's lock frees itself after 10 s. */
-export const MOVE_LOCK: LeaseTimes = { ttlMs: 10_000, waitMs: 15_000 };
+/**
+ * The match lock's times (docs/online.md § The match lock): a move takes milliseconds; the lock lives 1.5 s,
+ * renewed every 500 ms while the move runs and released as soon as it is stored, so a killed instance's matches
+ * are free again 1.5 s later (issue #25: within 2 s). A move waits at most 15 s for it.
+ */
+export const MOVE_LOCK: LeaseTimes = { ttlMs: 1_500, renewMs: 500, waitMs: 15_000 };
+
+/**
+ * A bot lease's times (docs/online.md § The bot lease): it lives 1 s, renewed every 333 ms; every instance looks
+ * for free leases every `scanMs` (500 ms), so a lost instance's bots are seated again on another within 1.5 s and
+ * move within 2 s.
+ */
+export const BOT_LEASE = { ttlMs: 1_000, renewMs: 333, scanMs: 500 } as const;
 
 /** The lease could not be taken within its wait. */
 export class LeaseTimeout extends Error {
@@ -112,19 +125,50 @@ export class LeaseTimeout extends Error {
 }
 
 /**
+ * Whether the owner may still act as the holder of a lease (fencing): false once a renewal was refused, or once
+ * `ttlMs` has passed since the last request that the store confirmed (counted from when it was sent: a stalled
+ * process that has not heard back must assume the lease expired), whichever comes first.
+ */
+export class Fence {
+  private confirmedAt: number;
+  private refused = false;
+
+  constructor(
+    private readonly ttlMs: number,
+    sentAt: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.confirmedAt = sentAt;
+  }
+
+  /** A renewal sent at `sentAt` was answered `held`. */
+  renewed(sentAt: number, held: boolean): void {
+    if (!held) this.refused = true;
+    else this.confirmedAt = Math.max(this.confirmedAt, sentAt);
+  }
+
+  get lost(): boolean {
+    return this.refused || this.now() - this.confirmedAt >= this.ttlMs;
+  }
+}
+
+/**
  * Runs `work` while holding `key` (waits for it, polling with a growing pause up to 50 ms, at most
  * `times.waitMs`; then rejects with {@link LeaseTimeout} without running `work`). The lease is renewed every
- * third of its time to live until `work` settles, then released.
+ * `times.renewMs` until `work` settles, then released. `work` gets the lease's {@link Fence}: once it is lost,
+ * another owner may hold the key, and the work must not write.
  */
 export async function withLease<R>(
   leases: Leases,
   key: string,
-  work: () => Promise<R>,
+  work: (fence: Fence) => Promise<R>,
   times: LeaseTimes = MOVE_LOCK,
 ): Promise<R> {
   const start = Date.now();
   let token: string | null = null;
+  let sentAt = start;
   for (let pause = 2; ; pause = Math.min(50, pause * 2)) {
+    sentAt = Date.now();
     token = await leases.tryAcquire(key, times.ttlMs);
     if (token) break;
     if (Date.now() - start >= times.waitMs)
@@ -132,11 +176,16 @@ export async function withLease<R>(
     await new Promise((r) => setTimeout(r, pause));
   }
   const held = token;
+  const fence = new Fence(times.ttlMs, sentAt);
   const renew = setInterval(() => {
-    void leases.renew(key, held, times.ttlMs).catch(() => {});
-  }, times.ttlMs / 3);
+    const at = Date.now();
+    void leases
+      .renew(key, held, times.ttlMs)
+      .then((still) => fence.renewed(at, still))
+      .catch(() => {});
+  }, times.renewMs);
   try {
-    return await work();
+    return await work(fence);
   } finally {
     clearInterval(renew);
     await leases.release(key, held).catch(() => {});

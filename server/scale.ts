@@ -7,15 +7,16 @@
  * around every move and the bot lease of each match.
  *
  * Also read here, as they are passed through to the server: `RAILKIT_BOT_LEASE_MS` (a bot lease's time to live,
- * default 10 000), `RAILKIT_BOT_DELAY_MS` (pause before a bot's move, default 300), `RAILKIT_LOG_BOTS=1` (a line per
- * bot move, for the tests).
+ * default `BOT_LEASE.ttlMs` of server/lock.ts), `RAILKIT_BOT_DELAY_MS` (pause before a bot's move, default 300),
+ * `RAILKIT_LOG_BOTS=1` (a line per bot move, for the tests), `RAILKIT_TEST_HOLD_MOVE_MS` (tests only: each move
+ * waits this long inside the match lock, test/online/failover.test.ts).
  */
 import { type RedisCommands, RedisLeases } from "./lock.ts";
 import type { ServeOptions } from "./server.ts";
 
 export type ScaleOut = Pick<
   ServeOptions,
-  "db" | "pubSub" | "onClose" | "leases" | "botLeaseMs" | "logBots" | "botDelayMs"
+  "db" | "pubSub" | "onClose" | "leases" | "botLeaseMs" | "logBots" | "botDelayMs" | "holdMoveMs"
 >;
 
 /** A whole number of milliseconds from the environment, or undefined. */
@@ -71,6 +72,8 @@ export async function scaleOutFromEnv(env: NodeJS.ProcessEnv): Promise<ScaleOut>
   const delay = ms(env.RAILKIT_BOT_DELAY_MS, "RAILKIT_BOT_DELAY_MS");
   if (delay !== undefined) out.botDelayMs = delay;
   if (env.RAILKIT_LOG_BOTS === "1") out.logBots = true;
+  const hold = ms(env.RAILKIT_TEST_HOLD_MOVE_MS, "RAILKIT_TEST_HOLD_MOVE_MS");
+  if (hold) out.holdMoveMs = hold;
   if (closers.length > 0)
     out.onClose = async () => {
       for (const close of closers) await close();

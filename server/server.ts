@@ -18,7 +18,7 @@
  *   whether the engine would accept it now, with the rule id of a refusal, without playing it (for tools; the
  *   page does not call it: a move is one round trip).
  */
-import { AsyncResource } from "node:async_hooks";
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Server as HttpServer } from "node:http";
@@ -50,7 +50,7 @@ import {
   type RefusalLog,
   readBounded,
 } from "./guard.ts";
-import { type Leases, LeaseTimeout, withLease } from "./lock.ts";
+import { type Fence, type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 
 export interface ServeOptions extends AdapterOptions {
@@ -82,10 +82,15 @@ export interface ServeOptions extends AdapterOptions {
    * instances share a storage; without it, one instance is assumed.
    */
   leases?: Leases;
-  /** Time to live of a bot lease in ms (default 10 000): how long the bots of a lost instance wait. */
+  /** Time to live of a bot lease in ms (default `BOT_LEASE.ttlMs`, server/lock.ts): how long a lost instance's bots wait. */
   botLeaseMs?: number;
   /** Print a line for each move a computer seat sends (tests count them). */
   logBots?: boolean;
+  /**
+   * Tests only (`RAILKIT_TEST_HOLD_MOVE_MS`, test/online/failover.test.ts): each move, once it holds the match's
+   * lock, prints `holding the move lock of <matchID>` and waits this long before it is applied.
+   */
+  holdMoveMs?: number;
   /** Called last by `close()` (e.g. to close the Redis and Postgres connections of server/scale.ts). */
   onClose?: () => Promise<void>;
   /** Extra allowed origins (CORS and socket.io); same origin, localhost and 127.0.0.1 are always allowed. */
@@ -140,12 +145,20 @@ interface MatchQueue {
  */
 export type MatchSerial = <R>(matchID: string, work: () => R | Promise<R>) => Promise<R | undefined>;
 
+/**
+ * The match lock's fence of the work running now (server/lock.ts `Fence`): the storage writes of
+ * {@link startServer} check it and write nothing once the lock is lost (another instance may hold it by then).
+ */
+export const lockFence = new AsyncLocalStorage<Fence>();
+
 export function matchSerial(leases: Leases | undefined): MatchSerial {
   const tails = new Map<string, Promise<unknown>>();
   return <R>(matchID: string, work: () => R | Promise<R>) => {
     const locked = leases
       ? () =>
-          withLease(leases, `railkit:move:${matchID}`, async () => work()).catch((e: unknown) => {
+          withLease(leases, `railkit:move:${matchID}`, async (fence) =>
+            lockFence.run(fence, async () => work()),
+          ).catch((e: unknown) => {
             if (!(e instanceof LeaseTimeout)) throw e;
             console.error(`work on match ${matchID} dropped: ${e.message}`);
             return undefined;
@@ -172,13 +185,22 @@ export function matchSerial(leases: Leases | undefined): MatchSerial {
  *   the lock, taken inside that queue around the whole update, orders every instance's. A move that waited longer
  *   than the lock's wait is dropped (logged); its player is told it was not played.
  */
-function wrapMoveQueues(transport: SocketIO, serial: MatchSerial): void {
+function wrapMoveQueues(transport: SocketIO, serial: MatchSerial, holdMs = 0): void {
   const t = transport as unknown as { getMatchQueue(matchID: string): MatchQueue };
   const queueOf = t.getMatchQueue.bind(transport);
+  const held = <R>(matchID: string, work: () => Promise<R>) =>
+    holdMs > 0
+      ? async () => {
+          console.log(`holding the move lock of ${matchID}`);
+          await new Promise((r) => setTimeout(r, holdMs));
+          return work();
+        }
+      : work;
   t.getMatchQueue = (matchID) => {
     const queue = queueOf(matchID);
     return {
-      add: <R>(work: () => Promise<R>) => queue.add(AsyncResource.bind(() => serial(matchID, work))),
+      add: <R>(work: () => Promise<R>) =>
+        queue.add(AsyncResource.bind(() => serial(matchID, held(matchID, work)))),
       onIdle: () => queue.onIdle(),
     };
   };
@@ -266,6 +288,13 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     (db as any)[method] = (matchID: string, ...rest: unknown[]) => {
       // A refused move changes nothing: boardgame.io would still write the unchanged state and metadata.
       if (moveOutcome.getStore()?.refusal) return isSynchronous ? undefined : Promise.resolve();
+      // Fencing: this instance lost the match lock during the work (it stalled past the lock's time to live), so
+      // another may be writing the match now. Nothing is written, and the messages held for this write are dropped.
+      if (lockFence.getStore()?.lost) {
+        console.error(`match ${matchID}: the lock was lost; ${method} not written`);
+        pubSub.discard(matchID);
+        return isSynchronous ? undefined : Promise.resolve();
+      }
       if (method === "setState") {
         stateWrites.set(matchID, (stateWrites.get(matchID) ?? 0) + 1);
         const st = rest[0];
@@ -315,7 +344,7 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
     socketOpts: { maxHttpBufferSize: limits.messageBytes } as never,
   });
   const serial = matchSerial(o.leases);
-  wrapMoveQueues(transport, serial);
+  wrapMoveQueues(transport, serial, o.holdMoveMs);
   guardSockets(transport, db, limits, logRefusal, modules, serial);
   // Patches with one instance only: with Redis the bots' matches of test/online/scale.test.ts slowed from 22 s to
   // over 90 s and their bot leases moved between instances (cause not found yet; docs/online.md, Limits).

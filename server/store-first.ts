@@ -64,6 +64,14 @@ export class StoreFirstPubSub<T> implements PubSub<T> {
     for (const [channelId, payload] of h.payloads) this.inner.publish(channelId, payload);
   }
 
+  /** The write that `matchID`'s held messages wait for will not happen (server/server.ts, fencing): drop them. */
+  discard(matchID: string): void {
+    const h = this.held.get(matchID);
+    if (!h) return;
+    this.held.delete(matchID);
+    clearTimeout(h.timer);
+  }
+
   subscribe(channelId: string, callback: (payload: T) => void): void {
     // One match's failing broadcast (a state its playerView cannot show) is logged, not thrown at the storage
     // write or timer that released it.

@@ -5,7 +5,14 @@
  */
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Leases, MemoryLeases, type RedisCommands, RedisLeases, withLease } from "../../server/lock.ts";
+import {
+  Fence,
+  type Leases,
+  MemoryLeases,
+  type RedisCommands,
+  RedisLeases,
+  withLease,
+} from "../../server/lock.ts";
 
 const redisUrl = process.env.RAILKIT_TEST_REDIS_URL;
 const redis = redisUrl ? createClient(redisUrl) : null;
@@ -67,9 +74,51 @@ describe.each(kinds)("leases (%s)", (_kind, make) => {
         async () => {
           ran = true;
         },
-        { ttlMs: 1000, waitMs: 50 },
+        { ttlMs: 1000, renewMs: 300, waitMs: 50 },
       ),
     ).rejects.toThrow(/not free/);
     expect(ran).toBe(false);
+  });
+
+  it("move.fence: the work's fence is lost once a renewal is refused (the key was taken meanwhile)", async () => {
+    const inner = make();
+    let refuse = false;
+    const leases: Leases = {
+      tryAcquire: (k, ms) => inner.tryAcquire(k, ms),
+      renew: async (k, t, ms) => !refuse && (await inner.renew(k, t, ms)),
+      release: (k, t) => inner.release(k, t),
+    };
+    const seen = await withLease(
+      leases,
+      key(),
+      async (fence) => {
+        await new Promise((r) => setTimeout(r, 60));
+        const before = fence.lost;
+        refuse = true;
+        await new Promise((r) => setTimeout(r, 60));
+        return [before, fence.lost];
+      },
+      { ttlMs: 10_000, renewMs: 15, waitMs: 50 },
+    );
+    expect(seen).toEqual([false, true]);
+  });
+});
+
+describe("the fence's clock", () => {
+  it("move.fence: lost once a time to live passed since the last confirmed request was sent", () => {
+    let now = 1000;
+    const fence = new Fence(1500, 1000, () => now);
+    now = 2400;
+    expect(fence.lost).toBe(false);
+    fence.renewed(2000, true); // sent at 2000, confirmed
+    now = 3400;
+    expect(fence.lost).toBe(false);
+    now = 3500; // 1500 ms after the last confirmed send: the lease may have expired in the store
+    expect(fence.lost).toBe(true);
+    fence.renewed(3600, true);
+    now = 3700;
+    expect(fence.lost).toBe(false);
+    fence.renewed(3650, false);
+    expect(fence.lost).toBe(true);
   });
 });
