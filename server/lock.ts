@@ -106,14 +106,14 @@ export interface LeaseTimes {
 }
 
 /**
- * The match lock's times (docs/online.md § The match lock): a move takes milliseconds; the lock lives 1.5 s,
+ * The match lock's times (docs/online.md § Lock and lease times): a move takes milliseconds; the lock lives 1.5 s,
  * renewed every 500 ms while the move runs and released as soon as it is stored, so a killed instance's matches
  * are free again 1.5 s later (issue #25: within 2 s). A move waits at most 15 s for it.
  */
 export const MOVE_LOCK: LeaseTimes = { ttlMs: 1_500, renewMs: 500, waitMs: 15_000 };
 
 /**
- * A bot lease's times (docs/online.md § The bot lease): it lives 1 s, renewed every 333 ms; every instance looks
+ * A bot lease's times (docs/online.md § Lock and lease times): it lives 1 s, renewed every 333 ms; every instance looks
  * for free leases every `scanMs` (500 ms), so a lost instance's bots are seated again on another within 1.5 s and
  * move within 2 s.
  */
