@@ -149,9 +149,12 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
     await alert.waitFor({ timeout: 30_000 });
     const restored = await waitRestored(1);
     expect(restored).toBe(before.state);
-    await expect(alert.textContent()).resolves.toMatch(
-      /game engine stopped .* restarted; the game was replayed/,
-    );
+    // The alert's text changes while the worker restarts: wait for the final message, not its first words.
+    const replayed = /game engine stopped .* restarted; the game was replayed/;
+    await page
+      .locator('train-game [part="message"][role="alert"]', { hasText: replayed })
+      .waitFor({ timeout: 30_000 });
+    await expect(alert.textContent()).resolves.toMatch(replayed);
     await settled();
     const after = await snapshot();
     expect(after.workers).toBe(2);
@@ -204,7 +207,11 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
     for (let i = 0; i < 20 && (await seatToMove()) === "0"; i++) await humanStep();
     const alert = page.locator('train-game [part="message"][role="alert"]', { hasText: "solver trapped" });
     await alert.waitFor({ timeout: 30_000 });
-    await expect(alert.textContent()).resolves.toMatch(/computer: solver trapped\) and was restarted/);
+    const trapped = /computer: solver trapped\) and was restarted/;
+    await page
+      .locator('train-game [part="message"][role="alert"]', { hasText: trapped })
+      .waitFor({ timeout: 30_000 });
+    await expect(alert.textContent()).resolves.toMatch(trapped);
     expect((await snapshot()).workers).toBe(workers + 1);
     // The computer plays its turn after all.
     await page.waitForFunction(
@@ -239,9 +246,10 @@ describe.runIf(haveBrowser)("<train-game> worker faults in Chromium", () => {
       g.client!.debugCrashWorker();
     });
     expect(await waitRestored(restoredSoFar + 1)).toBe(before.state);
-    await expect(page.locator('train-game [part="message"][role="alert"]').textContent()).resolves.toMatch(
-      /the railkit worker failed: .*railkit debug crash/,
-    );
+    const crashed = /the railkit worker failed: .*railkit debug crash/;
+    const crashAlert = page.locator('train-game [part="message"][role="alert"]', { hasText: crashed });
+    await crashAlert.waitFor({ timeout: 30_000 });
+    await expect(crashAlert.textContent()).resolves.toMatch(crashed);
     expect((await snapshot()).workers).toBe(before.workers + 1);
     await settled();
     const logBefore = JSON.parse(before.state).log.length as number;
