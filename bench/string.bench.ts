@@ -724,3 +724,89 @@ function bindIndex(index: PlacedIndex): PlacedSegmentIndex {
     meetingsIndexed: (p, d, r) => index.meetingsIndexed(p, d, r),
   };
 }
+
+// ---- the lead measured interleaved (issue #24) ---------------------------------------------------------------
+
+/**
+ * The kernel's lead over the npm peers with every implementation timed in turn on the same array, round after
+ * round (so a slow spell of the shared machine hits all of them alike): `rounds` rounds, each implementation one
+ * batch of calls lasting ≥ 20 ms per round; the best per-call time over the rounds. Counts are checked first
+ * (Wasm = twin = the brute force where n ≤ 4,000; each peer's count is printed, comparable in general position).
+ * Run: npx tsx -e 'import("./bench/string.bench.ts").then(m => m.interleaved())'
+ */
+export async function interleaved(rounds = 7, only?: string[]): Promise<void> {
+  const wasm = await createStringGeometryWasm(await compileWasmNode("string", "release"));
+  const slowPeers = new Set(["isect bush", "sweepline-intersections"]);
+  const workloads = [
+    { name: "random sparse 1e3", flat: randomSparse(1_000, 1), skip: new Set<string>() },
+    { name: "random sparse 1e4", flat: randomSparse(10_000, 2), skip: new Set<string>() },
+    { name: "random sparse 1e5", flat: randomSparse(100_000, 3), skip: new Set<string>() },
+    { name: "clustered 1e4 (20 clusters)", flat: clustered(10_000, 20, 9), skip: new Set<string>() },
+    // Same density per cluster as clustered 1e4: 200 clusters of 500 segments.
+    { name: "clustered 1e5 (200 clusters)", flat: clustered(100_000, 200, 9), skip: new Set<string>() },
+    { name: "star 3000 (one shared endpoint)", flat: star(3000, 7), skip: slowPeers },
+    { name: "fan 3000 (10 hubs)", flat: fan(3000, 10, 10), skip: slowPeers },
+    { name: "chains 100 × 100 (shared joints)", flat: chains(100, 100, 8), skip: new Set<string>() },
+  ].filter((w) => only === undefined || only.some((o) => w.name.startsWith(o)));
+  console.log(
+    `all pairs, interleaved: node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} × ${os.cpus().length}, ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} at the start; ${rounds} rounds; best ms per call`,
+  );
+  const table: Record<string, string | number>[] = [];
+  for (const w of workloads) {
+    const seg = Float64Array.from(w.flat);
+    const n = seg.length >> 2;
+    const ours = countIntersectingPairs(seg);
+    const exact = n <= 4000 ? countIntersectingPairsBrute(seg) : ours;
+    if (ours !== exact || wasm.countIntersectingPairs(seg) !== ours)
+      throw new Error(`${w.name}: Wasm ${wasm.countIntersectingPairs(seg)}, twin ${ours}, brute ${exact}`);
+    const lines = toIsect(w.flat);
+    const geo = toGeoJson(w.flat);
+    const impls: { name: string; peer: boolean; fn: () => unknown; count: () => number }[] = [
+      { name: "Wasm", peer: false, fn: () => wasm.countIntersectingPairs(seg), count: () => ours },
+      { name: "TS twin", peer: false, fn: () => countIntersectingPairs(seg), count: () => ours },
+      {
+        name: "isect bush",
+        peer: true,
+        fn: () => bush(lines, {}).run(),
+        count: () => isectPairs(bush(lines, {}).run() as IsectResult[], false),
+      },
+      {
+        name: "isect sweep",
+        peer: true,
+        fn: () => sweep(lines, {}).run(),
+        count: () => isectPairs(sweep(lines, {}).run() as IsectResult[], true),
+      },
+      {
+        name: "sweepline-intersections",
+        peer: true,
+        fn: () => sweeplineIntersections(geo, false),
+        count: () => sweeplineIntersections(geo, false).length,
+      },
+    ].filter((i) => !w.skip.has(i.name));
+    const counts = impls.map((i) => i.count());
+    const best = impls.map(() => Number.POSITIVE_INFINITY);
+    for (let r = 0; r < rounds; r++)
+      impls.forEach((impl, k) => {
+        const t0 = performance.now();
+        let calls = 0;
+        do {
+          impl.fn();
+          calls++;
+        } while (performance.now() - t0 < 20);
+        best[k] = Math.min(best[k]!, (performance.now() - t0) / calls);
+      });
+    const peerBest = Math.min(...best.filter((_, k) => impls[k]!.peer));
+    const row: Record<string, string | number> = { workload: w.name, n, pairs: ours };
+    impls.forEach((impl, k) => {
+      row[impl.name] = `${best[k]!.toFixed(3)}${impl.peer && counts[k] !== ours ? ` (${counts[k]})` : ""}`;
+    });
+    row["Wasm vs fastest peer"] = `${(peerBest / best[0]!).toFixed(2)}×`;
+    table.push(row);
+    console.log(
+      `${w.name}: Wasm ${best[0]!.toFixed(3)} ms, fastest peer ${peerBest.toFixed(3)} ms: ${(peerBest / best[0]!).toFixed(2)}×`,
+    );
+  }
+  console.table(table);
+  console.log(`load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
+}
