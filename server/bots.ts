@@ -14,8 +14,8 @@
  * With several instances (shared storage and leases, docs/online.md), one instance plays a match's computer
  * seats: the one holding the match's bot lease (`railkit:bots:<matchID>`, server/lock.ts), taken when it
  * creates the match or finds the lease free, renewed while it plays, given back when the match ends. Every
- * instance looks for unfinished matches with computer seats and a free lease every half lease time, so when an
- * instance is lost another takes its bots over within one and a half lease times (server/lock.ts `BOT_LEASE`).
+ * instance looks for unfinished matches with computer seats and a free lease every scan period, so when an
+ * instance is lost another takes its bots over within a lease time and a scan period (server/lock.ts `BOT_LEASE`).
  * Fencing: a bot sends no move once its instance's lease is lost or unconfirmed for a lease time.
  */
 import type { StorageAPI } from "boardgame.io";
@@ -82,8 +82,8 @@ export interface ServerBotsOptions {
   delayMs?: number;
   /**
    * Leases shared with the other instances (server/lock.ts): each match's computer seats are played by the
-   * instance that holds `railkit:bots:<matchID>`, renewed every third of `leaseMs`; the others look for matches
-   * whose lease is free every half `leaseMs` and take them over (the proportions of `BOT_LEASE`, server/lock.ts). Without it (one instance) this server plays the bots
+   * instance that holds `railkit:bots:<matchID>`, renewed well within `leaseMs`; the others look for matches
+   * whose lease is free every scan period and take them over (the proportions of `BOT_LEASE`, server/lock.ts). Without it (one instance) this server plays the bots
    * of every match it creates or finds unfinished when it starts.
    */
   leases?: Leases;
@@ -297,7 +297,7 @@ export class ServerBots {
 
   /**
    * Plays the bots of every unfinished match in storage whose lease is free (after a restart); with shared
-   * leases, looks again every half lease time to live, so the bots of a lost instance are taken over.
+   * leases, looks again every scan period, so the bots of a lost instance are taken over.
    */
   async resume(): Promise<void> {
     await this.scan();
