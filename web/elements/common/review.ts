@@ -295,7 +295,7 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
         m
           ? this.grade(m)
           : this.step < this.total
-            ? html`<p class="empty">Grading…</p>`
+            ? html`<p class="empty" data-ungraded>${this.running ? "Grading…" : "Not graded: the review was stopped before this move."}</p>`
             : html`<p class="empty">The final position.</p>`
       }
       ${
