@@ -4,7 +4,8 @@
  * (seat 0 the solver bot, seat 1 a fixed walk through its legal actions: mistakes to find) is set as the `review`
  * attribute (Stop at once: the review ends early without an error, and a move not graded never reads "The best
  * move."), then handed to `review(save)`: graded moves arrive with progress, then the summary and its chart; ←/→,
- * the slider and a click in the list show the board as it was (its strings counted), inert. The time from
+ * the slider and a click in the list show the board as it was (its strings counted), inert; a refused save as the
+ * attribute fires `railkit-load-error` and shows no review. The time from
  * `review(save)` to the summary drawn is logged. Screenshots go to $RAILKIT_SHOTS (default the system's temp folder).
  */
 import { tmpdir } from "node:os";
@@ -150,5 +151,19 @@ describe.runIf(haveBrowser)("<string-railway> review mode", () => {
     await page.locator("string-railway [part=base][data-seat-to-move]").waitFor();
     expect(await page.locator("string-railway [part=review]").count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+
+  it("a refused save as the review attribute: railkit-load-error with the engine's message, no review mode", async () => {
+    const message = await page.evaluate(
+      () =>
+        new Promise<string>((ok) => {
+          const el = document.querySelector("string-railway")!;
+          el.addEventListener("railkit-load-error", (e) => ok(e.detail.message), { once: true });
+          el.setAttribute("review", JSON.stringify({ game: "string", version: 3, log: "x" }));
+        }),
+    );
+    expect(message).toMatch(/^\//);
+    expect(await page.locator("string-railway [part=review]").count()).toBe(0);
+    await page.locator("string-railway [part=base][data-seat-to-move]").waitFor();
   });
 });
