@@ -109,6 +109,23 @@ describe("worker.review", () => {
   });
 });
 
+describe("review.string in the worker", () => {
+  it("a String game's review through the worker verb: graded moves arrive, the answer is the library's", async () => {
+    const client = connect();
+    let view = await client.string.newGame({ players: 2 }, 6);
+    for (let i = 0; i < 24; i++)
+      view = (await client.string.botMove(view.handle, { policy: "greedy" })).view!;
+    const seen: number[] = [];
+    const answer = await client.string.review(view.handle, {}, (m: GradedMove) => seen.push(m.index));
+    expect(answer.game).toBe("string");
+    expect(answer.unit).toBe("points");
+    expect(answer.complete).toBe(true);
+    expect(answer.moves.length).toBe(24);
+    expect(seen).toEqual(seen.map((_, i) => i));
+    expect(answer).toEqual(await review(await client.string.save(view.handle), { kit: nodeKit() }));
+  });
+});
+
 describe("worker.review-early-stop", () => {
   it("close(handle) before the String grader has loaded: complete false, no move graded, no error", async () => {
     const client = connect();
