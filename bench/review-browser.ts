@@ -11,16 +11,21 @@
  *   target) once a target is set, in points before.
  * - Train race to 150: the same to a goal without a shipped table: the cold review solves the race (seconds) on
  *   the page's solver worker (web/worker/solver-worker.ts), the game worker free for other calls meanwhile.
+ * - String Railway: the first 60 moves of a seeded two-seat game (seat 0 the solver bot, seat 1 a fixed walk through
+ *   its legal actions), graded by the hints' solver move by move (web/games/string/review.ts): the time to the first
+ *   graded move shown, and per move after it.
  * - Light Rail: a finished two-seat game (seat 0 a fixed walk through its legal cells, seat 1 the greedy bot), graded
  *   by the hints' search move by move: the time to the first graded move shown, and per move after it.
  *
- * Run: `npx tsx bench/review-browser.ts [--runs 5]`. Not part of `npm test` (a browser, seconds per run).
+ * Run: `npx tsx bench/review-browser.ts [--runs 5] [--only TEXT]` (`--only`: the cases whose name contains TEXT). Not part of `npm test` (a browser, seconds per run).
  */
 import type { Page } from "playwright-core";
 import { builtDemo, launchChromium } from "../test/e2e/browser.ts";
 import { serveWithCsp } from "../test/package/csp.ts";
 import { botRng, greedyPlacement, type LightState, lightEngine } from "../web/engine/light/index.ts";
+import { type StringAction, type StringState, stringEngine } from "../web/engine/string/index.ts";
 import { type TrainGameState, type TrainOptions, trainEngine } from "../web/engine/train/index.ts";
+import { string } from "../web/games/string/index.ts";
 import { train } from "../web/games/train/index.ts";
 import { nodeKit } from "../web/wasm/node.ts";
 
@@ -29,7 +34,11 @@ const at = process.argv.indexOf("--runs");
 const runs = at >= 0 ? Number(process.argv[at + 1]) : 5;
 if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new Error("--runs takes a whole number 1..50");
 
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? "") : "";
+
 const solver = await train.loadSolver(nodeKit());
+const stringSolver = await string.loadSolver(nodeKit());
 
 /** The first {@link MOVES} moves of the first seeded Train game in `options` that lasts that long. */
 function trainGame(options: TrainOptions): TrainGameState {
@@ -43,6 +52,24 @@ function trainGame(options: TrainOptions): TrainGameState {
     }
     if (s.log.length === MOVES) return s;
   }
+}
+
+/** The first {@link MOVES} moves of a seeded two-seat String Railway game (as test/e2e/string-review.test.ts plays). */
+function stringGame(): StringState {
+  let s = stringEngine.setup({ players: 2 }, "review-bench");
+  for (let i = 0; !s.over && s.log.length < MOVES; i++) {
+    let a: StringAction;
+    if (s.current === 0) a = stringSolver.botAction(s);
+    else {
+      const legal = stringEngine.legalActions(s);
+      a = legal[(i * 7919) % legal.length]!;
+    }
+    const r = stringEngine.apply(s, a);
+    if (!r.ok) throw r.error;
+    s = r.state;
+  }
+  if (s.log.length !== MOVES) throw new Error(`the String game ended after ${s.log.length} moves`);
+  return s;
 }
 
 /** A finished Light Rail game (as test/e2e/light-review.test.ts plays it). */
@@ -63,7 +90,7 @@ function lightGame(): LightState {
 
 interface Case {
   name: string;
-  tag: "train-game" | "light-rail";
+  tag: "train-game" | "light-rail" | "string-railway";
   save: string;
   moves: number;
 }
@@ -87,6 +114,12 @@ const cases: Case[] = [
     moves: MOVES,
   },
 ];
+cases.push({
+  name: `String Railway, ${MOVES} moves`,
+  tag: "string-railway",
+  save: JSON.stringify(stringGame()),
+  moves: MOVES,
+});
 const light = lightGame();
 cases.push({
   name: `Light Rail, ${light.log.length} moves`,
@@ -126,20 +159,22 @@ const samples = new Map<
 >();
 try {
   for (let run = 0; run < runs; run++) {
-    for (const c of cases) {
+    for (const c of cases.filter((c) => c.name.includes(only))) {
       const page = await browser.newPage({ viewport: { width: 1100, height: 1000 } });
       await page.goto(`${server.url}embed.html`);
-      if (c.tag === "light-rail")
+      if (c.tag !== "train-game")
         await page.evaluate(`(async () => {
           document.querySelector("train-game")?.remove();
-          await customElements.whenDefined("light-rail");
-          document.body.append(document.createElement("light-rail"));
+          await customElements.whenDefined(${JSON.stringify(c.tag)});
+          document.body.append(document.createElement(${JSON.stringify(c.tag)}));
         })()`);
       await page
         .locator(
           c.tag === "train-game"
             ? "train-game button[data-action=roll]:not([disabled])"
-            : "light-rail rect.cell.legal",
+            : c.tag === "light-rail"
+              ? "light-rail rect.cell.legal"
+              : "string-railway [part=base][data-seat-to-move]",
         )
         .first()
         .waitFor({ timeout: 60_000 });

@@ -101,6 +101,28 @@ describe("review.cli", () => {
     expect(over.err).toMatch(/--playouts/);
   });
 
+  it("a String Railway game (review.string): graded in points by the hints' solver, the text table too", async () => {
+    const f = join(dir, "string.json");
+    expect(
+      (await runCommand(["string", "new", "--players", "2", "--seed", "7", "--bots", "0,1", "--out", f]))
+        .code,
+    ).toBe(0);
+    const played = await runCommand(["string", "bot", f]);
+    expect(played.err).toBe("");
+    const g = JSON.parse(readFileSync(f, "utf8"));
+    expect(g.state.over).toBe(true);
+    const r = await runCommand(["review", f, "--json"]);
+    expect(r.err).toBe("");
+    const answer = JSON.parse(r.out);
+    expect(answer.game).toBe("string");
+    expect(answer.unit).toBe("points");
+    expect(answer.moves.length).toBe(g.state.log.length);
+    expect(answer).toEqual(JSON.parse(JSON.stringify(await review(g.state, { kit: nodeKit() }))));
+    const text = await runCommand(["review", f]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^String Railway: review of \d+ moves \(values: points/);
+  });
+
   it("bad input exits 2 with one line", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ hello: 1 }));

@@ -3,6 +3,8 @@
  * worker_threads MessageChannel (Comlink's node adapter), on Node's Kit (the train Wasm and the shipped race table).
  * Graded moves arrive one by one through `onMove` as they are graded, with progress; the answer is the library's
  * review of the same game; `close(handle)` stops it (`complete: false`); bad input is refused as input.
+ * worker.review-early-stop: a Stop (close) sent before the grader has loaded ends the review with no move graded
+ * (the game is looked up before the load), not with an error.
  * worker.review-race-goal: a race to a goal without a shipped table is solved in the solver thread (the browser's
  * solver worker), not on the game worker's thread, and the review says so in its progress.
  */
@@ -104,6 +106,38 @@ describe("worker.review", () => {
     });
     // The worker goes on: a game just started reviews as zero moves.
     expect(((await api.train!.review!(held.handle)) as { moves: unknown[] }).moves).toEqual([]);
+  });
+});
+
+describe("review.string in the worker", () => {
+  it("a String game's review through the worker verb: graded moves arrive, the answer is the library's", async () => {
+    const client = connect();
+    let view = await client.string.newGame({ players: 2 }, 6);
+    for (let i = 0; i < 24; i++)
+      view = (await client.string.botMove(view.handle, { policy: "greedy" })).view!;
+    const seen: number[] = [];
+    const answer = await client.string.review(view.handle, {}, (m: GradedMove) => seen.push(m.index));
+    expect(answer.game).toBe("string");
+    expect(answer.unit).toBe("points");
+    expect(answer.complete).toBe(true);
+    expect(answer.moves.length).toBe(24);
+    expect(seen).toEqual(seen.map((_, i) => i));
+    expect(answer).toEqual(await review(await client.string.save(view.handle), { kit: nodeKit() }));
+  });
+});
+
+describe("worker.review-early-stop", () => {
+  it("close(handle) before the String grader has loaded: complete false, no move graded, no error", async () => {
+    const client = connect();
+    let view = await client.string.newGame({ players: 2 }, 5);
+    for (let i = 0; i < 6; i++) view = (await client.string.botMove(view.handle, { policy: "greedy" })).view!;
+    // Sent at once, in order: the close lands while the review awaits its grader (the solver's Wasm, its module).
+    const answer = client.string.review(view.handle);
+    void client.string.close(view.handle);
+    const r = await answer;
+    expect(r.complete).toBe(false);
+    expect(r.moves).toEqual([]);
+    expect(r.total).toBe(6);
   });
 });
 

@@ -287,8 +287,10 @@ export function serveGame(
           throw new InputError("a move callback is a function (Comlink.proxy)", "/onMove");
         return withProgress(onProgress, "/onProgress", async (report) => {
           try {
-            const reviewer = await spec.load(solver, checked, () => engine, report);
+            // The game is looked up before the grader loads, so that a Stop (close) during the load ends the review
+            // at its first move (`complete: false`, no move graded) instead of failing to find the game.
             const { handle: h, state: s } = held(handle);
+            const reviewer = await spec.load(solver, checked, () => engine, report);
             let last = Date.now();
             return await reviewGame(module, engine, reviewer, s, {
               stale: () => store.peek(h) !== s,

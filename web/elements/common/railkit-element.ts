@@ -18,6 +18,9 @@
  *   range of seats; `hints`: what the panel shows; `server`: what the seat's view holds) are declared by each
  *   element with its own documentation, and so are `state` and `import(json)`, with the game's save type, over
  *   `currentSave()` and `loadSave(json)` here.
+ * - **Review mode** (docs/review.md, the controller web/elements/common/review.ts): `review(save)`, `endReview()`,
+ *   `reviewing`, the `review` attribute (property `reviewSave`) and the `review-change` event; each element draws the
+ *   reviewed position read-only in `renderReview()`.
  * - **Seat names, the status line, the game log** (`entries`, and `said` for the live region), and the frame of
  *   `render()`: the attribute error or the starting placeholder until the first view, then `renderGame(view)`.
  *
@@ -42,6 +45,7 @@ import {
   stateCopy,
 } from "./game-element.ts";
 import { OnlineSession } from "./online-session.ts";
+import { ReviewController } from "./review.ts";
 import {
   BOT_DELAY_MS,
   exportSave,
@@ -57,6 +61,11 @@ import {
 /** The detail of `railkit-before-move`: the action a person's gesture is about to send. */
 export interface BeforeMoveDetail<A = unknown> {
   action: A;
+}
+
+/** The detail of `review-change`: review mode started (`active`) or ended. */
+export interface ReviewChangeDetail {
+  active: boolean;
 }
 
 /** The detail of `railkit-load-error`: why a save set as `state` (property or attribute) was refused. */
@@ -88,7 +97,10 @@ function loadMessage(e: unknown): string {
  * copy of the engine's action); `preventDefault()` keeps it from being sent. Not fired by `play(action)` nor for the
  * computer's moves.
  * @fires railkit-load-error - A save set as `state` (the property or the attribute) was refused; the game on screen
- * is unchanged. `detail`: `{ message }` (the engine's message, starting with the first bad field's JSON pointer).
+ * is unchanged; or one set as `review` was refused (no review is shown). `detail`: `{ message }` (the engine's
+ * message, starting with the first bad field's JSON pointer).
+ * @fires review-change - Review mode started or ended (`review(save)`, the `review` attribute, `endReview()`).
+ * `detail`: `{ active }`.
  */
 export abstract class RailkitGameElement<T extends GameTypes> extends LitElement {
   /** Number of seats (each element declares it, with its game's range). */
@@ -127,6 +139,13 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   /** Online play: the seat's credentials (from joining the match). */
   @property() credentials: string | null = null;
 
+  /**
+   * Review mode from markup (attribute `review`): a save to review, as JSON text (the property also takes the
+   * state object), as `review(save)` does. Removing it (null) leaves review mode. A save the worker refuses fires
+   * `railkit-load-error` and shows no review.
+   */
+  @property({ attribute: "review" }) reviewSave: object | string | null = null;
+
   /** The game log as text, built from the answers this element saw (newest last). */
   @state() protected entries: string[] = [];
   /** What the last answer did, in words, for the live region (announced once; the log is not live). */
@@ -162,6 +181,23 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     beforeAct: (action) => this.beforeMove(action),
   });
 
+  /** Review mode (web/elements/common/review.ts): the game reviewed, stepped through read-only. */
+  protected readonly reviewMode: ReviewController<T> = new ReviewController<T>(this, {
+    api: () => {
+      this.client ??= sharedRailkitClient();
+      return this.gameApi(this.client);
+    },
+    seatName: (seat) => this.seatName(seat),
+    onChange: (active) =>
+      this.dispatchEvent(
+        new CustomEvent<ReviewChangeDetail>("review-change", {
+          detail: { active },
+          bubbles: true,
+          composed: true,
+        }),
+      ),
+  });
+
   /** A save set (`state`) before the first update: loaded then, in place of the new game the attributes describe. */
   private pendingState: { save: T["view"]["state"] | string } | null = null;
 
@@ -185,6 +221,11 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
   protected abstract onView(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
   /** The game once the first view is there. */
   protected abstract renderGame(view: T["view"]): TemplateResult;
+  /**
+   * Review mode: the position `reviewMode.view` read-only (the board as it was), with the controller's panel,
+   * moves and summary (`renderPanel()`, `renderMoves()`, `renderSummary()`).
+   */
+  protected abstract renderReview(): TemplateResult;
 
   /** Options of the computer's moves (default none). */
   protected botOptions(): T["botOptions"] | undefined {
@@ -363,6 +404,31 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     await this.session.newGame(this.gameOptions(), seedFrom(this.seed, fresh));
   }
 
+  /**
+   * Review mode (docs/review.md): every move of `save` (a finished or saved game: a state or its JSON text; default
+   * the game shown) graded in the worker by the game's analysis (the Train Game exactly; String Railway and Light
+   * Rail by the search behind their hints, with its error bar: a move is marked a mistake only when its loss is
+   * larger), shown as the grades arrive with progress and Stop, the board as it was before each move (read-only),
+   * a slider, ←/→ (Home/End) on the review panel, the moves as a clickable list, and the summary (each seat's loss
+   * to decisions, luck where the game values it, the three biggest mistakes, a chart). Rejects, leaving the game as
+   * it was, if the worker refuses the save.
+   */
+  review(save?: T["view"]["state"] | string): Promise<void> {
+    const s = save ?? this.view?.state;
+    if (s === undefined) return Promise.reject(new Error("no game to review yet"));
+    return this.reviewMode.start(s);
+  }
+
+  /** Leaves review mode: the game being played is shown again. */
+  endReview(): void {
+    this.reviewMode.exit();
+  }
+
+  /** True in review mode. */
+  get reviewing(): boolean {
+    return this.reviewMode.active;
+  }
+
   // ---- updates -------------------------------------------------------------------------------------------
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -377,6 +443,13 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     else if (step.kind === "same") {
       if (step.hints) this.restartHints();
       if (step.bots || changed.has("level")) this.session.kick();
+    }
+    if (changed.has("reviewSave")) {
+      const save = this.reviewSave;
+      // The worker's `load` checks whatever was set: a state object of this game, or its JSON text.
+      if (save !== null && save !== "")
+        this.review(save as T["view"]["state"]).catch((e: unknown) => this.loadRefused(e));
+      else if (changed.get("reviewSave") != null) this.endReview();
     }
   }
 
@@ -403,6 +476,7 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
 
   protected override render(): TemplateResult {
     if (this.attributeError) return renderAttributeError(this.attributeError);
+    if (this.reviewMode.active) return this.renderReview();
     const v = this.view;
     if (!v) return renderStarting(this.session, this.startingExtra());
     return this.renderGame(v);
@@ -413,5 +487,6 @@ declare global {
   interface HTMLElementEventMap {
     "railkit-before-move": CustomEvent<BeforeMoveDetail>;
     "railkit-load-error": CustomEvent<LoadErrorDetail>;
+    "review-change": CustomEvent<ReviewChangeDetail>;
   }
 }

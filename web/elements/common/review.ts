@@ -295,14 +295,13 @@ export class ReviewController<T extends GameTypes> implements ReactiveController
         m
           ? this.grade(m)
           : this.step < this.total
-            ? html`<p class="empty">Grading…</p>`
+            ? html`<p class="empty" data-ungraded>${this.running ? "Grading…" : "Not graded: the review was stopped before this move."}</p>`
             : html`<p class="empty">The final position.</p>`
       }
       ${
         turn && turn.first === m!.index
           ? html`<p class="turn-split" data-turn-split>
-              This turn: ${this.format(turn.start, turn.unit)} → ${this.format(turn.end, turn.unit)}; lost ${this.format(turn.decisions, turn.unit)} to decisions
-              ${!this.luckKnown ? "" : turn.dice >= 0 ? `, ${this.format(turn.dice, turn.unit)} to the dice` : `, the dice gave ${this.format(-turn.dice, turn.unit)}`}.
+              This turn: ${this.format(turn.start, turn.unit)} → ${this.format(turn.end, turn.unit)}; lost ${this.format(turn.decisions, turn.unit)} to decisions${!this.luckKnown ? "" : turn.dice >= 0 ? `, ${this.format(turn.dice, turn.unit)} to the dice` : `, the dice gave ${this.format(-turn.dice, turn.unit)}`}.
             </p>`
           : nothing
       }

@@ -13,7 +13,7 @@ import { LIGHT_HELP } from "../../games/light/help.ts";
 import { HIDDEN } from "../../online/view.ts";
 import type { SearchedPlacement } from "../../solvers/light/search.ts";
 import { mergeSlices } from "../../solvers/light/slices.ts";
-import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import type { RailkitClient } from "../../worker/client.ts";
 import type { GameWorkerApi, LightTypes, LightView } from "../../worker/protocol.ts";
 import {
   booleanish,
@@ -28,7 +28,7 @@ import { cssProps } from "../common/css-props.ts";
 import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { ReviewController, reviewStyles } from "../common/review.ts";
+import { reviewStyles } from "../common/review.ts";
 import { delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   boundsOf,
@@ -136,7 +136,6 @@ function cardPicture(segments: readonly Segment[], color: number, extraClass = "
  *
  * @fires placement - A card was placed. `detail`: `{ action, by, gains, routes }`.
  * @fires game-over - The city is full. `detail`: `{ totals, routeCredit, objectiveCredit, fulfilled, winners }`.
- * @fires review-change - Review mode started or ended (`review(save)`, `endReview()`). `detail`: `{ active }`.
  *
  * @csspart base - The whole widget.
  * @csspart board - The city (an SVG; focusable: arrows move the cursor to a neighbouring cell, Home/End to the ends of its row, Enter places, R rotates).
@@ -220,43 +219,6 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   private seenTask: unknown = null;
 
   protected override readonly gameId = "light";
-
-  /** Review mode (web/elements/common/review.ts): the game reviewed, stepped through read-only. */
-  private readonly reviewMode = new ReviewController<LightTypes>(this, {
-    api: () => {
-      this.client ??= sharedRailkitClient();
-      return this.gameApi(this.client);
-    },
-    seatName: (seat) => this.seatName(seat),
-    onChange: (active) =>
-      this.dispatchEvent(
-        new CustomEvent("review-change", { detail: { active }, bubbles: true, composed: true }),
-      ),
-  });
-
-  /**
-   * Review mode (docs/review.md): every placement of `save` (a finished or saved game: a state or its JSON text;
-   * default the game shown) graded in the worker by the hints' search (2000 playouts a move, the share of playouts
-   * won, with its error bar: a move is marked a mistake only when its loss is larger), shown as the grades arrive,
-   * with the city as it was before each move (read-only), a slider, ←/→ on the review panel, the moves as a
-   * clickable list, and the summary (each seat's loss, biggest mistakes, a chart of win chances). Rejects, leaving
-   * the game as it was, if the worker refuses the save.
-   */
-  review(save?: LightState | string): Promise<void> {
-    const s = save ?? this.view?.state;
-    if (s === undefined) return Promise.reject(new Error("no game to review yet"));
-    return this.reviewMode.start(s);
-  }
-
-  /** Leaves review mode: the game being played is shown again. */
-  endReview(): void {
-    this.reviewMode.exit();
-  }
-
-  /** True in review mode. */
-  get reviewing(): boolean {
-    return this.reviewMode.active;
-  }
 
   protected override gameAttributes(): readonly string[] {
     return ["wrap"];
@@ -939,7 +901,7 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   }
 
   /** Review mode: the reviewed city read-only, the review panel, the graded moves, the summary. */
-  private renderReview() {
+  protected override renderReview() {
     const r = this.reviewMode;
     const v = r.view;
     const s = v?.state;
@@ -963,7 +925,6 @@ export class LightRail extends RailkitGameElement<LightTypes> {
   }
 
   protected override renderGame(v: LightView) {
-    if (this.reviewMode.active) return this.renderReview();
     const s = v.state;
     const title = s.over
       ? this.overTitle(s)
@@ -1007,6 +968,5 @@ export class LightRail extends RailkitGameElement<LightTypes> {
 declare global {
   interface HTMLElementEventMap {
     placement: CustomEvent<LightPlacementDetail>;
-    "review-change": CustomEvent<{ active: boolean }>;
   }
 }

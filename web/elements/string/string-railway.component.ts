@@ -36,6 +36,7 @@ import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
+import { reviewStyles } from "../common/review.ts";
 import { BOT_DELAY_MS, delay, seatList, type ViewCause } from "../common/session.ts";
 import {
   CUBE_ORDER,
@@ -148,7 +149,12 @@ type Preview = StringPreview & { stretches?: number[] };
  * @csspart players - The table of seats.
  * @csspart hints - The hint panel.
  * @csspart message - The status line (refusals in red).
- * @csspart log - The game log.
+ * @csspart log - The game log (in review mode: the graded moves, each a button).
+ * @csspart review - Review mode's panel: the slider, the move shown and its grade, progress and Stop.
+ * @csspart review-slider - Review mode's slider over the moves.
+ * @csspart review-summary - Review mode's summary: each seat's totals, biggest mistakes and the chart.
+ * @csspart review-chart - The summary's SVG chart of each seat's points (the mover's by the end of its turn) over the game.
+ * @csspart progress - Review mode's progress bar while the moves are graded.
  * @csspart help - The "How to play" panel (a disclosure, closed at first).
  * @csspart help-button - The panel's button (its `<summary>`).
  * @csspart final - The final score table.
@@ -175,7 +181,7 @@ type Preview = StringPreview & { stretches?: number[] };
  * @cssprop --string-railway-highlight - Reachable stations, hints, focus.
  */
 export class StringRailway extends RailkitGameElement<StringTypes> {
-  static override styles = [stringRailwayStyles, helpStyles];
+  static override styles = [stringRailwayStyles, helpStyles, reviewStyles("string-railway")];
 
   /** Number of seats, 2–5; any other value is shown as a message in place of the game, naming the values taken. */
   @property({ converter: whole(2) }) override players = 2;
@@ -762,21 +768,28 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
 
   // ---- render: the board -------------------------------------------------------------------------------
 
-  private renderBoard(v: StringView) {
+  /**
+   * The board of `v`; `readOnly` (review mode): only the position (no tool, reach, hints, draft or computer's move;
+   * the caller makes it inert).
+   */
+  private renderBoard(v: StringView, readOnly = false) {
     const s = v.state;
     const [x, y, w, h] = viewBoxOf(s);
-    const tool = this.activeTool;
+    const tool = readOnly ? "move" : this.activeTool;
     const me = this.me;
-    const reach = new Set(this.moves.map((a) => a.to));
-    const touched = new Set(this.preview?.stations ?? []);
+    const reach = new Set(readOnly ? [] : this.moves.map((a) => a.to));
+    const touched = new Set(readOnly ? [] : (this.preview?.stations ?? []));
     const hints =
-      this.hints && this.session.hints.status === "complete" ? (this.session.hints.hints ?? []) : [];
+      !readOnly && this.hints && this.session.hints.status === "complete"
+        ? (this.session.hints.hints ?? [])
+        : [];
     const ghosts = hints
       .filter((hh): hh is StringHint & { hint: "string" } => hh.hint === "string")
       .slice(0, GHOSTS);
-    const route = this.routePlan;
+    const route = readOnly ? null : this.routePlan;
     const spots = tool === "station" ? this.stationSpots : [];
-    const bot = this.botShow;
+    const bot = readOnly ? null : this.botShow;
+    const draft = readOnly ? null : this.draft;
     const label = `Board: ${s.stations.length} stations, ${s.seats.reduce((n, seat) => n + seat.strings.length, 0)} strings placed.`;
     return html`<div class="board-wrap">
       <svg
@@ -797,7 +810,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
             <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--string-railway-highlight)" />
           </marker>
         </defs>
-        ${fieldSvg(s)} ${stretchesSvg(this.preview?.stretches ?? [])} ${stringsSvg(s)}
+        ${fieldSvg(s)} ${stretchesSvg(readOnly ? [] : (this.preview?.stretches ?? []))} ${stringsSvg(s)}
         ${ghosts.map(
           (g, k) => svg`<g class="ghost-hint">
             <polyline class="ghost ${this.ghostFocus === k ? "focus" : ""}" points=${points(g.path)} />
@@ -809,13 +822,13 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         ${route ? svg`<polyline class="route-plan" points=${points(route.stations.flatMap((id) => this.xy(s, id)))} />` : nothing}
         ${bot ? this.renderBotMove(s, bot) : nothing}
         ${
-          this.draft
-            ? svg`<polyline class="draft seat-${me ?? 0} ${this.preview?.error ? "illegal" : ""}" points=${points(this.draft)} />`
+          draft
+            ? svg`<polyline class="draft seat-${me ?? 0} ${this.preview?.error ? "illegal" : ""}" points=${points(draft)} />`
             : nothing
         }
-        ${marksSvg(this.preview?.points ?? [])}
+        ${marksSvg(readOnly ? [] : (this.preview?.points ?? []))}
       </svg>
-      ${this.draft ? this.renderLiveCheck(y + h * 0.4) : nothing}
+      ${draft ? this.renderLiveCheck(y + h * 0.4) : nothing}
       <span id="board-help" class="sr-only">
         Stations: arrow keys move between them, Enter picks one. To lay a string, pick its two ends; to move a cube, pick its
         station, the cube, then the destination. Escape cancels.
@@ -1227,9 +1240,10 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
     return parts.map((c) => html`<span class="sq c-${c}" title=${c}></span>${pile[c]} `);
   }
 
-  private renderPlayers(v: StringView) {
+  /** The table of seats; `readOnly` (review mode): no trade buttons. */
+  private renderPlayers(v: StringView, readOnly = false) {
     const s = v.state;
-    const me = this.me;
+    const me = readOnly ? null : this.me;
     return html`<section class="zone" part="players" aria-labelledby="players-h">
       <h3 id="players-h">Round ${Math.min(s.round, s.options.rounds)} of ${s.options.rounds}</h3>
       <table>
@@ -1371,6 +1385,37 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       </table>
       <p class="note">Sets of different colours score ${SET_SCORE.slice(1).join("/")} for 1–${SET_SCORE.length - 1} cubes; a white cube stands for a missing colour. Ties: fewer cubes wins.</p>
     </section>`;
+  }
+
+  /** Review mode: the reviewed board read-only, the review panel, the graded moves, the summary. */
+  protected override renderReview() {
+    const r = this.reviewMode;
+    const v = r.view;
+    const s = v?.state;
+    const title = !s
+      ? "Loading the position…"
+      : s.over
+        ? this.overTitle(s)
+        : s.choice
+          ? `${this.seatName(s.current!)}: keep a long-distance tile`
+          : `${this.seatName(s.current!)} to play`;
+    const phase = !s
+      ? ""
+      : s.over || s.phase === "setup"
+        ? ""
+        : `${s.ap} AP left · ${s.step === "route" ? (s.placedString ? "string laid" : "route phase") : `${s.step} phase`}`;
+    return html`<div class="base" part="base" data-review-mode aria-busy=${v ? "false" : "true"}>
+      <div class="play">
+        <div class="status">
+          <span class="turn-title">${title}</span>
+          <span class="turn-meta">${phase}</span>
+        </div>
+        ${v ? html`<div inert>${this.renderBoard(v, true)}</div>` : nothing}
+        ${r.renderPanel()}
+        ${r.renderMoves()}
+      </div>
+      <div class="side">${v ? this.renderPlayers(v, true) : nothing} ${r.renderSummary()}</div>
+    </div>`;
   }
 
   protected override renderGame(v: StringView) {

@@ -11,7 +11,7 @@ import {
   raceContext,
   SHIPPED_GOAL,
 } from "../../solvers/train/race-context.ts";
-import { type RailkitClient, sharedRailkitClient } from "../../worker/client.ts";
+import type { RailkitClient } from "../../worker/client.ts";
 import type { BotMode, GameWorkerApi, Progress, TrainTypes, TrainView } from "../../worker/protocol.ts";
 import type { RaceSolverClient } from "../../worker/race-client.ts";
 import {
@@ -29,7 +29,7 @@ import { renderLog, renderMessage } from "../common/game-element.ts";
 import { helpStyles, renderHelp } from "../common/help.ts";
 import { rovingKey } from "../common/keys.ts";
 import { RailkitGameElement } from "../common/railkit-element.ts";
-import { ReviewController, reviewStyles } from "../common/review.ts";
+import { reviewStyles } from "../common/review.ts";
 import { delay, type ViewCause } from "../common/session.ts";
 import { FACE_NAME, faceLabel, faceSvg } from "./dice.ts";
 import { trainGameStyles } from "./train-game.styles.ts";
@@ -140,7 +140,6 @@ const FONT_PRIMER = html`<div class="primer" aria-hidden="true">${[
  *
  * @fires turn-end - A turn ended. `detail`: the TurnRecord (player, score, reason, train, banked).
  * @fires game-over - The game ended. `detail`: `{ scores, winners }`.
- * @fires review-change - Review mode started or ended (`review(save)`, `endReview()`). `detail`: `{ active }`.
  *
  * @csspart base - The whole widget.
  * @csspart scoreboard - The table of seats and totals.
@@ -244,42 +243,6 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   protected override readonly gameId = "train";
-
-  /** Review mode (web/elements/common/review.ts): the game reviewed, stepped through read-only. */
-  private readonly reviewMode = new ReviewController<TrainTypes>(this, {
-    api: () => {
-      this.client ??= sharedRailkitClient();
-      return this.gameApi(this.client);
-    },
-    seatName: (seat) => this.seatName(seat),
-    onChange: (active) =>
-      this.dispatchEvent(
-        new CustomEvent("review-change", { detail: { active }, bubbles: true, composed: true }),
-      ),
-  });
-
-  /**
-   * Review mode (docs/review.md): every move of `save` (a finished or saved game: a state or its JSON text; default
-   * the game shown) graded exactly by the solver in the worker, shown as the grades arrive, with the board as it was
-   * before each move (read-only), a slider, ←/→ on the review panel, the moves as a clickable list, and the summary
-   * (each seat's loss to decisions, luck, biggest mistakes, and a chart of win chances or expected scores). Rejects,
-   * leaving the game as it was, if the worker refuses the save.
-   */
-  review(save?: TrainGameState | string): Promise<void> {
-    const s = save ?? this.view?.state;
-    if (s === undefined) return Promise.reject(new Error("no game to review yet"));
-    return this.reviewMode.start(s);
-  }
-
-  /** Leaves review mode: the game being played is shown again. */
-  endReview(): void {
-    this.reviewMode.exit();
-  }
-
-  /** True in review mode. */
-  get reviewing(): boolean {
-    return this.reviewMode.active;
-  }
 
   protected override gameAttributes(): readonly string[] {
     return ["variant", "goal"];
@@ -876,7 +839,7 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   /** Review mode: the reviewed position read-only, the review panel, the graded moves, the summary. */
-  private renderReview() {
+  protected override renderReview() {
     const r = this.reviewMode;
     const v = r.view;
     const s = v?.state;
@@ -900,7 +863,6 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
   }
 
   protected override renderGame(v: TrainView) {
-    if (this.reviewMode.active) return this.renderReview();
     const s = v.state;
     const turn = s.turn;
     // Not tied to `busy`: a button keeps its focus through the round trip (the handlers ignore clicks meanwhile).
@@ -963,7 +925,6 @@ export class TrainGame extends RailkitGameElement<TrainTypes> {
 
 declare global {
   interface HTMLElementEventMap {
-    "review-change": CustomEvent<{ active: boolean }>;
     "turn-end": CustomEvent<TurnRecord>;
     "game-over": CustomEvent<TrainGameOverDetail>;
   }

@@ -125,5 +125,13 @@ export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
     work: {},
   }),
 
+  // Every move graded by the hints' solver: the exact transport plan, the routes, the ranked strings (review.ts).
+  review: {
+    keys: [],
+    readOptions: () => ({}),
+    load: async (solver, _options, engine) =>
+      (await import("./review.ts")).stringReviewer(await solver(), () => rulesOf(engine)),
+  },
+
   cli: async () => (await import("./cli.ts")).stringCli,
 };

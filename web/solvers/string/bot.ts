@@ -70,7 +70,7 @@ function keepTile(k: PlanKernel, s: StringState, player: number, tiles: readonly
 }
 
 /** AP kept back for locomotive upgrades this turn (rounds 1–2, while they pay back over the turns left). */
-function upgradeReserve(s: StringState, player: number): number {
+export function upgradeReserve(s: StringState, player: number): number {
   if (s.round > 2) return 0;
   let loco = s.seats[player]!.loco;
   let reserve = 0;
@@ -85,8 +85,8 @@ function upgradeReserve(s: StringState, player: number): number {
   return reserve;
 }
 
-/** Points now plus what the best transport plan adds with `ap` AP. */
-function outlook(k: PlanKernel, s: StringState, player: number, ap: number): number {
+/** Points now plus what the best transport plan adds with `ap` AP (the game review's value: web/games/string/review.ts). */
+export function outlook(k: PlanKernel, s: StringState, player: number, ap: number): number {
   const plan = s.step === "locomotive" ? null : planTransport(k, s, player, Math.max(0, ap));
   if (!plan) return pointsOf(s, player);
   return pointsOf(s, player) + plan.score - plan.before;
