@@ -8,8 +8,8 @@
 // field, or accepts what this reader leaves to it). So this reader never refuses a file.
 //
 // The plain shape: `{"segments": [[x1, y1, x2, y2], …]}`, JSON whitespace anywhere between tokens, the key written
-// without escapes, every entry 4 JSON numbers, each finite as a double and of at most 19 significant digits, at most
-// MAX_SEGMENTS entries. Numbers follow the JSON grammar exactly and are read to the double JSON.parse gives (round
+// without escapes, every entry 4 JSON numbers, each finite as a double and of at most 19 significant digits (then only zeros), at
+// most MAX_SEGMENTS entries. Numbers follow the JSON grammar exactly and are read to the double JSON.parse gives (round
 // to nearest, ties to even; -0 kept): ≤ 15 digits with |exponent| ≤ 22 after moving the point is one exact integer
 // times or over one exact power of ten, a single rounding (Clinger's fast path); any other goes through the
 // Eisel–Lemire algorithm with fast_float's 128-bit table of powers of five (pow5.ts, scripts/gen-pow5.mjs), exact
@@ -178,13 +178,17 @@ export function scanSegments(length: i32): i32 {
         let c = <u32>load<u8>(p);
         let w: u64 = 0; // the significant digits, exact (at most 19)
         let digits = 0; // significant digits seen (leading zeros not counted)
-        let point = 0; // digits after the decimal point
+        let point = 0; // digits after the decimal point, up to the last one in w
+        let extra = 0; // zeros of the integer part past 19 significant digits
         if (c == 48) {
           c = <u32>load<u8>(++p);
         } else if (c - 49 < 9) {
           do {
-            w = w * 10 + <u64>(c - 48);
-            digits++;
+            if (digits < 19) {
+              w = w * 10 + <u64>(c - 48);
+              digits++;
+            } else if (c != 48) return stop(p, base); // a 20th significant digit: JSON.parse reads it
+            else extra++; // a zero past 19 digits (JSON.stringify writes integers to 10^21 in full)
             c = <u32>load<u8>(++p);
           } while (c - 48 < 10);
         } else return stop(p, base);
@@ -192,11 +196,12 @@ export function scanSegments(length: i32): i32 {
           c = <u32>load<u8>(++p);
           if (c - 48 >= 10) return stop(p, base);
           do {
-            if (digits > 0 || c != 48) {
+            if (digits == 0 && c == 48) point++; // a leading zero
+            else if (digits < 19) {
               w = w * 10 + <u64>(c - 48);
               digits++;
-            }
-            point++;
+              point++;
+            } else if (c != 48) return stop(p, base); // past 19 digits only zeros, which change nothing
             c = <u32>load<u8>(++p);
           } while (c - 48 < 10);
         }
@@ -212,8 +217,7 @@ export function scanSegments(length: i32): i32 {
           } while (c - 48 < 10);
           if (expNeg) exp = -exp;
         }
-        if (digits > 19) return stop(p, base); // w wrapped: JSON.parse reads it
-        const q = exp - point;
+        const q = exp - point + extra;
         let v: f64;
         if (w == 0) v = 0;
         else if (w <= <u64>1 << 53 && q >= -22 && q <= 22)
