@@ -14,7 +14,7 @@
 // times or over one exact power of ten, a single rounding (Clinger's fast path); any other goes through the
 // Eisel–Lemire algorithm with fast_float's 128-bit table of powers of five (pow5.ts, scripts/gen-pow5.mjs), exact
 // for every mantissa below 2^64 without a fallback (Mushtak and Lemire, "Fast Number Parsing Without Fallback").
-import { MAX_SEGMENTS, reserveSegments, segments } from "./pairs";
+import { fresh, MAX_SEGMENTS, reserveSegments, segments } from "./pairs";
 import { POW5, POW5_MAX_Q, POW5_MIN_Q } from "./pow5";
 
 /** `scanSegments`'s answer for a text that is not the plain shape: parse it as JSON instead. */
@@ -27,12 +27,6 @@ export const MAX_TEXT: i32 = (16 << 20) + 2;
 const START_TEXT: i32 = 64;
 
 export let text = fresh<u8>(START_TEXT);
-
-/** A StaticArray of `n` elements without the zero fill (runtime stub: fresh memory, written before it is read). */
-// @ts-ignore: decorator
-@inline function fresh<T>(n: i32): StaticArray<T> {
-  return changetype<StaticArray<T>>(__new(<usize>n << alignof<T>(), idof<StaticArray<T>>()));
-}
 
 /**
  * Makes `text` hold `bytes` bytes (bytes ≤ MAX_TEXT; the wrapper checks); returns its length. Its contents are not
