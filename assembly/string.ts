@@ -96,10 +96,18 @@ export function scanSegments(length: i32): i32 {
   return n;
 }
 
+/** The same in parts: `scanBegin(length)`, then `scanMore(entries)` while it answers -2 (MORE). */
+export function scanBegin(length: i32): i32 {
+  const r = scan.scanBegin(length);
+  d.moved(SEGMENTS, pairs.segments);
+  return r;
+}
+export { scanMore } from "./geometry/scan";
+
 /**
  * Grows the buffer of descriptor entry `entry` to hold `elements` elements (the glue checks them against the
- * limits): `segments`, `pairs`, `points` and `text` only; their contents are not kept. Returns the buffer's length now, -1 for a
- * buffer that does not grow.
+ * limits): `segments`, `pairs`, `points` and `text` only; their contents are not kept. Returns the buffer's length
+ * now, -1 for a buffer that does not grow.
  */
 export function reserve(entry: i32, elements: i32): i32 {
   if (entry == SEGMENTS) {

@@ -116,22 +116,44 @@ function eiselLemire(w: u64, q: i32): u64 {
 
 /** Where the reader stopped, for the caller's message (the byte offset of the first byte not read). */
 export let scanStop: i32 = 0;
+/** `scanMore`'s answer while entries remain. */
+export const MORE: i32 = -2;
+
+// The reader's state between calls (`scanBegin`, then `scanMore` until it answers n ≥ 0 or NOT_PLAIN).
+let at: usize = 0; // the next byte
+let last: usize = 0; // the end mark's address
+let count: i32 = 0; // entries read
+let room: i32 = 0; // entries `segments` holds for this text
 
 /**
- * Parses `text[0, length)` (see the file comment) into `segments`; returns the segment count, or NOT_PLAIN.
+ * Parses `text[0, length)` (see the file comment) into `segments`; returns the segment count, or NOT_PLAIN. The
+ * same as `scanBegin(length)` and then `scanMore` until done.
  */
 export function scanSegments(length: i32): i32 {
+  const r = scanBegin(length);
+  return r == MORE ? scanMore(MAX_SEGMENTS) : r;
+}
+
+/**
+ * Starts reading `text[0, length)`: the opening `{"segments": [`, and room in `segments` for every entry the text
+ * can hold. MORE (then call `scanMore`), n ≥ 0 when the text is read (no entries), or NOT_PLAIN. The reading is
+ * split in calls so that the engine's optimizing compiler, which replaces a function's baseline code between
+ * calls (not during one), serves the later calls of a cold process.
+ */
+export function scanBegin(length: i32): i32 {
   if (length < 0 || length >= text.length) unreachable(); // the wrapper reserves length + 1 bytes
   const base = changetype<usize>(text);
   const end = base + <usize>length;
   store<u8>(end, 0); // the end mark: no token or digit is 0, so every loop below stops there
+  last = end;
+  count = 0;
   let p = base;
   while (isSpace(load<u8>(p))) p++;
-  if (load<u8>(p) != 123) return stop(p, base); // {
+  if (load<u8>(p) != 123) return stop(p); // {
   p++;
   while (isSpace(load<u8>(p))) p++;
-  // "segments" as 10 bytes: `"segm` `ents` `"`
-  if (p + 10 > end) return stop(p, base);
+  // "segments", quotes included
+  if (p + 10 > end) return stop(p);
   if (
     load<u8>(p) != 34 ||
     load<u8>(p, 1) != 115 ||
@@ -144,109 +166,133 @@ export function scanSegments(length: i32): i32 {
     load<u8>(p, 8) != 115 ||
     load<u8>(p, 9) != 34
   )
-    return stop(p, base);
+    return stop(p);
   p += 10;
   while (isSpace(load<u8>(p))) p++;
-  if (load<u8>(p) != 58) return stop(p, base); // :
+  if (load<u8>(p) != 58) return stop(p); // :
   p++;
   while (isSpace(load<u8>(p))) p++;
-  if (load<u8>(p) != 91) return stop(p, base); // [
+  if (load<u8>(p) != 91) return stop(p); // [
   p++;
   // Each entry takes at least 10 bytes ("[0,0,0,0],"), so this holds every entry the text can have.
-  let cap = length / 9 + 1;
-  if (cap > MAX_SEGMENTS) cap = MAX_SEGMENTS;
-  reserveSegments(cap);
-  let out = changetype<usize>(segments);
-  let n = 0;
+  room = length / 9 + 1;
+  if (room > MAX_SEGMENTS) room = MAX_SEGMENTS;
+  reserveSegments(room);
   while (isSpace(load<u8>(p))) p++;
-  if (load<u8>(p) == 93) p++; // ] (no segments)
-  else
-    for (;;) {
-      if (n == cap || load<u8>(p) != 91) return stop(p, base);
-      p++;
-      for (let k = 0; k < 4; k++) {
-        while (isSpace(load<u8>(p))) p++;
-        // A JSON number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-        const neg = load<u8>(p) == 45;
-        if (neg) p++;
-        let c = <u32>load<u8>(p);
-        let w: u64 = 0; // the significant digits, exact (at most 19)
-        let digits = 0; // significant digits seen (leading zeros not counted)
-        let point = 0; // digits after the decimal point, up to the last one in w
-        let extra = 0; // zeros of the integer part past 19 significant digits
-        if (c == 48) {
-          c = <u32>load<u8>(++p);
-        } else if (c - 49 < 9) {
-          do {
-            if (digits < 19) {
-              w = w * 10 + <u64>(c - 48);
-              digits++;
-            } else if (c != 48) return stop(p, base); // a 20th significant digit: JSON.parse reads it
-            else extra++; // a zero past 19 digits (JSON.stringify writes integers to 10^21 in full)
-            c = <u32>load<u8>(++p);
-          } while (c - 48 < 10);
-        } else return stop(p, base);
-        if (c == 46) {
-          c = <u32>load<u8>(++p);
-          if (c - 48 >= 10) return stop(p, base);
-          do {
-            if (digits == 0 && c == 48) point++; // a leading zero
-            else if (digits < 19) {
-              w = w * 10 + <u64>(c - 48);
-              digits++;
-              point++;
-            } else if (c != 48) return stop(p, base); // past 19 digits only zeros, which change nothing
-            c = <u32>load<u8>(++p);
-          } while (c - 48 < 10);
-        }
-        let exp = 0;
-        if ((c | 32) == 101) {
-          c = <u32>load<u8>(++p);
-          const expNeg = c == 45;
-          if (expNeg || c == 43) c = <u32>load<u8>(++p);
-          if (c - 48 >= 10) return stop(p, base);
-          do {
-            if (exp < 100_000_000) exp = exp * 10 + <i32>(c - 48); // larger: as good as infinite
-            c = <u32>load<u8>(++p);
-          } while (c - 48 < 10);
-          if (expNeg) exp = -exp;
-        }
-        const q = exp - point + extra;
-        let v: f64;
-        if (w == 0) v = 0;
-        else if (w <= <u64>1 << 53 && q >= -22 && q <= 22)
-          v = q < 0 ? <f64>w / load<f64>(POW10 + (<usize>-q << 3)) : <f64>w * load<f64>(POW10 + (<usize>q << 3));
-        else if (q < POW5_MIN_Q) v = 0; // below 10^-323: under half the least subnormal
-        else if (q > POW5_MAX_Q) return stop(p, base); // infinite: JSON.parse's reader names it
-        else {
-          const bits = eiselLemire(w, q);
-          if (bits == 0x7ff0000000000000) return stop(p, base);
-          v = reinterpret<f64>(bits);
-        }
-        store<f64>(out, neg ? -v : v);
-        out += 8;
-        while (isSpace(c)) c = <u32>load<u8>(++p);
-        if (c != (k == 3 ? 93 : 44)) return stop(p, base); // ] after the 4th, else ,
-        p++;
-      }
-      n++;
-      while (isSpace(load<u8>(p))) p++;
-      const c = load<u8>(p);
-      p++;
-      if (c == 93) break;
-      if (c != 44) return stop(p - 1, base);
-      while (isSpace(load<u8>(p))) p++;
-    }
-  while (isSpace(load<u8>(p))) p++;
-  if (load<u8>(p) != 125) return stop(p, base); // }
-  p++;
-  while (isSpace(load<u8>(p))) p++;
-  if (p != end) return stop(p, base);
-  scanStop = length;
-  return n;
+  if (load<u8>(p) == 93) return finish(p + 1); // ] (no segments)
+  at = p;
+  return MORE;
 }
 
-function stop(p: usize, base: usize): i32 {
-  scanStop = <i32>(p - base);
+/**
+ * Reads up to `entries` more entries: MORE while some remain, else the segment count (the text read to its end)
+ * or NOT_PLAIN.
+ */
+export function scanMore(entries: i32): i32 {
+  let p = at;
+  let n = count;
+  const stopAt = entries < room - n ? n + entries : room;
+  let out = changetype<usize>(segments) + (<usize>n << 5);
+  for (;;) {
+    if (n == stopAt) {
+      if (n == room) return stop(p); // more entries than MAX_SEGMENTS: JSON.parse's path counts them
+      at = p;
+      count = n;
+      return MORE;
+    }
+    if (load<u8>(p) != 91) return stop(p);
+    p++;
+    for (let k = 0; k < 4; k++) {
+      while (isSpace(load<u8>(p))) p++;
+      // A JSON number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+      const neg = load<u8>(p) == 45;
+      if (neg) p++;
+      let c = <u32>load<u8>(p);
+      let w: u64 = 0; // the significant digits, exact (at most 19)
+      let digits = 0; // significant digits seen (leading zeros not counted)
+      let point = 0; // digits after the decimal point, up to the last one in w
+      let extra = 0; // zeros of the integer part past 19 significant digits
+      if (c == 48) {
+        c = <u32>load<u8>(++p);
+      } else if (c - 49 < 9) {
+        do {
+          if (digits < 19) {
+            w = w * 10 + <u64>(c - 48);
+            digits++;
+          } else if (c != 48) return stop(p); // a 20th significant digit: JSON.parse reads it
+          else extra++; // a zero past 19 digits (JSON.stringify writes integers to 10^21 in full)
+          c = <u32>load<u8>(++p);
+        } while (c - 48 < 10);
+      } else return stop(p);
+      if (c == 46) {
+        c = <u32>load<u8>(++p);
+        if (c - 48 >= 10) return stop(p);
+        do {
+          if (digits == 0 && c == 48) point++; // a leading zero
+          else if (digits < 19) {
+            w = w * 10 + <u64>(c - 48);
+            digits++;
+            point++;
+          } else if (c != 48) return stop(p); // past 19 digits only zeros, which change nothing
+          c = <u32>load<u8>(++p);
+        } while (c - 48 < 10);
+      }
+      let exp = 0;
+      if ((c | 32) == 101) {
+        c = <u32>load<u8>(++p);
+        const expNeg = c == 45;
+        if (expNeg || c == 43) c = <u32>load<u8>(++p);
+        if (c - 48 >= 10) return stop(p);
+        do {
+          if (exp < 100_000_000) exp = exp * 10 + <i32>(c - 48); // larger: as good as infinite
+          c = <u32>load<u8>(++p);
+        } while (c - 48 < 10);
+        if (expNeg) exp = -exp;
+      }
+      const q = exp - point + extra;
+      let v: f64;
+      if (w == 0) v = 0;
+      else if (w <= <u64>1 << 53 && q >= -22 && q <= 22)
+        v = q < 0 ? <f64>w / load<f64>(POW10 + (<usize>-q << 3)) : <f64>w * load<f64>(POW10 + (<usize>q << 3));
+      else if (q < POW5_MIN_Q) v = 0; // below 10^-323: under half the least subnormal
+      else if (q > POW5_MAX_Q) return stop(p); // infinite: JSON.parse's reader names it
+      else {
+        const bits = eiselLemire(w, q);
+        if (bits == 0x7ff0000000000000) return stop(p);
+        v = reinterpret<f64>(bits);
+      }
+      store<f64>(out, neg ? -v : v);
+      out += 8;
+      while (isSpace(c)) c = <u32>load<u8>(++p);
+      if (c != (k == 3 ? 93 : 44)) return stop(p); // ] after the 4th, else ,
+      p++;
+    }
+    n++;
+    while (isSpace(load<u8>(p))) p++;
+    const c = load<u8>(p);
+    if (c == 93) {
+      count = n;
+      return finish(p + 1);
+    }
+    if (c != 44) return stop(p);
+    p++;
+    while (isSpace(load<u8>(p))) p++;
+  }
+  return NOT_PLAIN; // (not reached: asc's flow analysis wants it)
+}
+
+/** After the list's `]`: the closing `}` and nothing but whitespace to the end. */
+function finish(p: usize): i32 {
+  while (isSpace(load<u8>(p))) p++;
+  if (load<u8>(p) != 125) return stop(p); // }
+  p++;
+  while (isSpace(load<u8>(p))) p++;
+  if (p != last) return stop(p);
+  scanStop = <i32>(p - changetype<usize>(text));
+  return count;
+}
+
+function stop(p: usize): i32 {
+  scanStop = <i32>(p - changetype<usize>(text));
   return NOT_PLAIN;
 }

@@ -211,6 +211,10 @@ export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
   scannedSegments(n: number): Float64Array;
 }
 
+/** `scanMore`'s answer while entries remain (assembly/geometry/scan.ts MORE), and the entries it reads a call. */
+const SCAN_MORE = -2;
+const SCAN_PART = 8192;
+
 /** `countPairs`'s answer when the work is over the budget (assembly/geometry/pairs.ts REFUSED: i64's minimum). */
 const PAIRS_REFUSED = -(2n ** 63n);
 
@@ -621,7 +625,10 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
     },
     scanSegments(length) {
       checkRange("text bytes", length, 0, glue.descriptor.buffers.text!.length - 1);
-      const n = ex.scanSegments(length);
+      // In parts of SCAN_PART entries: a cold process runs a call's baseline code to its end, and the optimized
+      // code, compiled meanwhile, serves the later parts (one call: 2–3× slower the first time).
+      let n = ex.scanBegin(length);
+      while (n === SCAN_MORE) n = ex.scanMore(SCAN_PART);
       // scanSegments may have grown `segments` (and memory): the descriptor is read again, the views made anew
       glue.refresh();
       segments = new Float64Array(0);
