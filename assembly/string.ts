@@ -10,6 +10,7 @@ import * as meet from "./geometry/meet";
 import * as placed from "./geometry/placed";
 import * as poly from "./geometry/polyline";
 import * as route from "./geometry/route";
+import * as scan from "./geometry/scan";
 import * as seg from "./geometry/segment";
 
 export { orient2d } from "./geometry/orient";
@@ -25,6 +26,10 @@ export {
 } from "./geometry/polyline";
 export { indexReset, indexAdd, indexCount, indexInfo, crossingPointsIndexed } from "./geometry/placed";
 export { routeContext, routeGeometry } from "./geometry/route";
+/** Where the last `scanSegments` stopped (a byte offset; the text's length when it read the whole text). */
+export function scanStop(): i32 {
+  return scan.scanStop;
+}
 
 /** The method the last `countPairs` chose (0 grid, 1 sweep) and its work in candidate visits. */
 export function pairsMethod(): i32 {
@@ -49,7 +54,7 @@ export function pointY(): f64 {
 
 // The descriptor (glue/descriptor.ts): the buffers the wrapper writes and reads, and the kernels' limits.
 // Bump VERSION whenever a buffer, a limit's meaning or an export's signature changes.
-const VERSION: i32 = 5; // 5: segments, pairs and points grow on demand (reserve); 4: meeting places (string ids, stretches, route[4]); 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
+const VERSION: i32 = 6; // 6: text (the segment file's bytes, grows: reserve) and scanSegments; 5: segments, pairs and points grow on demand (reserve); 4: meeting places (string ids, stretches, route[4]); 3: routeContext/routeGeometry and their buffers; 2: countPairs returns an i64 count
 d.describe("string", VERSION);
 const SEGMENTS = d.buffer("segments", pairs.segments); // [x1, y1, x2, y2, …] for countPairs (grows: reserve)
 const PAIRS = d.buffer("pairs", pairs.pairs); // [i, j, …] out of countPairs (grows: reserve)
@@ -66,6 +71,7 @@ d.buffer("stretches", meet.stretches); // [x0, y0, x1, y1, …] out: the shared 
 d.buffer("board", route.board); // [x0, y0, …] the route context's board polygon
 d.buffer("mountain", route.mountain); // [x0, y0, …] the route context's mountain polygon
 d.buffer("route", route.route); // out of routeGeometry: [length, stations, points, flags]
+const TEXT = d.buffer("text", scan.text); // a segment file's bytes, for scanSegments (grows: reserve)
 d.limit("segments", pairs.MAX_SEGMENTS);
 d.limit("pairs", pairs.MAX_PAIRS);
 d.limit("pathVertices", poly.MAX_PATH);
@@ -77,12 +83,31 @@ d.limit("points", poly.MAX_POINTS);
 d.limit("indexAxisCells", placed.MAX_AXIS); // index grid cells per axis at most
 d.limit("indexSpan", placed.MAX_SPAN); // cells a segment's box may cover before the large list
 d.limit("stretches", meet.MAX_STRETCHES); // stretch pieces written (counted past it)
+d.limit("textBytes", scan.MAX_TEXT); // bytes `text` holds at most (a file plus its end mark)
 export { descriptor } from "./glue/descriptor";
 
 /**
+ * Parses the segment file in `text[0, length)` into `segments` (assembly/geometry/scan.ts): the segment count, or
+ * -1 (NOT_PLAIN) for a text the caller parses as JSON. `segments` may have grown (its entry is rewritten).
+ */
+export function scanSegments(length: i32): i32 {
+  const n = scan.scanSegments(length);
+  d.moved(SEGMENTS, pairs.segments);
+  return n;
+}
+
+/** The same in parts: `scanBegin(length)`, then `scanMore(entries)` while it answers -2 (MORE). */
+export function scanBegin(length: i32): i32 {
+  const r = scan.scanBegin(length);
+  d.moved(SEGMENTS, pairs.segments);
+  return r;
+}
+export { scanMore } from "./geometry/scan";
+
+/**
  * Grows the buffer of descriptor entry `entry` to hold `elements` elements (the glue checks them against the
- * limits): `segments`, `pairs` and `points` only; their contents are not kept. Returns the buffer's length now, -1 for a
- * buffer that does not grow.
+ * limits): `segments`, `pairs`, `points` and `text` only; their contents are not kept. Returns the buffer's length
+ * now, -1 for a buffer that does not grow.
  */
 export function reserve(entry: i32, elements: i32): i32 {
   if (entry == SEGMENTS) {
@@ -94,6 +119,11 @@ export function reserve(entry: i32, elements: i32): i32 {
     pairs.reservePairs((elements + 1) >> 1);
     d.moved(PAIRS, pairs.pairs);
     return pairs.pairs.length;
+  }
+  if (entry == TEXT) {
+    scan.reserveText(elements);
+    d.moved(TEXT, scan.text);
+    return scan.text.length;
   }
   if (entry == POINTS) {
     poly.reservePoints((elements + 1) >> 1);

@@ -11,22 +11,30 @@
  * `DIRECT_MIN_BUDGET_S` (60 s) and checks the budget again when the command returns. Anything else (stdin,
  * options, other commands) runs in the worker as before.
  */
-import { stringPairs } from "../web/games/string/pairs.ts";
+import { stringPairs, stringPairsScanned, USAGE } from "../web/games/string/pairs.ts";
 import type { CliHost } from "../web/games/types.ts";
-import { readFileText } from "./files.ts";
+import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
+import { readFileInto, readFileText } from "./files.ts";
 import { nodeHost } from "./host.ts";
 import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
 
 /**
  * Runs a command bin/rail.ts sends here (`isDirect`) on this thread: the same answer, error line and exit code as
- * the worker's.
+ * the worker's. With the String Wasm module (built: always, after `ensureWasm`), the file is read straight into the
+ * module's `text` buffer (bin/files.ts `readFileInto`: no JavaScript string, no copy) and parsed there into the
+ * kernel's input (web/games/string/pairs.ts `stringPairsScanned`); without it, read as text and parsed in JavaScript.
  */
 export async function runDirect(args: readonly string[]): Promise<Outcome> {
   try {
     ensureWasm();
     const file = args[2]!;
-    const usage = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
-    const text = await readFileText(file, usage);
+    const module = await nodeHost.kit.wasm("string")?.catch(() => null);
+    if (module) {
+      const wasm = await createStringGeometryWasm(module);
+      const length = await readFileInto(file, USAGE, (bytes) => wasm.textBuffer(bytes));
+      return success(await stringPairsScanned(args.slice(2), nodeHost, wasm, length), false);
+    }
+    const text = await readFileText(file, USAGE);
     // The file is read already; any other read (none today) goes to the usual reader.
     const host: CliHost = {
       ...nodeHost,

@@ -143,7 +143,7 @@ export function readText(file: string | undefined, usage: string, maxBytes = MAX
 }
 
 /** One read(2) on libuv's thread pool: the bytes read (0 at the end). */
-function readAsync(fd: number, buf: Buffer, offset: number, length: number): Promise<number> {
+function readAsync(fd: number, buf: Uint8Array, offset: number, length: number): Promise<number> {
   return new Promise((resolve, reject) =>
     read(fd, buf, offset, length, null, (e, n) => (e ? reject(e) : resolve(n))),
   );
@@ -187,6 +187,54 @@ export async function readFileText(file: string, usage: string, maxBytes = MAX_F
     throw new UsageError(`cannot read ${quote(file)}: ${code ?? "read error"}`);
   }
   return bytes.toString("utf8");
+}
+
+/**
+ * {@link readFileText}'s checks, caps and messages, but the bytes go straight into the caller's buffer (the String
+ * Wasm module's `text`: no JavaScript string, no intermediate copy): `room(bytes)` gives a buffer of at least `bytes`
+ * bytes (its earlier contents need not be kept), asked first for the file's size and one more byte (which tells a
+ * file that grew: then the bytes read so far are kept aside, a larger buffer asked for, and the read goes on, up
+ * to the cap). Read on libuv's thread pool, like {@link readFileText}. Returns the bytes read.
+ */
+export async function readFileInto(
+  file: string,
+  usage: string,
+  room: (bytes: number) => Uint8Array,
+  maxBytes = MAX_FILE_BYTES,
+): Promise<number> {
+  if (file === "" || file === "-") throw new UsageError(usage);
+  try {
+    const fd = openRegular(file);
+    try {
+      const size = fstatSync(fd).size;
+      if (size > maxBytes)
+        throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes (${size}): refused`);
+      let buf = room(size + 1);
+      let total = 0;
+      for (;;) {
+        const want = Math.min(buf.length, maxBytes + 1);
+        if (total === want) {
+          // The file grew past the buffer (rare): keep what was read, take a buffer twice as large.
+          const kept = Buffer.from(buf.subarray(0, total));
+          buf = room(Math.min(2 * total, maxBytes + 1));
+          buf.set(kept);
+          continue;
+        }
+        const n = await readAsync(fd, buf, total, want - total);
+        if (n === 0) break;
+        total += n;
+        if (total > maxBytes)
+          throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes: refused`);
+      }
+      return total;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read ${quote(file)}: ${code ?? "read error"}`);
+  }
 }
 
 /** A JSON file (or stdin for `-`): read, parsed and depth-checked; `usage` is the message when it is missing. */

@@ -22,7 +22,8 @@
 //   the candidate run pairs, is counted exactly by binary search before any pair is tested; it is used when
 //   below the grid's. Only when every coordinate is in orient2dFast's safe range. When its work is over
 //   GROUP_CHECK · n, segment ends are grouped by exact point (`groupEnds`) and a stretch of runs sharing a run's
-//   hub end (they meet there) is counted without tests (issue #24: a star is O(n log n), not n²/2 tests).
+//   hub end (they meet there) is counted without tests (issue #24: a star is O(n log n), not n²/2 tests); the
+//   work compared with the grid's and with maxWork is then the grouped sweep's (`groupedWork`).
 // Exact predicates decide every pair in both. Coordinates outside orient2d's safe range switch the whole call to
 // the guarded orient2d (exact for any finite double) and the grid, as the TypeScript twin does.
 import { inSafeRange, orient2d, orient2dFast } from "./orient";
@@ -77,17 +78,28 @@ export function reserveSegments(n: i32): i32 {
   const cap = grown(segmentCapacity, n, MAX_SEGMENTS);
   if (cap == segmentCapacity) return cap;
   segmentCapacity = cap;
-  segments = new StaticArray<f64>(4 * cap);
-  box = new StaticArray<f64>(4 * cap);
-  range = new StaticArray<i32>(4 * cap);
-  entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * cap);
-  cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * cap + 1);
-  lo = new StaticArray<f64>(cap);
-  hi = new StaticArray<f64>(cap);
-  orderA = new StaticArray<i32>(cap);
-  orderB = new StaticArray<i32>(cap);
-  runStart = new StaticArray<i32>(cap + 1);
+  // Not zero-filled (`fresh`): every element is written before it is read (the input, then countPairs' passes),
+  // and the pages a smaller input never touches cost nothing (issue #24: the fill was a third of a cold read).
+  segments = fresh<f64>(4 * cap);
+  box = fresh<f64>(4 * cap);
+  range = fresh<i32>(4 * cap);
+  entries = fresh<i32>(ENTRIES_PER_SEGMENT * cap);
+  cellStart = fresh<i32>(CELLS_PER_SEGMENT * cap + 1);
+  lo = fresh<f64>(cap);
+  hi = fresh<f64>(cap);
+  orderA = fresh<i32>(cap);
+  orderB = fresh<i32>(cap);
+  runStart = fresh<i32>(cap + 1);
   return cap;
+}
+
+/**
+ * A StaticArray of `n` elements without the zero fill `new StaticArray` does: for buffers written before they are
+ * read (runtime stub: the memory is fresh, never reused).
+ */
+// @ts-ignore: decorator
+@inline export function fresh<T>(n: i32): StaticArray<T> {
+  return changetype<StaticArray<T>>(__new(<usize>n << alignof<T>(), idof<StaticArray<T>>()));
 }
 
 /** Makes `pairs` hold `n` pairs (n ≤ MAX_PAIRS; the wrapper checks); returns the capacity. */
@@ -263,12 +275,18 @@ export function countPairs(n: i32, maxPairs: i32, maxWork: f64): i64 {
   const cap = maxPairs < pairCapacity ? maxPairs : pairCapacity;
   if (!wide && gridWork > SWEEP_CHECK * nf) {
     const runs = sweepPlan(n, txx, txy, tyy, big);
-    const sweepWork = lastWork;
+    let sweepWork = lastWork;
+    // Hub stretches (`groupEnds`) when the sweep's work is large and it may be chosen or the grid is refused; its
+    // work is then counted after grouping (`groupedWork`): a star is answered, not refused (issue #24).
+    const grouped = sweepWork > GROUP_CHECK * nf && (sweepWork < gridWork || gridWork > maxWork);
+    if (grouped) {
+      groupEnds(n, runs);
+      sweepWork = groupedWork(n, runs, sweepWork);
+    }
     if (sweepWork < gridWork) {
       lastMethod = METHOD_SWEEP;
+      lastWork = sweepWork;
       if (sweepWork > maxWork) return REFUSED;
-      const grouped = sweepWork > GROUP_CHECK * nf;
-      if (grouped) groupEnds(n, runs);
       return sweepRun(runs, cap, grouped);
     }
   }
@@ -408,6 +426,25 @@ function groupEnds(n: i32, runs: i32): void {
     const next = r + 1 < runs && unchecked(range[r + 1]) == unchecked(range[r]) ? unchecked(range[runs + r + 1]) : r + 1;
     unchecked((range[runs + r] = next));
   }
+}
+
+/**
+ * The grouped sweep's work (`sweepRun` with hub stretches): the plain sweep's `work` (Σ over runs r of the later runs
+ * q < a_r whose interval starts within r's) less, for each run r, the later runs sharing its hub, plus the stretches
+ * they form (each skipped in one step). All of them are below a_r (they share a point with r: their intervals
+ * meet r's), so this is exactly the steps `sweepRun` takes. One backward pass, counting per hub (ids < 2n) the
+ * later runs (entries[0, 2n)) and stretches (entries[2n, 4n); free after `groupEnds`).
+ */
+function groupedWork(n: i32, runs: i32, work: f64): f64 {
+  const m = 2 * n;
+  for (let t = 0; t < 2 * m; t++) unchecked((entries[t] = 0));
+  for (let r = runs - 1; r >= 0; r--) {
+    const h = unchecked(range[r]);
+    work -= <f64>(unchecked(entries[h]) - unchecked(entries[m + h]));
+    unchecked((entries[h] += 1));
+    if (!(r + 1 < runs && unchecked(range[r + 1]) == h)) unchecked((entries[m + h] += 1));
+  }
+  return work;
 }
 
 /**

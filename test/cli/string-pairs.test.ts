@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runDirect } from "../../bin/direct.ts";
 import { runCommand } from "../../bin/run.ts";
 import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import {
@@ -60,6 +61,24 @@ describe("rail string pairs: 64-bit counts, a work budget", () => {
     const r = await runCommand(["string", "pairs", f]);
     expect(r.err).toBe("");
     expect(JSON.parse(r.out)).toEqual({ pairs: (n * (n - 1)) / 2 });
+  }, 30_000);
+
+  it("pairs.work-grouped: a 12,000-spoke star (71,994,000 candidate pairs before grouping) is answered, on both paths", async () => {
+    const n = 12_000;
+    const r = mulberry32(12);
+    const f = file(
+      "star.json",
+      Array.from({ length: n }, () => {
+        const a = r() * 2 * Math.PI;
+        return [0, 0, 50 * Math.cos(a), 50 * Math.sin(a)];
+      }),
+    );
+    expect((n * (n - 1)) / 2).toBeGreaterThan(MAX_PAIR_TESTS);
+    for (const run of [runCommand, runDirect]) {
+      const o = await run(["string", "pairs", f]);
+      expect(o.err).toBe("");
+      expect(JSON.parse(o.out)).toEqual({ pairs: (n * (n - 1)) / 2 });
+    }
   }, 30_000);
 
   it("more segments than the kernel's limit are refused before the numbers are read", async () => {

@@ -10,8 +10,8 @@ import { bruteForcePairs, mulberry32 } from "../../web/engine/string/geometry/ex
 import {
   countIntersectingPairs,
   countIntersectingPairsBrute,
-  GROUP_CHECK,
   lastPairsPlan,
+  lastSweepGrouping,
   METHOD_GRID,
   METHOD_SWEEP,
   PairsWorkError,
@@ -223,7 +223,7 @@ describe("all-pairs work budget", () => {
         const room = (n * (n - 1)) / 2;
         const out = new Int32Array(2 * room);
         const { count, method } = both(s, room);
-        if (method === METHOD_SWEEP && lastPairsPlan.work > GROUP_CHECK * n) grouped++;
+        if (method === METHOD_SWEEP && lastSweepGrouping.grouped) grouped++;
         expect(count).toBe(bruteForcePairs(s));
         countIntersectingPairs(s, out);
         // the pairs written are the brute force's pairs, each once
@@ -258,7 +258,37 @@ describe("all-pairs work budget", () => {
       );
     }
     expect(both(s)).toEqual({ count: (n * (n - 1)) / 2, method: METHOD_SWEEP });
-    expect(lastPairsPlan.work).toBe((n * (n - 1)) / 2);
+    // the plain sweep's candidates are every pair; grouped, each run skips its one stretch in one step
+    expect(lastSweepGrouping).toEqual({ grouped: true, plainWork: (n * (n - 1)) / 2 });
+    expect(lastPairsPlan.work).toBe(n - 1);
+  });
+
+  it("pairs.work-grouped: the budget counts the grouped sweep's steps: a 20,000-spoke star is answered under a budget its n²/2 candidates exceed, Wasm and twin alike", () => {
+    const n = 20_000;
+    const s = new Float64Array(4 * n);
+    const r = mulberry32(24);
+    for (let i = 0; i < n; i++) {
+      const a = r() * 2 * Math.PI;
+      const l = 1 + 99 * r();
+      s.set([3, 4, 3 + l * Math.cos(a), 4 + l * Math.sin(a)], 4 * i);
+    }
+    const budget = 1_000_000;
+    expect(countIntersectingPairs(s, undefined, budget)).toBe((n * (n - 1)) / 2);
+    expect(lastSweepGrouping.plainWork).toBe((n * (n - 1)) / 2);
+    expect(lastPairsPlan.work).toBeLessThan(2 * n);
+    expect(wasm.countIntersectingPairs(s, undefined, budget)).toBe((n * (n - 1)) / 2);
+    expect(wasm.pairsPlan).toEqual(lastPairsPlan);
+    // two hubs' spokes crossing each other everywhere are still refused: their crossings are real tests
+    const t = new Float64Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      const a = (i / n) * 0.5;
+      t.set(i % 2 ? [0, 0, 100, 100 * a] : [100, 0, 0, 100 * a], 4 * i);
+    }
+    for (const call of [
+      () => countIntersectingPairs(t, undefined, budget),
+      () => wasm.countIntersectingPairs(t, undefined, budget),
+    ])
+      expect(call).toThrow(PairsWorkError);
   });
 
   it("refuses before testing anything when the chosen method's candidate pairs exceed maxWork, naming the work", () => {

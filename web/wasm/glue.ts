@@ -155,6 +155,11 @@ export interface WasmGlue<B extends Record<string, ElementType>, L extends strin
    * count against the module's limits first).
    */
   reserve(name: keyof B & string, elements: number): void;
+  /**
+   * Reads the descriptor again after a kernel that moved a buffer itself (the String module's `scanSegments`
+   * grows `segments`): the same checks as `reserve`'s (names and types kept); the views are new then.
+   */
+  refresh(): void;
 }
 
 /** The glue `bindWasm(exports, spec)` returns for a spec, as a type (for a wrapper's fields). */
@@ -220,6 +225,16 @@ export function bindWasm<const B extends Record<string, ElementType>, const L ex
         );
       d.buffers[name] = again;
       mem = null; // the views are made again, over the moved buffer
+    },
+    refresh() {
+      const again = readDescriptor(exports.memory, exports.descriptor());
+      for (const [name, b] of Object.entries(d.buffers)) {
+        const now = again.buffers[name];
+        if (!now || now.type !== b.type)
+          throw new WasmGlueError(`${where}: buffer ${name} changed its type or went away`);
+        d.buffers[name] = now;
+      }
+      mem = null;
     },
     views() {
       if (mem !== exports.memory.buffer) {

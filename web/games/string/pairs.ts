@@ -13,10 +13,10 @@
 import { parseArgs, parseJsonText, positionals, quote, UsageError } from "../../cli/args.ts";
 import { describe, isObject } from "../../engine/common/input.ts";
 import { countIntersectingPairs, PairsWorkError } from "../../engine/string/geometry/pairs.ts";
-import { createStringGeometryWasm } from "../../solvers/string/geometry-wasm.ts";
+import { createStringGeometryWasm, type StringGeometryWasm } from "../../solvers/string/geometry-wasm.ts";
 import type { CliHost } from "../types.ts";
 
-const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
+export const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
 
 /** Parses the file's JSON into `[x1, y1, x2, y2, …]`; throws a one-line Error naming the bad field. */
 export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
@@ -249,19 +249,46 @@ export async function stringPairs(args: string[], host: CliHost): Promise<unknow
   // No Wasm from the host (not built): the TypeScript twin gives the same answer.
   const module = await host.kit.wasm("string")?.catch(() => null);
   const wasm = module ? await createStringGeometryWasm(module) : null;
+  return countWithin(file!, segments.length >> 2, () =>
+    wasm && segments.length >> 2 <= wasm.limits.segments
+      ? wasm.countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS)
+      : countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS),
+  );
+}
+
+/** `{ pairs }` of a count within the work budget; a work refusal as its one-line UsageError. */
+function countWithin(file: string, n: number, count: () => number): { pairs: number } {
   let pairs: number;
   try {
-    pairs =
-      wasm && segments.length >> 2 <= wasm.limits.segments
-        ? wasm.countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS)
-        : countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS);
+    pairs = count();
   } catch (e) {
     if (!(e instanceof PairsWorkError)) throw e;
     throw new UsageError(
-      `${quote(file!)}: ${thousands(segments.length >> 2)} segments need ${thousands(e.work)} pair tests, over the ` +
+      `${quote(file)}: ${thousands(n)} segments need ${thousands(e.work)} pair tests, over the ` +
         `budget of ${thousands(MAX_PAIR_TESTS)} (a few seconds): refused`,
     );
   }
   if (!Number.isSafeInteger(pairs) || pairs < 0) throw new Error(`the pair count is not exact (${pairs})`);
   return { pairs };
+}
+
+/**
+ * `rail string pairs FILE` with the file's bytes already in the Wasm module's `text` buffer (`length` bytes; bin/direct.ts
+ * reads them there): the module's reader parses them straight into its segment buffer and the kernel counts, with
+ * no JavaScript string and no copy. A file that is not the plain shape (the reader's -1) is decoded and goes the
+ * general way ({@link stringPairs}: JSON.parse and the field checks), which names the bad field. The same answers,
+ * errors and caps as {@link stringPairs}.
+ */
+export async function stringPairsScanned(
+  args: string[],
+  host: CliHost,
+  wasm: StringGeometryWasm,
+  length: number,
+): Promise<unknown> {
+  const p = parseArgs(args, []);
+  const [file] = positionals(p, ["FILE"], USAGE);
+  const n = wasm.scanSegments(length);
+  if (n >= 0) return countWithin(file!, n, () => wasm.countScannedPairs(n, MAX_PAIR_TESTS));
+  const text = new TextDecoder().decode(wasm.textBuffer(length).subarray(0, length));
+  return stringPairs(args, { ...host, readTextFile: () => text });
 }

@@ -23,7 +23,8 @@
  * and a 1D interval sweep over the runs gives the candidates; its work (candidate run pairs) is counted by
  * binary search, and it runs when below the grid's. docs/geometry.md has the measurements behind the choice.
  * When the sweep's work is over 48 n, segment ends are grouped by exact point and a stretch of runs sharing a
- * run's hub end (they meet there) is counted without tests (issue #24: a star costs O(n log n), not n²/2 tests).
+ * run's hub end (they meet there) is counted without tests (issue #24: a star costs O(n log n), not n²/2 tests);
+ * the work then compared with the grid's and with `maxWork` is the grouped sweep's steps.
  *
  * `maxWork` caps the candidate visits of the method chosen: over it nothing is tested and `PairsWorkError` is
  * thrown (the CLI's budget).
@@ -42,6 +43,8 @@ export const METHOD_SWEEP = 1;
 
 /** The method chosen by the last call and its work (candidate visits): for tests and the bench. */
 export const lastPairsPlan = { method: METHOD_GRID, work: 0 };
+/** Whether the last call grouped segment ends (hub stretches) and the sweep's work before grouping: for tests. */
+export const lastSweepGrouping = { grouped: false, plainWork: 0 };
 
 /** Thrown when the method chosen would visit more candidate pairs than `maxWork` (nothing was tested). */
 export class PairsWorkError extends RangeError {
@@ -116,6 +119,8 @@ export function countIntersectingPairs(
   const n = segments.length >> 2;
   lastPairsPlan.method = METHOD_GRID;
   lastPairsPlan.work = 0;
+  lastSweepGrouping.grouped = false;
+  lastSweepGrouping.plainWork = 0;
   if (n < 2) return 0;
   ensure(n);
   const wide = !allInSafeRange(segments);
@@ -221,11 +226,20 @@ export function countIntersectingPairs(
   const cap = pairsOut ? pairsOut.length >> 1 : 0;
   if (!wide && gridWork > SWEEP_CHECK * n) {
     const runs = sweepPlan(segments, n, txx, txy, tyy, big);
-    if (lastPairsPlan.work < gridWork) {
+    let sweepWork = lastPairsPlan.work;
+    lastSweepGrouping.plainWork = sweepWork;
+    // Hub stretches when the sweep's work is large and it may be chosen or the grid is refused; its work is then
+    // counted after grouping (`groupedWork`): a star is answered, not refused (issue #24).
+    const grouped = sweepWork > GROUP_CHECK * n && (sweepWork < gridWork || gridWork > maxWork);
+    lastSweepGrouping.grouped = grouped;
+    if (grouped) {
+      groupEnds(segments, n, runs);
+      sweepWork = groupedWork(n, runs, sweepWork);
+    }
+    if (sweepWork < gridWork) {
       lastPairsPlan.method = METHOD_SWEEP;
-      if (lastPairsPlan.work > maxWork) throw new PairsWorkError(lastPairsPlan.work, maxWork);
-      const grouped = lastPairsPlan.work > GROUP_CHECK * n;
-      if (grouped) groupEnds(segments, n, runs);
+      lastPairsPlan.work = sweepWork;
+      if (sweepWork > maxWork) throw new PairsWorkError(sweepWork, maxWork);
       return sweepRun(segments, runs, pairsOut, cap, grouped);
     }
   }
@@ -402,6 +416,23 @@ function groupEnds(s: Float64Array, n: number, runs: number): void {
   for (let r = runs - 1; r >= 0; r--) {
     range[runs + r] = r + 1 < runs && range[r + 1] === range[r] ? range[runs + r + 1]! : r + 1;
   }
+}
+
+/**
+ * The grouped sweep's work: the plain sweep's `work` less, for each run, the later runs sharing its hub, plus the
+ * stretches they form (each one step of `sweepRun`). Per hub (ids < 2n): later runs in entries[0, 2n), stretches
+ * in entries[2n, 4n). Twin of the Wasm kernel's.
+ */
+function groupedWork(n: number, runs: number, work: number): number {
+  const m = 2 * n;
+  entries.fill(0, 0, 2 * m);
+  for (let r = runs - 1; r >= 0; r--) {
+    const h = range[r]!;
+    work -= entries[h]! - entries[m + h]!;
+    entries[h]! += 1;
+    if (!(r + 1 < runs && range[r + 1] === h)) entries[m + h]! += 1;
+  }
+  return work;
 }
 
 /**
