@@ -7,7 +7,7 @@
  */
 import type { Game } from "boardgame.io";
 import { Server } from "boardgame.io/server";
-import { flatFile } from "../server/flat-file.ts";
+import { matchFiles } from "../server/match-files.ts";
 
 export const countGame: Game<{ n: number }> = {
   name: "count",
@@ -25,7 +25,7 @@ if (process.argv[1]?.endsWith("online-anchor.ts")) {
   // Without `db`, boardgame.io's own InMemory storage.
   const server = Server({
     games: [countGame],
-    ...(storage === "flat" ? { db: flatFile(process.env.ANCHOR_DIR ?? ".anchor-matches") } : {}),
+    ...(storage === "flat" ? { db: matchFiles(process.env.ANCHOR_DIR ?? ".anchor-matches") } : {}),
   });
   const app = server.app as unknown as { listen: (...a: unknown[]) => unknown };
   const listen = app.listen.bind(app);
