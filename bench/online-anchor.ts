@@ -33,4 +33,6 @@ if (process.argv[1]?.endsWith("online-anchor.ts")) {
   const running = await server.run({ port: Number(process.env.PORT ?? 0) });
   const address = (running.appServer as unknown as { address(): { port: number } }).address();
   console.log(`anchor server on http://127.0.0.1:${address.port}`);
+  // Exit cleanly on SIGTERM, so a `--cpu-prof` run writes its profile (bench/online-load.ts).
+  process.on("SIGTERM", () => process.exit(0));
 }
