@@ -17,7 +17,8 @@
  * Also printed: the load average of the machine (1 min) at the end of each run and the load generator's own CPU
  * (this process: the clients), since on a shared machine either can be the limit rather than the server.
  * `RAILKIT_LOAD_PROFILE=1` starts each server with `--cpu-prof` and writes its CPU profile (`.cpuprofile`, for
- * Chrome's DevTools or `node bench/profile-top.mjs FILE`) to `bench/profiles/` when it exits.
+ * Chrome's DevTools or `node bench/profile-top.mjs FILE`) to `bench/profiles/<target>-<matches>/` when it
+ * exits (one file a thread: the main thread's is the largest).
  *
  * `npx tsx bench/online-load.ts [--matches 50|200,500,1000] [--seconds 20] [--only railkit-flat,anchor-flat]`
  * Bounds: at most 2 000 matches and 600 seconds.
@@ -109,9 +110,8 @@ function cpuMs(pid: number): number {
 }
 
 async function start(t: Target, dir: string, matches: number): Promise<{ url: string; child: ChildProcess }> {
-  const prof = PROFILE
-    ? ["--cpu-prof", `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${t.name}-${matches}.cpuprofile`]
-    : [];
+  // One profile a thread (tsx's loader runs in a worker thread): the main thread's is the largest file.
+  const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILES, `${t.name}-${matches}`)}`] : [];
   const child = spawn(process.execPath, [...prof, ...t.args], {
     cwd: root,
     env: { ...process.env, ...t.env, PORT: "0", HOST: "127.0.0.1", RAILKIT_MATCHES: dir, ANCHOR_DIR: dir },

@@ -38,7 +38,7 @@
  * One server per folder: the cache assumes no one else writes the files.
  */
 import { createHash } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, truncate } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, truncate } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { LogEntry, Server, State, StorageAPI } from "boardgame.io";
 import { Async } from "boardgame.io/internal";
@@ -49,6 +49,8 @@ export { type StoreLog, SYNC_MS, type SyncPolicy };
 
 /** Matches kept in memory (the least recently used leave first; a match with a write under way stays). */
 export const CACHE_MATCHES = 4096;
+/** Lines files kept open between appends (the least recently appended to are closed first). */
+export const OPEN_FILES = 512;
 /** A new snapshot after this many lines… */
 export const SNAPSHOT_LINES = 100;
 /** …or this many bytes of lines. */
@@ -79,6 +81,8 @@ interface Match {
   /** Lines waiting for the next append, and the promise of that append. */
   pending: string[];
   next: Promise<void> | undefined;
+  /** The lines file, open for appending (at most {@link OPEN_FILES} matches have one). */
+  handle: FileHandle | undefined;
   /** The match's writes, in order. */
   chain: Promise<void>;
   /** Writes under way or waiting (the match stays in the cache meanwhile). */
@@ -98,9 +102,12 @@ export class MatchFiles extends Async {
   private readonly log: StoreLog;
   private readonly policy: SyncPolicy;
   private readonly cacheSize: number;
+  private readonly openFiles: number;
   private readonly cache = new Map<string, Match>();
   private readonly loading = new Map<string, Promise<Match | undefined>>();
   private readonly reported = new Map<string, string>();
+  /** Matches with an open lines file, the least recently appended to first. */
+  private readonly open = new Set<Match>();
   private temps = 0;
   private unsynced = new Set<string>();
   private dirUnsynced = false;
@@ -111,13 +118,14 @@ export class MatchFiles extends Async {
     dir: string,
     log: StoreLog = (line) => console.error(line),
     policy: SyncPolicy = "batch",
-    cacheSize = CACHE_MATCHES,
+    bounds: { cacheSize?: number; openFiles?: number } = {},
   ) {
     super();
     this.dir = resolve(dir);
     this.log = log;
     this.policy = policy;
-    this.cacheSize = cacheSize;
+    this.cacheSize = bounds.cacheSize ?? CACHE_MATCHES;
+    this.openFiles = bounds.openFiles ?? OPEN_FILES;
   }
 
   /** Creates the folder, removes the temporary files a crash left, moves a FlatFile folder to this layout. */
@@ -221,6 +229,7 @@ export class MatchFiles extends Async {
     const m = this.cache.get(id) ?? (await this.load(id));
     const hash = md5(id);
     const done = async () => {
+      if (m) await this.closeFile(m);
       await rm(this.linesPath(hash), { force: true });
       await rm(this.snapPath(hash), { force: true });
       this.cache.delete(id);
@@ -249,9 +258,18 @@ export class MatchFiles extends Async {
     return ids;
   }
 
-  /** Waits for every write under way, then fsyncs what the batch policy has not yet (before closing). */
+  /**
+   * Waits for every write under way, closes the open lines files, then fsyncs what the batch policy has not yet
+   * (before closing; later writes open their files again).
+   */
   async flush(): Promise<void> {
     await Promise.all([...this.cache.values()].map((m) => m.chain));
+    for (const m of [...this.open]) await this.run(m, () => this.closeFile(m));
+    await this.sync();
+  }
+
+  /** The batched fsync: the files written since the last, then the folder if a file was created or renamed. */
+  private sync(): Promise<void> {
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = null;
     const files = [...this.unsynced];
@@ -265,9 +283,12 @@ export class MatchFiles extends Async {
     return this.syncing;
   }
 
-  /** Matches in memory now (for tests and the bench). */
+  /** Matches in memory now, and lines files open (for tests). */
   get cached(): number {
     return this.cache.size;
+  }
+  get openFileCount(): number {
+    return this.open.size;
   }
 
   // ── in memory ───────────────────────────────────────────────────────────────────────────────────────────
@@ -287,6 +308,7 @@ export class MatchFiles extends Async {
       cutAt: -1,
       pending: [],
       next: undefined,
+      handle: undefined,
       chain: Promise.resolve(),
       busy: 0,
     };
@@ -302,7 +324,10 @@ export class MatchFiles extends Async {
     if (this.cache.size <= this.cacheSize) return;
     for (const [id, old] of this.cache) {
       if (this.cache.size <= this.cacheSize) break;
-      if (old.busy === 0 && old !== m) this.cache.delete(id);
+      if (old.busy === 0 && old !== m) {
+        this.cache.delete(id);
+        void this.closeFile(old);
+      }
     }
   }
 
@@ -454,12 +479,27 @@ export class MatchFiles extends Async {
         this.log(`flat files: ${file}: a cut last line removed`);
         m.cutAt = -1;
       }
-      const handle = await open(file, "a");
+      if (m.handle) {
+        this.open.delete(m);
+        this.open.add(m);
+      } else {
+        m.handle = await open(file, "a");
+        this.open.add(m);
+        for (const old of this.open) {
+          if (this.open.size <= this.openFiles) break;
+          // After that match's writes under way (its next append opens the file again).
+          if (old === m) continue;
+          this.open.delete(old);
+          void this.run(old, () => this.closeFile(old));
+        }
+      }
+      const handle = m.handle;
       try {
         await handle.write(text);
         if (this.policy === "write") await handle.sync();
-      } finally {
-        await handle.close();
+      } catch (e) {
+        await this.closeFile(m);
+        throw e;
       }
       if (this.policy === "batch") this.written(file, m.lines === 0);
       else if (m.lines === 0) await this.syncDir();
@@ -508,11 +548,19 @@ export class MatchFiles extends Async {
     m.bytes = 0;
   }
 
+  /** Closes the match's lines file if it is open. */
+  private async closeFile(m: Match): Promise<void> {
+    const handle = m.handle;
+    this.open.delete(m);
+    m.handle = undefined;
+    await handle?.close().catch(() => {});
+  }
+
   private written(file: string, dir: boolean): void {
     this.unsynced.add(file);
     if (dir) this.dirUnsynced = true;
     if (!this.syncTimer) {
-      this.syncTimer = setTimeout(() => void this.flush(), SYNC_MS);
+      this.syncTimer = setTimeout(() => void this.sync(), SYNC_MS);
       this.syncTimer.unref?.();
     }
   }

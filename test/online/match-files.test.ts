@@ -38,9 +38,9 @@ const metadata = (updatedAt = 1) => ({
 });
 
 /** A store whose log lines are kept. */
-async function store(dir: string, cacheSize?: number) {
+async function store(dir: string, bounds: { cacheSize?: number; openFiles?: number } = {}) {
   const lines: string[] = [];
-  const db = new MatchFiles(dir, (l) => lines.push(l), "batch", cacheSize);
+  const db = new MatchFiles(dir, (l) => lines.push(l), "batch", bounds);
   await db.connect();
   return { db, lines };
 }
@@ -160,19 +160,26 @@ describe("online.storage-snapshot: a snapshot every SNAPSHOT_LINES lines", () =>
   });
 });
 
-describe("online.storage-cache: at most cacheSize matches in memory", () => {
+describe("online.storage-cache: at most cacheSize matches in memory, openFiles lines files open", () => {
   it("the least recently used leave; every match still reads, from disk", async () => {
     const dir = folder();
-    const { db } = await store(dir, 3);
+    const { db } = await store(dir, { cacheSize: 3, openFiles: 2 });
     for (const id of ["a", "b", "c", "d", "e"]) {
       await db.createMatch(id, { initialState: state(0) as never, metadata: metadata() as never });
       await play(db, id, 0, 2);
     }
     expect(db.cached).toBe(3);
+    expect(db.openFileCount).toBe(2);
     for (const id of ["a", "b", "c", "d", "e"])
       expect((await db.fetch(id, { state: true })).state._stateID, id).toBe(2);
     expect(db.cached).toBe(3);
     expect((await db.listMatches({ gameName: "train-game" })).sort()).toEqual(["a", "b", "c", "d", "e"]);
+    // Appends after their files were closed open them again and land after the earlier lines.
+    await play(db, "a", 2, 1);
+    await db.flush();
+    expect(db.openFileCount).toBe(0);
+    const { db: again } = await store(dir);
+    expect((await again.fetch("a", { log: true })).log).toEqual([entry(0), entry(1), entry(2)]);
   });
 });
 
