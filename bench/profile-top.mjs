@@ -26,7 +26,7 @@ for (const node of prof.nodes) for (const c of node.children ?? []) parent.set(c
 const fns = new Map();
 const files = new Map();
 for (const [id, us] of self) {
-  const { functionName, url, lineNumber } = byId.get(id).callFrame;
+  const { functionName, url } = byId.get(id).callFrame;
   const where = url
     .replace(/^file:\/\//, "")
     .replace(/.*node_modules\//, "npm:")
