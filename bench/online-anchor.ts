@@ -7,7 +7,7 @@
  */
 import type { Game } from "boardgame.io";
 import { Server } from "boardgame.io/server";
-import { flatFile } from "../server/flat-file.ts";
+import { matchFiles } from "../server/match-files.ts";
 
 export const countGame: Game<{ n: number }> = {
   name: "count",
@@ -25,7 +25,7 @@ if (process.argv[1]?.endsWith("online-anchor.ts")) {
   // Without `db`, boardgame.io's own InMemory storage.
   const server = Server({
     games: [countGame],
-    ...(storage === "flat" ? { db: flatFile(process.env.ANCHOR_DIR ?? ".anchor-matches") } : {}),
+    ...(storage === "flat" ? { db: matchFiles(process.env.ANCHOR_DIR ?? ".anchor-matches") } : {}),
   });
   const app = server.app as unknown as { listen: (...a: unknown[]) => unknown };
   const listen = app.listen.bind(app);
@@ -33,4 +33,6 @@ if (process.argv[1]?.endsWith("online-anchor.ts")) {
   const running = await server.run({ port: Number(process.env.PORT ?? 0) });
   const address = (running.appServer as unknown as { address(): { port: number } }).address();
   console.log(`anchor server on http://127.0.0.1:${address.port}`);
+  // Exit cleanly on SIGTERM, so a `--cpu-prof` run writes its profile (bench/online-load.ts).
+  process.on("SIGTERM", () => process.exit(0));
 }

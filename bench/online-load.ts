@@ -13,12 +13,19 @@
  * (p50, p99, max; both games' moves are `client: false`, so a client waits for the server), and the JSON size of every state message a client receives (patches and updates).
  * This is a load test, not a benchmark.js suite: its figures are throughput and latency under load.
  *
- * `npx tsx bench/online-load.ts [--matches 50] [--seconds 20] [--only railkit-flat,anchor-flat]`
+ * `--matches 200,500,1000` is a ramp: each count in turn, every target at each (side by side in the table).
+ * Also printed: the load average of the machine (1 min) at the end of each run and the load generator's own CPU
+ * (this process: the clients), since on a shared machine either can be the limit rather than the server.
+ * `RAILKIT_LOAD_PROFILE=1` starts each server with `--cpu-prof` and writes its CPU profile (`.cpuprofile`, for
+ * Chrome's DevTools or `node bench/profile-top.mjs FILE`) to `bench/profiles/<target>-<matches>/` when it
+ * exits (one file a thread: the main thread's is the largest).
+ *
+ * `npx tsx bench/online-load.ts [--matches 50|200,500,1000] [--seconds 20] [--only railkit-flat,anchor-flat]`
  * Bounds: at most 2 000 matches and 600 seconds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
@@ -41,8 +48,17 @@ function bounded(name: string, fallback: number, max: number): number {
   if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} is an integer in 1..${max}`);
   return n;
 }
-const MATCHES = bounded("matches", 50, MAX_MATCHES);
+const RAMP = arg("matches", "50")
+  .split(",")
+  .map((m) => {
+    const n = Number(m);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_MATCHES)
+      throw new Error(`--matches is a list of integers in 1..${MAX_MATCHES}`);
+    return n;
+  });
 const SECONDS = bounded("seconds", 20, MAX_SECONDS);
+const PROFILE = process.env.RAILKIT_LOAD_PROFILE === "1";
+const PROFILES = join(root, "bench", "profiles");
 
 interface Target {
   name: string;
@@ -93,8 +109,10 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-async function start(t: Target, dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, t.args, {
+async function start(t: Target, dir: string, matches: number): Promise<{ url: string; child: ChildProcess }> {
+  // One profile a thread (tsx's loader runs in a worker thread): the main thread's is the largest file.
+  const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILES, `${t.name}-${matches}`)}`] : [];
+  const child = spawn(process.execPath, [...prof, ...t.args], {
     cwd: root,
     env: { ...process.env, ...t.env, PORT: "0", HOST: "127.0.0.1", RAILKIT_MATCHES: dir, ANCHOR_DIR: dir },
     stdio: ["ignore", "pipe", "pipe"],
@@ -141,13 +159,13 @@ const pct = (xs: number[], p: number) => {
   return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-async function run(t: Target) {
+async function run(t: Target, matches: number) {
   const dir = mkdtempSync(join(tmpdir(), `railkit-load-${t.name}-`));
-  const { url, child } = await start(t, dir);
+  const { url, child } = await start(t, dir, matches);
   const clients: BgClient[][] = [];
   const sizes: number[] = [];
   try {
-    for (let m = 0; m < MATCHES; m++) {
+    for (let m = 0; m < matches; m++) {
       let matchID: string;
       if (t.railkit)
         matchID = await createMatch(url, "train", {
@@ -229,22 +247,24 @@ async function run(t: Target) {
           tick(m);
           timers[m] = setInterval(() => tick(m), 1000) as unknown as ReturnType<typeof setTimeout>;
         },
-        (m * 1000) / MATCHES,
+        (m * 1000) / matches,
       ),
     );
     await new Promise((r) => setTimeout(r, WARM_UP_MS));
     sizes.length = 0;
     const cpu0 = cpuMs(child.pid!);
+    const own0 = process.cpuUsage();
     const t0 = performance.now();
     measuring = true;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     measuring = false;
     const cpu = cpuMs(child.pid!) - cpu0;
+    const own = process.cpuUsage(own0);
     const wall = performance.now() - t0;
     for (const tm of timers) clearInterval(tm);
     return {
       target: t.name,
-      matches: MATCHES,
+      matches: matches,
       seconds: Math.round(wall / 1000),
       moves,
       skipped,
@@ -256,11 +276,15 @@ async function run(t: Target) {
       "max ms": +Math.max(...latencies).toFixed(1),
       "update B mean": Math.round(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length)),
       "update B max": Math.max(0, ...sizes),
+      "clients CPU %": +((100 * (own.user + own.system)) / 1000 / wall).toFixed(0),
+      load: +loadavg()[0]!.toFixed(1),
     };
   } finally {
     for (const pair of clients) for (const c of pair) c.stop();
     child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    // A profiled server writes its profile as it exits: give it time.
+    for (let i = 0; i < (PROFILE ? 100 : 5) && child.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 100));
     if (child.exitCode === null) child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }
@@ -268,13 +292,15 @@ async function run(t: Target) {
 
 const rows = [];
 console.log(
-  `node ${process.version}; ${MATCHES} matches × 1 move/s; ${SECONDS} s measured after ${WARM_UP_MS / 1000} s`,
+  `node ${process.version}; ${RAMP.join(", ")} matches × 1 move/s; ${SECONDS} s measured after ${WARM_UP_MS / 1000} s`,
 );
-for (const t of TARGETS) {
-  if (only.length > 0 && !only.includes(t.name)) continue;
-  const row = await run(t);
-  console.log(JSON.stringify(row));
-  rows.push(row);
-}
+for (const matches of RAMP)
+  for (const t of TARGETS) {
+    if (only.length > 0 && !only.includes(t.name)) continue;
+    const row = await run(t, matches);
+    console.log(JSON.stringify(row));
+    rows.push(row);
+  }
+if (PROFILE) console.log(`CPU profiles in ${PROFILES}`);
 console.table(rows);
 process.exit(0);

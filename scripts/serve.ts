@@ -3,7 +3,7 @@
  * for the registry's games (web/games/registry.ts), the built demo (run `npm run build` first for the pages), matches in flat files.
  *
  * Environment: PORT (default 8000), HOST (default 127.0.0.1), RAILKIT_MATCHES (flat-file folder, default
- * .railkit-matches), RAILKIT_FSYNC (`batch`, the default, or `write`: server/flat-file.ts). Scale-out (docs/online.md): REDIS_URL selects Redis pub/sub between instances and
+ * .railkit-matches), RAILKIT_FSYNC (`batch`, the default, or `write`: server/match-files.ts). Scale-out (docs/online.md): REDIS_URL selects Redis pub/sub between instances and
  * DATABASE_URL Postgres storage instead of flat files. Bounds on what clients send (server/guard.ts,
  * docs/online.md "Security"): RAILKIT_MAX_CREATES_PER_MINUTE, RAILKIT_MAX_SETUP_BYTES, RAILKIT_MAX_NAME_LENGTH,
  * RAILKIT_MAX_MOVE_BYTES, RAILKIT_MAX_SPECTATORS, RAILKIT_MAX_MESSAGE_BYTES, RAILKIT_MAX_PENDING_BYTES,

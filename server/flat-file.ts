@@ -1,4 +1,7 @@
 /**
+ * The railkit server's former flat-file storage (issue #20), kept as the reader of folders in that layout:
+ * server/match-files.ts (the storage since issue #25) moves them to its own at start.
+ *
  * Flat-file storage of the railkit server (issue #20): boardgame.io's `FlatFile` (its match layout: keys
  * `<id>`, `<id>:initial`, `<id>:metadata`, `<id>:log`) over a small key-value store of our own, `AtomicFiles`,
  * in place of node-persist. The files are node-persist 3's: one file a key, named `md5(key)`, holding

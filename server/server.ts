@@ -31,7 +31,6 @@ import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
 import type { CheckAnswer, OnlineSetup } from "../web/online/view.ts";
 import { ServerBots } from "./bots.ts";
-import { flatFile, type SyncPolicy } from "./flat-file.ts";
 import {
   type AdapterOptions,
   checkAction,
@@ -51,6 +50,7 @@ import {
   readBounded,
 } from "./guard.ts";
 import { type Fence, type Leases, LeaseTimeout, withLease } from "./lock.ts";
+import { matchFiles, type SyncPolicy } from "./match-files.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 
 export interface ServeOptions extends AdapterOptions {
@@ -65,7 +65,7 @@ export interface ServeOptions extends AdapterOptions {
   host?: string;
   /** Folder of the flat-file storage (default `.railkit-matches`), unless `db` is given. */
   dir?: string;
-  /** When the flat files reach the disk (server/flat-file.ts `SyncPolicy`; default `batch`). */
+  /** When the flat files reach the disk (server/match-files.ts `SyncPolicy`; default `batch`). */
   fsync?: SyncPolicy;
   /** Any boardgame.io storage (e.g. bgio-postgres); default flat files in `dir`. */
   db?: StorageAPI.Async | StorageAPI.Sync;
@@ -213,7 +213,7 @@ const LAST_STATES = 10_000;
 export async function startServer(o: ServeOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, "..");
   const modules = o.games ?? MODULES;
-  const db = o.db ?? flatFile(o.dir ?? resolve(root, ".railkit-matches"), undefined, o.fsync);
+  const db = o.db ?? matchFiles(o.dir ?? resolve(root, ".railkit-matches"), undefined, o.fsync);
   // Never hand out the initial state (seed, generator, decks): see the header.
   const fetch = db.fetch.bind(db) as (id: string, opts: object) => unknown;
   // The `G` each match's last state write held: a fetch of that same state (same state id) answers that object,
@@ -435,11 +435,9 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
       const queues = (transport as unknown as { perMatchQueue: Map<string, { onIdle(): Promise<void> }> })
         .perMatchQueue;
       await Promise.all([...queues.values()].map((q) => q.onIdle()));
-      // biome-ignore lint/suspicious/noExplicitAny: FlatFile's per-key write chains are private
-      await Promise.all(Object.values(((db as any).fileQueues ?? {}) as Record<string, Promise<unknown>>));
       pubSub.flush();
-      // The batched fsync of the flat files, now.
-      await (db as { files?: { flush?: () => Promise<void> } }).files?.flush?.();
+      // The flat files' writes under way and their batched fsync, now.
+      await (db as { flush?: () => Promise<void> }).flush?.();
       const closed = new Promise<void>((ok) => http.once("close", () => ok()));
       if (io) io.close(() => {});
       else http.close();

@@ -1,15 +1,17 @@
 /**
- * Flat-file storage (issue #20, server/flat-file.ts): node-persist's file format kept, writes atomic, and a
- * broken file (0 bytes, garbage, a temporary file a crash left) reported and skipped, never a reason for the
- * server not to start or to stop. The server tests run `npm run serve` as a child process, so a rejection
+ * Flat-file storage (issue #20, server/flat-file.ts, now the reader of the old layout that server/match-files.ts
+ * migrates from): node-persist's file format kept, writes atomic, and a broken file (0 bytes, garbage, a
+ * temporary file a crash left) reported and skipped, never a reason for the server not to start or to stop; the
+ * server's own storage (server/match-files.ts) the same with broken snapshots and a cut lines file. The server tests run `npm run serve` as a child process, so a rejection
  * nobody catches really stops it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AtomicFiles, RailkitFlatFile } from "../../server/flat-file.ts";
+import { MatchFiles } from "../../server/match-files.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { createMatch, getMatch, joinMatch, listMatches } from "../../web/online/lobby.ts";
 import { startServerProcess } from "../e2e/online-server.ts";
@@ -189,9 +191,9 @@ describe("the server with broken match files (npm run serve, a child process)", 
     for (let i = 0; i < 3; i++) ids.push(await createMatch(server.url, "train", { options }));
     const creds = await joinMatch(server.url, "train", ids[0]!, 0, "Ada");
     await server.kill();
-    // What node-persist's in-place write left after a kill -9: a 0-byte file; and a file of garbage.
-    const empty = join(dir, md5(`${ids[1]}:metadata`));
-    const garbage = join(dir, md5(ids[2]!));
+    // A 0-byte snapshot (what an in-place write left after a kill -9) and one of garbage.
+    const empty = join(dir, `${md5(ids[1]!)}.snap`);
+    const garbage = join(dir, `${md5(ids[2]!)}.snap`);
     writeFileSync(empty, "");
     writeFileSync(garbage, "}garbage{");
     writeFileSync(join(dir, `.${md5(ids[0]!)}.999-1.tmp`), '{"key":');
@@ -227,24 +229,31 @@ describe("the server with broken match files (npm run serve, a child process)", 
     }
   });
 
-  it("a file broken while the server runs: listing skips the match, fetching it is 404, its sync is harmless", async () => {
+  it("a lines file cut by a crash: the match loads without its cut line, plays on, and the file is whole again", async () => {
     const dir = folder();
-    const server = await startServerProcess({ RAILKIT_MATCHES: dir });
+    let server = await startServerProcess({ RAILKIT_MATCHES: dir });
+    let id = "";
+    let creds = "";
     try {
-      const good = await createMatch(server.url, "train", { options });
-      const bad = await createMatch(server.url, "train", { options });
-      writeFileSync(join(dir, md5(`${bad}:metadata`)), "");
-      writeFileSync(join(dir, md5(bad)), "{");
-      expect((await listMatches(server.url, "train")).map((m) => m.matchID)).toEqual([good]);
-      await expect(getMatch(server.url, "train", bad)).rejects.toThrow(/404/);
-      const c = connect(server.url, "train", bad, null);
-      await new Promise((r) => setTimeout(r, 800));
-      c.stop();
-      expect(server.child.exitCode).toBeNull();
-      expect((await getMatch(server.url, "train", good)).matchID).toBe(good);
-      expect(server.output()).toContain(md5(`${bad}:metadata`));
-      // Nothing of the broken match was written over while it was synced.
-      expect(readFileSync(join(dir, md5(bad)), "utf8")).toBe("{");
+      id = await createMatch(server.url, "train", { options });
+      creds = await joinMatch(server.url, "train", id, 0, "Ada");
+    } finally {
+      await server.kill();
+    }
+    const file = join(dir, `${md5(id)}.lines`);
+    appendFileSync(file, '{"n":99,"s":{"G":');
+    server = await startServerProcess({ RAILKIT_MATCHES: dir });
+    try {
+      const a = connect(server.url, "train", id, 0, creds);
+      const v = await waitFor(a, (x) => x.legal.length > 0, 10_000, "seat 0's state");
+      a.moves.act!(v.legal[0]!);
+      await waitFor(a, (x) => x.state.log.length === 1, 10_000, "the move");
+      a.stop();
+      expect(server.output()).toContain("cut last line removed");
+      const text = readFileSync(file, "utf8");
+      expect(text.endsWith("\n")).toBe(true);
+      for (const line of text.split("\n").filter((l) => l !== ""))
+        expect(() => JSON.parse(line)).not.toThrow();
     } finally {
       await server.kill();
     }
@@ -259,7 +268,7 @@ describe("the server with broken match files (npm run serve, a child process)", 
     } finally {
       await server.kill();
     }
-    const db = new RailkitFlatFile(dir, () => {});
+    const db = new MatchFiles(dir, () => {});
     await db.connect();
     const { state } = await db.fetch(id, { state: true });
     const G = state!.G as ReturnType<typeof trainEngine.setup>;

@@ -1,0 +1,599 @@
+/**
+ * The railkit server's flat-file storage (issue #25): append-only, one match = two files, an in-memory cache.
+ *
+ * Layout of the folder (`RAILKIT_MATCHES`), `<h>` = md5 of the match id (hex):
+ * - `<h>.snap`: the match as of line `n`: `{"v":1,"id":…,"n":…,"state":…,"initialState":…,"metadata":…,"log":[…]}`,
+ *   written whole to a temporary file (`.<h>.<pid>-<k>.tmp`) and renamed over (a reader sees the old or the new).
+ * - `<h>.lines`: what changed since, one JSON object a line, appended: `{"n":7,"s":state,"d":deltalog}` (a
+ *   move: its state and its log entries in one line, so they cannot part), `{"n":8,"m":metadata}`, or
+ *   `{"n":9,"u":updatedAt}` (a metadata write that changed only `updatedAt`, the one of every move). `n` counts
+ *   the match's writes; a line whose `n` the snapshot already holds is skipped (a crash between a snapshot's
+ *   rename and the lines file's truncation).
+ * - Every {@link SNAPSHOT_LINES} lines or {@link SNAPSHOT_BYTES} bytes of lines, the match is written to a new
+ *   snapshot and its lines file emptied.
+ *
+ * A move is one append of one line (its state and log entries; the metadata line of the same move joins it in
+ * the same append): no read, no rewrite of the log, no rename. The last {@link CACHE_MATCHES} matches used are
+ * kept in memory (state, metadata, log), so a move reads nothing; a match is read from disk (snapshot, then its
+ * lines) only when it is not in the cache. A match's writes are applied in order, one append at a time; writes
+ * arriving while one is under way go out together in the next. Every file call is asynchronous (libuv's pool):
+ * nothing on a move's path blocks the event loop.
+ *
+ * **Crashes.** An append returns once `write` has returned: the line is in the kernel's page cache, which a kill -9
+ * of the server does not take with it, and the server sends a move only after its write returned (Stored, then
+ * sent: server/store-first.ts). A last line cut by a crash (no newline, or not JSON) is dropped when the match is
+ * read, and cut off the file before the next append; a cut line elsewhere stops the reading there (reported).
+ * A snapshot that cannot be read or has the wrong shape is reported once and its match reads as missing.
+ * Temporary files a crash left are removed at start.
+ *
+ * **fsync policy** ({@link SyncPolicy}): `"batch"` (the default): the files written and the folder are fsynced
+ * together every {@link SYNC_MS} ms, off the moves' path (a file appended to many times meanwhile once); a power
+ * cut may lose the last {@link SYNC_MS} ms of writes. `"write"`: each append and snapshot is fsynced before it
+ * returns (and the folder, when a file is created or renamed).
+ *
+ * **Migration.** A folder in boardgame.io's FlatFile layout (node-persist files `md5(key)`, server/flat-file.ts)
+ * is moved to this layout at start: each readable match is written as a snapshot, then its old files removed
+ * (one line in the log with the count). Broken old files are reported by the old reader and left in place.
+ *
+ * One server per folder: the cache assumes no one else writes the files.
+ */
+import { createHash } from "node:crypto";
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, truncate } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { LogEntry, Server, State, StorageAPI } from "boardgame.io";
+import { Async } from "boardgame.io/internal";
+import { isObject } from "../web/engine/common/input.ts";
+import { RailkitFlatFile, type StoreLog, SYNC_MS, type SyncPolicy } from "./flat-file.ts";
+
+export { type StoreLog, SYNC_MS, type SyncPolicy };
+
+/** Matches kept in memory (the least recently used leave first; a match with a write under way stays). */
+export const CACHE_MATCHES = 4096;
+/** Lines files kept open between appends (the least recently appended to are closed first). */
+export const OPEN_FILES = 512;
+/** A new snapshot after this many lines… */
+export const SNAPSHOT_LINES = 100;
+/** …or this many bytes of lines. */
+export const SNAPSHOT_BYTES = 1 << 20;
+
+const md5 = (key: string) => createHash("md5").update(key).digest("hex");
+const code = (e: unknown) => (isObject(e) && typeof e.code === "string" ? e.code : "");
+const TEMP = /^\.[0-9a-f]{32}\.\d+-\d+\.tmp$/;
+const LEGACY = /^[0-9a-f]{32}$/;
+
+/** One match in memory. */
+interface Match {
+  id: string;
+  hash: string;
+  state: State | undefined;
+  initialState: State | undefined;
+  metadata: Server.MatchData | undefined;
+  /** JSON of the metadata with `updatedAt` left out: a metadata write equal to it is a `u` line. */
+  metaKey: string;
+  log: LogEntry[];
+  /** The match's last write number. */
+  n: number;
+  /** Lines and bytes in the lines file since the snapshot. */
+  lines: number;
+  bytes: number;
+  /** Bytes of the lines file to keep before the next append (a cut last line), or -1. */
+  cutAt: number;
+  /** Lines waiting for the next append, and the promise of that append. */
+  pending: string[];
+  next: Promise<void> | undefined;
+  /** The lines file, open for appending (at most {@link OPEN_FILES} matches have one). */
+  handle: FileHandle | undefined;
+  /** The match's writes, in order. */
+  chain: Promise<void>;
+  /** Writes under way or waiting (the match stays in the cache meanwhile). */
+  busy: number;
+}
+
+const SHAPES = {
+  state: (v: unknown) => isObject(v) && isObject(v.G) && isObject(v.ctx) && typeof v._stateID === "number",
+  metadata: (v: unknown) => isObject(v) && typeof v.gameName === "string" && isObject(v.players),
+};
+
+const metaKey = (m: Server.MatchData | undefined) => (m ? JSON.stringify({ ...m, updatedAt: 0 }) : "");
+
+/** boardgame.io storage over append-only match files (see the header). */
+export class MatchFiles extends Async {
+  readonly dir: string;
+  private readonly log: StoreLog;
+  private readonly policy: SyncPolicy;
+  private readonly cacheSize: number;
+  private readonly openFiles: number;
+  private readonly cache = new Map<string, Match>();
+  private readonly loading = new Map<string, Promise<Match | undefined>>();
+  private readonly reported = new Map<string, string>();
+  /** Matches with an open lines file, the least recently appended to first. */
+  private readonly open = new Set<Match>();
+  private temps = 0;
+  private unsynced = new Set<string>();
+  private dirUnsynced = false;
+  private syncTimer: ReturnType<typeof setTimeout> | null = null;
+  private syncing: Promise<void> = Promise.resolve();
+
+  constructor(
+    dir: string,
+    log: StoreLog = (line) => console.error(line),
+    policy: SyncPolicy = "batch",
+    bounds: { cacheSize?: number; openFiles?: number } = {},
+  ) {
+    super();
+    this.dir = resolve(dir);
+    this.log = log;
+    this.policy = policy;
+    this.cacheSize = bounds.cacheSize ?? CACHE_MATCHES;
+    this.openFiles = bounds.openFiles ?? OPEN_FILES;
+  }
+
+  /** Creates the folder, removes the temporary files a crash left, moves a FlatFile folder to this layout. */
+  override async connect(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const names = await readdir(this.dir);
+    for (const name of names) {
+      if (!TEMP.test(name)) continue;
+      await rm(join(this.dir, name), { force: true });
+      this.log(
+        `flat files: removed ${join(this.dir, name)}, a write a crash interrupted (the file it was for is as before)`,
+      );
+    }
+    if (names.some((n) => LEGACY.test(n))) await this.migrate();
+  }
+
+  /** Moves the matches of boardgame.io's FlatFile layout (server/flat-file.ts) to snapshots. */
+  private async migrate(): Promise<void> {
+    const old = new RailkitFlatFile(this.dir, this.log, this.policy);
+    await old.connect();
+    let moved = 0;
+    for (const id of await old.listMatches()) {
+      const { state, metadata, log, initialState } = await old.fetch(id, {
+        state: true,
+        metadata: true,
+        log: true,
+        initialState: true,
+      });
+      if (!state || !metadata) continue;
+      const m = this.fresh(id);
+      Object.assign(m, { state, metadata, log: log ?? [], initialState, metaKey: metaKey(metadata) });
+      if (!(await this.readSnapshot(m.hash))) await this.snapshot(m);
+      for (const suffix of ["", ":initial", ":metadata", ":log"]) await old.files.removeItem(id + suffix);
+      moved++;
+    }
+    if (moved > 0) {
+      await this.flush();
+      this.log(
+        `flat files: ${moved} matches moved from boardgame.io's FlatFile layout to snapshot + lines files`,
+      );
+    }
+  }
+
+  override async createMatch(id: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
+    await this.loading.get(id)?.catch(() => {});
+    const m = this.fresh(id);
+    m.state = opts.initialState;
+    m.initialState = opts.initialState;
+    m.metadata = opts.metadata;
+    m.metaKey = metaKey(opts.metadata);
+    this.remember(m);
+    await this.run(m, async () => {
+      await rm(this.linesPath(m.hash), { force: true });
+      await this.snapshot(m);
+    });
+  }
+
+  override async setState(id: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+    const m = this.cache.get(id) ?? (await this.load(id));
+    if (!m) return this.missing(id, "setState");
+    m.state = state;
+    if (deltalog && deltalog.length > 0) for (const e of deltalog) m.log.push(e);
+    const n = ++m.n;
+    return this.append(
+      m,
+      `{"n":${n},"s":${JSON.stringify(state)}${deltalog?.length ? `,"d":${JSON.stringify(deltalog)}` : ""}}\n`,
+    );
+  }
+
+  override async setMetadata(id: string, metadata: Server.MatchData): Promise<void> {
+    const m = this.cache.get(id) ?? (await this.load(id));
+    if (!m) return this.missing(id, "setMetadata");
+    const key = metaKey(metadata);
+    const n = ++m.n;
+    const line =
+      key === m.metaKey && typeof metadata.updatedAt === "number"
+        ? `{"n":${n},"u":${metadata.updatedAt}}\n`
+        : `{"n":${n},"m":${JSON.stringify(metadata)}}\n`;
+    m.metadata = metadata;
+    m.metaKey = key;
+    return this.append(m, line);
+  }
+
+  override async fetch<O extends StorageAPI.FetchOpts>(
+    id: string,
+    opts: O,
+  ): Promise<StorageAPI.FetchResult<O>> {
+    const m = this.cache.get(id) ?? (await this.load(id));
+    if (m) this.touch(m);
+    const r: Record<string, unknown> = {};
+    // The metadata is a copy (boardgame.io's lobby and master change the fetched object before writing it);
+    // states are not changed in place by boardgame.io (its reducer makes new ones).
+    if (opts.state) r.state = m?.state;
+    if (opts.metadata) r.metadata = m?.metadata ? structuredClone(m.metadata) : undefined;
+    if (opts.log) r.log = m ? m.log.slice() : undefined;
+    if (opts.initialState) r.initialState = m?.initialState;
+    return r as StorageAPI.FetchResult<O>;
+  }
+
+  override async wipe(id: string): Promise<void> {
+    const m = this.cache.get(id) ?? (await this.load(id));
+    const hash = md5(id);
+    const done = async () => {
+      if (m) await this.closeFile(m);
+      await rm(this.linesPath(hash), { force: true });
+      await rm(this.snapPath(hash), { force: true });
+      this.cache.delete(id);
+    };
+    if (m) await this.run(m, done);
+    else await done();
+  }
+
+  override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
+    const ids: string[] = [];
+    for (const name of await readdir(this.dir)) {
+      if (!name.endsWith(".snap") || !LEGACY.test(name.slice(0, -5))) continue;
+      const snap = await this.readSnapshot(name.slice(0, -5));
+      if (!snap) continue;
+      const id = snap.id as string;
+      const m = this.cache.get(id) ?? (await this.load(id, false));
+      if (!m?.state || !m.metadata) continue;
+      const meta = m.metadata;
+      if (opts?.gameName && opts.gameName !== meta.gameName) continue;
+      const where = opts?.where;
+      if (where?.isGameover !== undefined && (meta.gameover !== undefined) !== where.isGameover) continue;
+      if (where?.updatedBefore !== undefined && meta.updatedAt >= where.updatedBefore) continue;
+      if (where?.updatedAfter !== undefined && meta.updatedAt <= where.updatedAfter) continue;
+      ids.push(m.id);
+    }
+    return ids;
+  }
+
+  /**
+   * Waits for every write under way, closes the open lines files, then fsyncs what the batch policy has not yet
+   * (before closing; later writes open their files again).
+   */
+  async flush(): Promise<void> {
+    await Promise.all([...this.cache.values()].map((m) => m.chain));
+    for (const m of [...this.open]) await this.run(m, () => this.closeFile(m));
+    await this.sync();
+  }
+
+  /** The batched fsync: the files written since the last, then the folder if a file was created or renamed. */
+  private sync(): Promise<void> {
+    if (this.syncTimer) clearTimeout(this.syncTimer);
+    this.syncTimer = null;
+    const files = [...this.unsynced];
+    const dir = this.dirUnsynced;
+    this.unsynced = new Set();
+    this.dirUnsynced = false;
+    this.syncing = this.syncing.then(async () => {
+      for (const file of files) await this.fsync(file);
+      if (dir) await this.syncDir();
+    });
+    return this.syncing;
+  }
+
+  /** Matches in memory now, and lines files open (for tests). */
+  get cached(): number {
+    return this.cache.size;
+  }
+  get openFileCount(): number {
+    return this.open.size;
+  }
+
+  // ── in memory ───────────────────────────────────────────────────────────────────────────────────────────
+
+  private fresh(id: string): Match {
+    return {
+      id,
+      hash: md5(id),
+      state: undefined,
+      initialState: undefined,
+      metadata: undefined,
+      metaKey: "",
+      log: [],
+      n: 0,
+      lines: 0,
+      bytes: 0,
+      cutAt: -1,
+      pending: [],
+      next: undefined,
+      handle: undefined,
+      chain: Promise.resolve(),
+      busy: 0,
+    };
+  }
+
+  private touch(m: Match): void {
+    this.cache.delete(m.id);
+    this.cache.set(m.id, m);
+  }
+
+  private remember(m: Match): void {
+    this.cache.set(m.id, m);
+    if (this.cache.size <= this.cacheSize) return;
+    for (const [id, old] of this.cache) {
+      if (this.cache.size <= this.cacheSize) break;
+      if (old.busy === 0 && old !== m) {
+        this.cache.delete(id);
+        void this.closeFile(old);
+      }
+    }
+  }
+
+  private missing(id: string, what: string): void {
+    this.log(
+      `flat files: ${what} of match ${JSON.stringify(id.slice(0, 80))}, which has no snapshot; not written`,
+    );
+  }
+
+  /** The match from disk (once at a time per id); cached unless `keep` is false. */
+  private load(id: string, keep = true): Promise<Match | undefined> {
+    const busy = this.loading.get(id);
+    if (busy) return busy;
+    const p = this.read(id).then((m) => {
+      this.loading.delete(id);
+      const now = this.cache.get(id);
+      if (now) return now;
+      if (m && keep) this.remember(m);
+      return m;
+    });
+    this.loading.set(id, p);
+    return p;
+  }
+
+  // ── on disk ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  private snapPath(hash: string): string {
+    return join(this.dir, `${hash}.snap`);
+  }
+  private linesPath(hash: string): string {
+    return join(this.dir, `${hash}.lines`);
+  }
+
+  report(file: string, reason: string): void {
+    if (this.reported.get(file) === reason) return;
+    this.reported.set(file, reason);
+    this.log(`flat files: ${file} ${reason}; skipped (its match reads as missing)`);
+  }
+
+  /** A snapshot's content, or undefined (missing, or broken: reported). */
+  private async readSnapshot(hash: string): Promise<Record<string, unknown> | undefined> {
+    const file = this.snapPath(hash);
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (e) {
+      if (code(e) !== "ENOENT") this.report(file, `cannot be read (${(e as Error).message})`);
+      return undefined;
+    }
+    let snap: unknown;
+    try {
+      snap = JSON.parse(text);
+    } catch {
+      this.report(file, text.length === 0 ? "is empty (0 bytes)" : `is not JSON (${text.length} bytes)`);
+      return undefined;
+    }
+    if (
+      !isObject(snap) ||
+      snap.v !== 1 ||
+      typeof snap.id !== "string" ||
+      md5(snap.id) !== hash ||
+      typeof snap.n !== "number" ||
+      !SHAPES.state(snap.state) ||
+      !SHAPES.metadata(snap.metadata) ||
+      !Array.isArray(snap.log)
+    ) {
+      this.report(file, "is not a snapshot of the match its name is for");
+      return undefined;
+    }
+    return snap;
+  }
+
+  /** The match: its snapshot, then the lines written after it. */
+  private async read(id: string): Promise<Match | undefined> {
+    const m = this.fresh(id);
+    const snap = await this.readSnapshot(m.hash);
+    if (!snap) return undefined;
+    m.state = snap.state as State;
+    m.initialState = (SHAPES.state(snap.initialState) ? snap.initialState : undefined) as State | undefined;
+    m.metadata = snap.metadata as Server.MatchData;
+    m.log = snap.log as LogEntry[];
+    m.n = snap.n as number;
+    const file = this.linesPath(m.hash);
+    let text = "";
+    try {
+      text = await readFile(file, "utf8");
+    } catch (e) {
+      if (code(e) !== "ENOENT") {
+        this.report(file, `cannot be read (${(e as Error).message})`);
+        return undefined;
+      }
+    }
+    let at = 0;
+    while (at < text.length) {
+      const end = text.indexOf("\n", at);
+      if (end < 0) break; // a cut last line
+      let line: unknown;
+      try {
+        line = JSON.parse(text.slice(at, end));
+      } catch {
+        line = undefined;
+      }
+      if (!isObject(line) || typeof line.n !== "number") {
+        this.log(`flat files: ${file} has a cut or broken line at byte ${at}; the match is read up to it`);
+        break;
+      }
+      if (line.n > m.n) {
+        if (SHAPES.state(line.s)) {
+          m.state = line.s as State;
+          if (Array.isArray(line.d)) for (const e of line.d as LogEntry[]) m.log.push(e);
+        } else if (SHAPES.metadata(line.m)) m.metadata = line.m as Server.MatchData;
+        else if (typeof line.u === "number" && m.metadata) m.metadata = { ...m.metadata, updatedAt: line.u };
+        m.n = line.n;
+      }
+      m.lines++;
+      at = end + 1;
+    }
+    m.bytes = at;
+    if (at < text.length) m.cutAt = Buffer.byteLength(text.slice(0, at));
+    m.metaKey = metaKey(m.metadata);
+    return m;
+  }
+
+  /** Runs `work` after the match's writes so far; the match stays cached meanwhile. */
+  private run<R>(m: Match, work: () => Promise<R>): Promise<R> {
+    m.busy++;
+    const p = m.chain.then(work);
+    m.chain = p.then(
+      () => {},
+      () => {},
+    );
+    return p.finally(() => {
+      m.busy--;
+    });
+  }
+
+  /** Queues a line; lines queued while an append is under way go out together in the next. */
+  private append(m: Match, line: string): Promise<void> {
+    m.pending.push(line);
+    if (m.next) return m.next;
+    const next = this.run(m, async () => {
+      m.next = undefined;
+      const text = m.pending.join("");
+      const count = m.pending.length;
+      m.pending = [];
+      const file = this.linesPath(m.hash);
+      if (m.cutAt >= 0) {
+        await truncate(file, m.cutAt);
+        this.log(`flat files: ${file}: a cut last line removed`);
+        m.cutAt = -1;
+      }
+      if (m.handle) {
+        this.open.delete(m);
+        this.open.add(m);
+      } else {
+        m.handle = await open(file, "a");
+        this.open.add(m);
+        for (const old of this.open) {
+          if (this.open.size <= this.openFiles) break;
+          // After that match's writes under way (its next append opens the file again).
+          if (old === m) continue;
+          this.open.delete(old);
+          void this.run(old, () => this.closeFile(old));
+        }
+      }
+      const handle = m.handle;
+      try {
+        await handle.write(text);
+        if (this.policy === "write") await handle.sync();
+      } catch (e) {
+        await this.closeFile(m);
+        throw e;
+      }
+      if (this.policy === "batch") this.written(file, m.lines === 0);
+      else if (m.lines === 0) await this.syncDir();
+      m.lines += count;
+      m.bytes += Buffer.byteLength(text);
+      if (m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES) await this.snapshot(m);
+    });
+    m.next = next;
+    return next;
+  }
+
+  /**
+   * Writes the match as it is in memory to a new snapshot (a temporary file renamed over), then empties its
+   * lines file. Lines queued but not yet appended are in the snapshot already (their `n` is at most its `n`).
+   */
+  private async snapshot(m: Match): Promise<void> {
+    const text = JSON.stringify({
+      v: 1,
+      id: m.id,
+      n: m.n,
+      state: m.state,
+      initialState: m.initialState,
+      metadata: m.metadata,
+      log: m.log,
+    });
+    const file = this.snapPath(m.hash);
+    const temp = join(this.dir, `.${m.hash}.${process.pid}-${++this.temps}.tmp`);
+    try {
+      const handle = await open(temp, "w");
+      try {
+        await handle.writeFile(text, "utf8");
+        if (this.policy === "write") await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+    } catch (e) {
+      await rm(temp, { force: true }).catch(() => {});
+      throw e;
+    }
+    this.reported.delete(file);
+    if (this.policy === "write") await this.syncDir();
+    else this.written(file, true);
+    if (m.lines > 0) await truncate(this.linesPath(m.hash), 0);
+    m.lines = 0;
+    m.bytes = 0;
+  }
+
+  /** Closes the match's lines file if it is open. */
+  private async closeFile(m: Match): Promise<void> {
+    const handle = m.handle;
+    this.open.delete(m);
+    m.handle = undefined;
+    await handle?.close().catch(() => {});
+  }
+
+  private written(file: string, dir: boolean): void {
+    this.unsynced.add(file);
+    if (dir) this.dirUnsynced = true;
+    if (!this.syncTimer) {
+      this.syncTimer = setTimeout(() => void this.sync(), SYNC_MS);
+      this.syncTimer.unref?.();
+    }
+  }
+
+  private async fsync(file: string): Promise<void> {
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      handle = await open(file, "r");
+      await handle.sync();
+    } catch (e) {
+      // Removed since (a wipe, a snapshot's temporary file): nothing left to sync.
+      if (code(e) !== "ENOENT") this.log(`flat files: fsync of ${file} failed (${(e as Error).message})`);
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  /** fsync of the folder, so a created or renamed file survives a power cut; not every platform allows it. */
+  private async syncDir(): Promise<void> {
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      handle = await open(this.dir, "r");
+      await handle.sync();
+    } catch (e) {
+      if (!["EISDIR", "EPERM", "EINVAL", "EBADF", "EACCES"].includes(code(e)))
+        this.log(`flat files: fsync of ${this.dir} failed (${(e as Error).message})`);
+    } finally {
+      await handle?.close();
+    }
+  }
+}
+
+/** The server's flat-file storage in `dir` (see the header). */
+export function matchFiles(dir: string, log?: StoreLog, policy?: SyncPolicy): MatchFiles {
+  return new MatchFiles(dir, log, policy);
+}
