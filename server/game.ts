@@ -15,7 +15,8 @@
  *   game ends when `over`, with `{ winners }`.
  * - **playerView** removes `seed` and `rng` from what the module's `hide` leaves of the state for that seat (hidden
  *   cards as `HIDDEN`: docs/online.md lists them per game), adds the module's view extras for that seat, and gives
- *   the legal actions to the seat to move only.
+ *   the legal actions to the seat to move only ({@link viewFor}); then leaves out the fields the module derives
+ *   (`GameModule.derived`), which the client computes again in its worker (web/online/view.ts `SentView`).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Game } from "boardgame.io";
@@ -26,12 +27,14 @@ import { describe, isObject } from "../web/engine/common/input.ts";
 import { cheapLevels, isLevel, MAX_LEVEL, MIN_LEVEL } from "../web/games/levels.ts";
 import { MODULES } from "../web/games/registry.ts";
 import type { GameModule } from "../web/games/types.ts";
+import { sentView } from "../web/games/view.ts";
 import {
   type CheckAnswer,
   type OnlineSetup,
   type OnlineView,
   onlineName,
   type Refusal,
+  type SentView,
 } from "../web/online/view.ts";
 
 /** A match's `G`: the engine state of any game (its header; the rest is the module's business). */
@@ -177,7 +180,7 @@ export function jsonLength(x: unknown): number {
 }
 
 /** The views of a state already built, per seat (null: a spectator); dropped with the state. */
-const VIEWS = new WeakMap<object, Map<number | null, OnlineView>>();
+const VIEWS = new WeakMap<object, Map<number | null, SentView>>();
 
 /** The boardgame.io `Game` of one railkit game module, run by the server. */
 export function railkitGame(
@@ -290,9 +293,9 @@ export function railkitGame(
         if (!isObject(G) || G.game !== id)
           throw new Error(`not a ${id} state (game ${describe(isObject(G) ? G.game : G)})`);
         const seat = seatOf(playerID, ctx.numPlayers);
-        const views = VIEWS.get(G) ?? new Map<number | null, OnlineView>();
+        const views = VIEWS.get(G) ?? new Map<number | null, SentView>();
         VIEWS.set(G, views);
-        const view = views.get(seat) ?? viewFor(module, G, seat);
+        const view = views.get(seat) ?? sentView(module, viewFor(module, G, seat));
         views.set(seat, view);
         return view as unknown as MatchState;
       } catch (e) {

@@ -8,9 +8,12 @@ import { join } from "node:path";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { io } from "socket.io-client";
+import { moduleNamed } from "../../server/game.ts";
 import type { GameId, SeatAction } from "../../web/engine/common/game.ts";
+import { MODULES } from "../../web/games/registry.ts";
+import { deriveView } from "../../web/games/view.ts";
 import { clientGame, keepInStep } from "../../web/online/client-game.ts";
-import type { OnlineView } from "../../web/online/view.ts";
+import type { OnlineView, SentView } from "../../web/online/view.ts";
 import { onlineName } from "../../web/online/view.ts";
 
 export type BgClient = ReturnType<typeof Client>;
@@ -41,7 +44,31 @@ export function connect(
   return client;
 }
 
-export const viewOf = (c: BgClient) => (c.getState()?.G ?? null) as OnlineView | null;
+/** The whole views derived from each sent one (web/online/view.ts `SentView`), per seat. */
+const DERIVED = new WeakMap<object, Map<string | null, OnlineView>>();
+
+/**
+ * The client's view as a page shows it: what the server sent, with the fields its game derives computed here as a
+ * page's worker computes them (web/games/view.ts `deriveView`). A state that is not a view (an error) as it came.
+ */
+export const viewOf = (c: BgClient): OnlineView | null => {
+  const sent = c.getState()?.G as Record<string, unknown> | undefined;
+  if (!sent || typeof sent !== "object" || !("state" in sent)) return (sent ?? null) as OnlineView | null;
+  const seat = c.playerID ?? null;
+  const views = DERIVED.get(sent) ?? new Map<string | null, OnlineView>();
+  DERIVED.set(sent, views);
+  let view = views.get(seat);
+  if (!view) {
+    const module = moduleNamed(MODULES, c.game.name);
+    if (!module) throw new Error(`no game module named ${c.game.name}`);
+    view = deriveView(module, sent, seat === null ? null : Number(seat));
+    views.set(seat, view);
+  }
+  return view;
+};
+
+/** What the server last sent the client, as it came (no field derived). */
+export const sentOf = (c: BgClient) => (c.getState()?.G ?? null) as SentView | null;
 
 /** Resolves when `ok(view)` holds for the client's state (checked now and on every change); rejects after `ms`. */
 export function waitFor(

@@ -1,15 +1,20 @@
 /**
  * Issue #25, small updates: the server sends each seat a JSON Patch of its view (boardgame.io's `deltaState`), so
  * an update's size does not grow with the game's length; the client keeps the rest of the state, the whole log
- * included. A whole 6-seat Train Game is played through the real server; every state message each socket receives
- * is measured as the JSON of its arguments (what socket.io frames).
+ * included. String Railway and Light Rail views go without the fields the client derives (legal actions, Light
+ * Rail's `frames` and `blocked`: web/online/view.ts `SentView`), which change wholesale with each move. Whole
+ * games (a 6-seat Train Game, a 5-seat String Railway game, a 4-seat Light Rail game) are played through the real
+ * server; every state message each socket receives is measured as the JSON of its arguments (what socket.io frames).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../server/server.ts";
-import { replay } from "../../web/engine/common/game.ts";
+import { type GameId, replay, type SeatAction } from "../../web/engine/common/game.ts";
+import { lightEngine, playGreedyGame } from "../../web/engine/light/index.ts";
+import { playBotGame, stringEngine } from "../../web/engine/string/index.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
+import { gameModule } from "../../web/games/registry.ts";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
-import { type BgClient, connect, playOut, tempDir, viewOf, waitFor } from "./helpers.ts";
+import { type BgClient, connect, playOut, sentOf, tempDir, viewOf, waitFor } from "./helpers.ts";
 
 /** The bound of issue #25 on one update, in characters of JSON. */
 const MAX_UPDATE = 4 * 1024;
@@ -75,4 +80,96 @@ describe("online.small-updates (issue #25)", () => {
       `6-seat Train (goal 100), ${moves} moves: update JSON max ${Math.max(...all)}, mean ${Math.round(all.reduce((a, b) => a + b, 0) / all.length)} characters; log ${JSON.stringify(full.log).length}`,
     );
   }, 240_000);
+});
+
+/** Resolves when the client has received a state whose log has `n` entries (no field derived: cheap to check). */
+function sentLog(c: BgClient, n: number, ms = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let unsubscribe = () => {};
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`timed out waiting for log length ${n}`));
+    }, ms);
+    const check = () => {
+      if ((sentOf(c)?.state.log.length ?? -1) < n) return;
+      clearTimeout(timer);
+      queueMicrotask(() => unsubscribe());
+      resolve();
+    };
+    unsubscribe = c.subscribe(check);
+    check();
+  });
+}
+
+/**
+ * Plays a game whose log is known (a bot game with the match's seed) through the server: each action sent by its
+ * seat's client, then every client waits for it. Measures every update each client receives; answers the sizes.
+ */
+async function playLog(
+  game: GameId,
+  options: { players: number },
+  seed: string | number,
+  log: readonly SeatAction[],
+) {
+  const matchID = await createMatch(server.url, game, { options, seed });
+  const seats: BgClient[] = [];
+  for (let seat = 0; seat < options.players; seat++) {
+    const cred = await joinMatch(server.url, game, matchID, seat, `P${seat}`);
+    seats.push(connect(server.url, game, matchID, seat, cred));
+  }
+  const watcher = connect(server.url, game, matchID, null);
+  const all = [...seats, watcher];
+  clients.push(...all);
+  await Promise.all(all.map((c) => sentLog(c, 0)));
+  const sizes = all.map(measure);
+  for (const [n, action] of log.entries()) {
+    seats[action.player]!.moves.act!(action);
+    await Promise.all(all.map((c) => sentLog(c, n + 1)));
+  }
+  return { seats, watcher, sizes };
+}
+
+/** The sizes' summary line, and the bound checked on every client's updates (patches only, each ≤ 4 kB). */
+function checkSizes(what: string, sizes: { sizes: number[]; full: number }[], moves: number, log: unknown) {
+  for (const m of sizes) {
+    expect(m.full).toBe(0);
+    expect(m.sizes.length).toBeGreaterThanOrEqual(moves);
+    expect(Math.max(...m.sizes)).toBeLessThanOrEqual(MAX_UPDATE);
+  }
+  const all = sizes.flatMap((m) => m.sizes);
+  console.log(
+    `${what}, ${moves} moves: update JSON max ${Math.max(...all)}, mean ${Math.round(all.reduce((a, b) => a + b, 0) / all.length)} characters; log ${JSON.stringify(log).length}`,
+  );
+}
+
+describe("online.update-size (issue #25)", () => {
+  it("online.update-size-string: a 5-seat String Railway game to its end: every update is a patch of at most 4 kB", async () => {
+    const seed = "update-size-5";
+    const options = { players: 5 };
+    const game = playBotGame(5, seed);
+    const { seats, watcher, sizes } = await playLog("string", options, seed, game.log);
+    const end = replay(stringEngine, options, seed, game.log);
+    expect(end.over).toBe(true);
+    const { seed: _s, rng: _r, ...open } = gameModule("string").hide(end, null);
+    expect(viewOf(watcher)!.state).toEqual(JSON.parse(JSON.stringify(open)));
+    for (const c of seats) expect(viewOf(c)!.state.log).toEqual(JSON.parse(JSON.stringify(end.log)));
+    checkSizes("5-seat String Railway", sizes, game.log.length, game.log);
+    // The legal actions are not sent: the client derives them. The log alone is larger than the bound.
+    expect(sentOf(seats[0]!)).not.toHaveProperty("legal");
+    expect(JSON.stringify(game.log).length).toBeGreaterThan(MAX_UPDATE);
+  }, 400_000);
+
+  it("online.update-size-light: a 4-seat Light Rail game to its end: every update is a patch of at most 4 kB", async () => {
+    const seed = 11;
+    const options = { players: 4 };
+    const end = playGreedyGame(options, seed);
+    const { seats, watcher, sizes } = await playLog("light", options, seed, end.log);
+    const again = replay(lightEngine, options, seed, end.log);
+    expect(again.over).toBe(true);
+    const { seed: _s, rng: _r, ...open } = gameModule("light").hide(again, null);
+    expect(viewOf(watcher)!.state).toEqual(JSON.parse(JSON.stringify(open)));
+    for (const c of seats) expect(viewOf(c)!.state.log).toEqual(JSON.parse(JSON.stringify(end.log)));
+    checkSizes("4-seat Light Rail", sizes, end.log.length, end.log);
+    for (const k of ["legal", "frames", "blocked"]) expect(sentOf(seats[0]!)).not.toHaveProperty(k);
+  }, 400_000);
 });

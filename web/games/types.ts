@@ -264,6 +264,13 @@ export interface GameModule<
    * InputError under `/state`. Absent: the game's hints need no hidden information online… and take no view.
    */
   fromView?(state: unknown): { state: T["state"]; mover: boolean };
+  /**
+   * The view's fields the online server leaves out of what it sends (web/online/view.ts `SentView`), because they
+   * follow from the state and change wholesale with each move (issue #25: updates stay small); the client derives
+   * them again in its worker (the `onlineView` verb: web/games/view.ts `deriveView`, through
+   * {@link GameModule.fromView}, which a game that derives must have). Absent or empty: the whole view is sent.
+   */
+  readonly derived?: readonly ("legal" | (keyof T["extras"] & string))[];
 
   // ---- solvers, hints and bots -------------------------------------------------------------------------------
   /**

@@ -34,6 +34,26 @@ export interface OnlineView<S = Record<string, unknown>, A = SeatAction> {
   [extra: string]: unknown;
 }
 
+/**
+ * What the server sends as `G` (issue #25, small updates): the {@link OnlineView} without the fields the game lists
+ * as `derived` (web/games/types.ts `GameModule.derived`: String Railway's and Light Rail's legal actions, Light
+ * Rail's `frames` and `blocked`). Those change wholesale with every move, so a patch of them was as large as the
+ * fields themselves (String Railway's legal actions alone reach ~62 kB); the client derives them again from the
+ * state, in its own worker (the `onlineView` verb, web/games/view.ts `deriveView`). `derived` names them (empty:
+ * the view is whole, as the Train Game's).
+ */
+export interface SentView<S = Record<string, unknown>, A = SeatAction> {
+  game: GameId;
+  handle: string;
+  state: OnlineView<S, A>["state"];
+  /** The view's fields left out, to be derived by the client (the same all through a match). */
+  derived: string[];
+  /** Sent when the game does not derive them. */
+  legal?: A[];
+  /** The extras the game does not derive (string `points`, train `turnScore`). */
+  [extra: string]: unknown;
+}
+
 /** The match setup the Lobby API's `create` takes as `setupData` (checked by the server). */
 export interface OnlineSetup {
   /** The engine's `setup` options; `players` must equal the match's `numPlayers`. */

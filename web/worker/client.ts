@@ -4,7 +4,7 @@
  * or a page that wants its own worker).
  *
  * `client.<id>` is the worker's namespace of the registered game `id` as it is (web/worker/protocol.ts: `newGame`,
- * `act`, `undo`, `view`, `hints`, `viewHints`, `botMove`, `save`, `load`, `replay`, `close`, and the game's own
+ * `act`, `undo`, `view`, `hints`, `viewHints`, `onlineView`, `botMove`, `save`, `load`, `replay`, `close`, and the game's own
  * verbs: the train adds `prepare`, `hint`, `expectedTurnScore`, `raceTable`), typed by a mapped type over the
  * registry; `client.game(id)` is the same namespace for an id held in a variable (a game only a test registers).
  * The client names no game and holds no game's code: a verb is forwarded by its name, and a function argument (a

@@ -30,8 +30,9 @@ import type { GameModule, GameTypes as ModuleTypes } from "../games/types.ts";
  * Protocol version, bumped on incompatible changes (a page and a cached worker must agree). 3: the namespaces come
  * from the registry, `viewHints` is a common verb, `hints`/`viewHints` take a progress callback, `train.prepare`.
  * 4: the common `review` verb, `train.turnSummary`, `botMove`'s `level`, the view's `canUndo` (issues #23, #26).
+ * 5: the common `onlineView` verb (issue #25: the server sends views without the fields a game derives).
  */
-export const PROTOCOL = 4;
+export const PROTOCOL = 5;
 
 /** Games the worker holds at once; the least recently used is dropped beyond this. */
 export const MAX_GAMES = 64;
@@ -168,6 +169,15 @@ export interface GameWorkerApi<T extends GameTypes> {
     onProgress?: (p: Progress) => void,
   ): Promise<HintsAnswer<T["hint"]>>;
   /**
+   * The whole view of an online match from what the server sends a seat (web/online/view.ts `SentView`, issue #25):
+   * the fields the game derives (`GameModule.derived`: String Railway's legal actions, Light Rail's legal actions,
+   * `frames` and `blocked`) computed here from the seat's state (web/games/view.ts `deriveView`), as the server
+   * computed them; a view whose game derives nothing comes back as it was sent, less its `derived` list. `seat` is
+   * the viewing seat (null: a spectator). A view no server could send is an `input` error (JSON pointer into it:
+   * `/state/…`, `/derived`, `/game`; `/seat`). No game is held: the view's `handle` is the match's.
+   */
+  onlineView(view: unknown, seat: number | null): Promise<T["view"]>;
+  /**
    * The computer's move for the seat to move, played (the answer has the next view) unless `play: false`; the
    * game's bot options or a `level`. Refused with the rule `<game>.game-over` when the game is over.
    */
@@ -211,6 +221,7 @@ export const COMMON_VERBS = [
   "view",
   "hints",
   "viewHints",
+  "onlineView",
   "botMove",
   "save",
   "load",

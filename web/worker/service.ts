@@ -4,7 +4,7 @@
  * `worker_threads` MessageChannel with Comlink's node adapter.
  *
  * A loop over the registry (web/games/registry.ts; tests hand in another list): one namespace per
- * {@link GameModule}, whose verbs (`newGame`, `act`, `undo`, `view`, `hints`, `viewHints`, `botMove`, `save`,
+ * {@link GameModule}, whose verbs (`newGame`, `act`, `undo`, `view`, `hints`, `viewHints`, `onlineView`, `botMove`, `save`,
  * `load`, `replay`, `close`, `review`) are written once here ({@link serveGame}), plus the module's own (`module.verbs`). It
  * names no game. The worker holds every game's state itself in a {@link GameStore} under the handle it handed
  * out: a page never sends a state back, so nothing it sends can make the worker trust a state the engine did not
@@ -25,6 +25,7 @@ import { loadLevel, readLevel } from "../games/levels.ts";
 import { MODULES } from "../games/registry.ts";
 import { type GradedMove, reviewGame } from "../games/review.ts";
 import { type EngineOf, type GameModule, type Kit, positionSeed } from "../games/types.ts";
+import { deriveView } from "../games/view.ts";
 import { nextTask } from "../solvers/next-task.ts";
 import {
   type ActResult,
@@ -228,6 +229,12 @@ export function serveGame(
           const hint = await load;
           return { handle: "", at: s.log.length, player: s.current, hints: await hint(s, undefined, report) };
         });
+      }),
+
+    onlineView: (view, seat) =>
+      guard(() => {
+        fastEngine();
+        return deriveView(module, snapshot(view, ""), snapshot(seat, "/seat"), engine) as unknown as View;
       }),
 
     botMove: (handle, options) =>

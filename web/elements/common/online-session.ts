@@ -6,7 +6,9 @@
  * set, and draws an online game the way it draws a local one.
  *
  * - **The view** is what the server sends this seat (web/online/view.ts `OnlineView`): the state without the
- *   seed, the generator or hidden cards, the legal actions when this seat is to move, the game's extras.
+ *   seed, the generator or hidden cards, the legal actions when this seat is to move, the game's extras. The fields
+ *   a game derives (String Railway's and Light Rail's legal actions, …) are not sent (`SentView`, issue #25): the
+ *   element's `derive` computes them in its worker before the view is shown.
  * - **Acting**: one round trip (issue #25): the move goes through the client; the server applies it once and
  *   answers with the next state, or, when it does not play it, with a refusal on the same socket
  *   (web/online/view.ts `REFUSED_EVENT`, with the rule id), which becomes the status line. `act` resolves true
@@ -22,7 +24,7 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import type { GameId } from "../../engine/common/game.ts";
 import { clientGame, keepInStep, onRefused } from "../../online/client-game.ts";
-import type { MoveRefused, OnlineView } from "../../online/view.ts";
+import type { MoveRefused, OnlineView, SentView } from "../../online/view.ts";
 import type { GameTypes } from "../../worker/protocol.ts";
 import type { HintTask, ViewCause } from "./session.ts";
 
@@ -45,6 +47,11 @@ export interface OnlineSessionOptions<T extends GameTypes> {
    * server's state): the element knows which of its worker's verbs can take a view.
    */
   loadHints?(view: T["view"]): Promise<T["hint"][]>;
+  /**
+   * The whole view from what the server sends (web/online/view.ts `SentView`): the fields its game derives
+   * computed in the player's own worker (its `onlineView` verb). Called only for a view that lists `derived` fields.
+   */
+  derive?(sent: SentView, seat: number | null): Promise<T["view"]>;
   /** The view changed: `prev` is the one before (null for the first). */
   onView?(next: T["view"], prev: T["view"] | null, cause: ViewCause<T["action"]>): void;
   /** This seat's action is about to be sent (`act`): false keeps it from being sent (`act` answers false). */
@@ -83,6 +90,10 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
   seats: OnlineSeat[] = [];
 
   private client: BgClient | null = null;
+  /** The last view the server sent (a derivation is asked once for each). */
+  private sent: SentView | null = null;
+  /** Derivations asked so far: only the latest one's answer is shown. */
+  private derivations = 0;
   private unsubscribe: (() => void) | null = null;
   private generation = 0;
   private waiters: (() => void)[] = [];
@@ -139,6 +150,7 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     const gen = ++this.generation;
     this.stop();
     this.view = null;
+    this.sent = null;
     this.say("Connecting to the server…");
     const [{ Client }, { SocketIO }] = await Promise.all([
       import("boardgame.io/client"),
@@ -296,13 +308,39 @@ export class OnlineSession<T extends GameTypes> implements ReactiveController {
     if (was && !this.connected) this.say("The connection to the server was lost; reconnecting…", true);
     if (!was && this.connected && this.messageIsError) this.say("");
     this.seats = client.matchData ?? [];
-    const next = (st?.G ?? null) as (OnlineView & T["view"]) | null;
-    if (
-      next &&
-      typeof next === "object" &&
-      "state" in next &&
-      JSON.stringify(next) !== JSON.stringify(this.view)
-    ) {
+    const sent = (st?.G ?? null) as SentView | null;
+    if (sent && typeof sent === "object" && "state" in sent && sent !== this.sent) {
+      this.sent = sent;
+      const derive = this.opts.derive;
+      if (derive && Array.isArray(sent.derived) && sent.derived.length > 0) {
+        // Derived in the worker: views are shown in the order they came, a later one replacing any still pending.
+        const gen = this.generation;
+        const asked = ++this.derivations;
+        derive(sent, this.seat).then(
+          (view) => {
+            if (gen === this.generation && asked === this.derivations)
+              this.show(view as OnlineView & T["view"]);
+          },
+          (e: unknown) => {
+            if (gen === this.generation && asked === this.derivations)
+              this.say(
+                `This match's state cannot be shown: ${e instanceof Error ? e.message : String(e)}`,
+                true,
+              );
+          },
+        );
+      } else {
+        const { derived: _d, ...view } = sent;
+        this.show(view as unknown as OnlineView & T["view"]);
+      }
+    }
+    this.host.requestUpdate();
+    for (const w of [...this.waiters]) w();
+  }
+
+  /** Shows the whole view `next` (when it differs from the one shown). */
+  private show(next: OnlineView & T["view"]): void {
+    if (JSON.stringify(next) !== JSON.stringify(this.view)) {
       const prev = this.view;
       this.view = next;
       if (this.message === "Connecting to the server…") this.say("");

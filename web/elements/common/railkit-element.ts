@@ -178,6 +178,10 @@ export abstract class RailkitGameElement<T extends GameTypes> extends LitElement
     onView: (next, prev, cause) => this.onView(next, prev, cause),
     hints: () => this.hintsWanted(),
     loadHints: (view) => this.onlineHints(view),
+    derive: (sent, seat) => {
+      this.client ??= sharedRailkitClient();
+      return this.gameApi(this.client).onlineView(sent, seat);
+    },
     beforeAct: (action) => this.beforeMove(action),
   });
 

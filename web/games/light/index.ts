@@ -58,6 +58,8 @@ export const light: GameModule<LightGameTypes, LightKernel, "light"> = {
 
   extras: lightExtras,
   hide: lightHide,
+  // Sent without these (they change wholesale each move); the client derives them (web/games/view.ts).
+  derived: ["legal", "frames", "blocked"],
   fromView: (view) => {
     const state = lightFromView(view);
     return { state, mover: lightViewMover(view, state) };

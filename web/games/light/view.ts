@@ -68,7 +68,8 @@ export function lightFromView(x: unknown): LightState {
       if (at < 0) throw new InputError(`seat ${p} has design ${d} twice (placed or in hand)`, path);
       left.splice(at, 1);
     }
-    if ((hand === null) !== (left.length === 0 && hand !== HIDDEN))
+    // (Not "no design left": a seat holding its last card, shown, has none left either; issue #25.)
+    if ((hand === null) !== (placed[p]!.length === DESIGN_IDS.length))
       throw new InputError("a seat's hand is empty exactly when all its designs are placed", path);
     const unseen = rng.shuffle(left);
     const inHand = hand === HIDDEN ? unseen.shift()! : hand;

@@ -71,6 +71,8 @@ export const string: GameModule<StringGameTypes, StringSolver, "string"> = {
 
   extras: stringExtras,
   hide: stringHide,
+  // Sent without these (they change wholesale each move); the client derives them (web/games/view.ts).
+  derived: ["legal"],
   fromView: (view) => ({ state: stringFromView(view), mover: stringViewMover(view) }),
 
   loadSolver: async (kit) => {
