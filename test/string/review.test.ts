@@ -9,9 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type StringAction, type StringState, stringEngine } from "../../web/engine/string/index.ts";
 import { reviewGame } from "../../web/games/review.ts";
 import { string } from "../../web/games/string/index.ts";
-import { stringValue, turnOf } from "../../web/games/string/review.ts";
+import { stringValue, turnOf, upgradeError } from "../../web/games/string/review.ts";
 import { review } from "../../web/lib/review.ts";
-import { solverBotAction } from "../../web/solvers/string/bot.ts";
+import { playSolverBotGame, solverBotAction } from "../../web/solvers/string/bot.ts";
 import type { StringSolver } from "../../web/solvers/string/solver.ts";
 import { nodeKit } from "../../web/wasm/node.ts";
 
@@ -50,7 +50,8 @@ describe("review.string", () => {
       expect(m.luck).toBe(0);
       const hand = s.seats[m.seat]!;
       const routeOpen = s.step === "route" && !s.placedString && hand.shortLeft + hand.longLeft > 0;
-      if (!routeOpen && game.log[m.index]!.type !== "draw-tile") expect(m.error).toBe(0);
+      if (!routeOpen && game.log[m.index]!.type !== "draw-tile")
+        expect(m.error).toBe(upgradeError(solver, s, m.seat));
       // The value of the move made is the value of the position it led to.
       const next = stringEngine.apply(s, game.log[m.index]!);
       if (!next.ok) throw next.error;
@@ -72,6 +73,10 @@ describe("review.string", () => {
   it("the solver bot's own moves (the search's choices) are never flagged; a wasted AP is", async () => {
     const r = await reviewGame(string, stringEngine, await reviewer(), game);
     expect(r.moves.filter((m) => m.seat === 0 && m.flagged)).toEqual([]);
+    // A whole five-round game of solver bots: its upgrades in rounds 1–2 (AP kept back, worth later turns) included.
+    const bots = playSolverBotGame(2, 3, [0, 1], solver.kernel);
+    const all = await reviewGame(string, stringEngine, await reviewer(), bots.final);
+    expect(all.moves.filter((m) => m.flagged)).toEqual([]);
     // Seat 1 ended a turn (or spent AP elsewhere) with a scoring transport left: a flagged loss, error bar 0.
     expect(
       r.moves.some((m) => m.seat === 1 && m.flagged && m.error === 0 && m.bestLabel.startsWith("Transport")),

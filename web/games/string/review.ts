@@ -11,7 +11,9 @@
  * Error bar: the transport plan and the routes are exact, so outside the route phase it is 0. In the route phase a
  * string's worth beyond this turn (the network it opens) is the hint kernel's heuristic, which the value leaves out
  * (a string drawn by hand has no hint value of its own); the bot adds half the hint value to a string's outlook, so
- * half the best hint's value is the error bar there. Draws (a tile, the cubes a string or a replenish brings) are not
+ * half the best hint's value is the error bar there. In rounds 1–2, while the bot keeps AP back for locomotive
+ * upgrades, what those AP would buy in transports this turn is an error bar too ({@link upgradeError}: an upgrade's
+ * worth lies in later turns). Draws (a tile, the cubes a string or a replenish brings) are not
  * valued: luck is 0.
  */
 import { pointsOf, type StringEngine } from "../../engine/string/engine.ts";
@@ -73,6 +75,18 @@ export function stringValue(
     if (r.ok) v = Math.max(v, outlookOf(solver, r.state, seat));
   }
   return v;
+}
+
+/**
+ * The error bar of the choice between transports and locomotive upgrades (rounds 1–2, while the solver bot keeps AP
+ * back for upgrades): the points those AP would buy this turn. The review values this turn only, not the AP an
+ * upgrade brings in later turns, so it cannot tell that choice apart within this bar. 0 when no AP is kept back.
+ */
+export function upgradeError(solver: StringSolver, s: StringState, seat: number): number {
+  if (s.over || s.current !== seat || s.phase !== "play" || s.step === "locomotive" || s.choice) return 0;
+  const reserve = upgradeReserve(s, seat);
+  if (reserve === 0) return 0;
+  return outlook(solver.kernel, s, seat, s.ap) - outlook(solver.kernel, s, seat, Math.max(0, s.ap - reserve));
 }
 
 /** A move for people, read in the position it leads to (`after`: the stations a string touches). */
@@ -164,6 +178,7 @@ export function stringReviewer(solver: StringSolver, rules: () => StringEngine):
           consider({ type: "end-turn", player: seat });
         }
         if (hints.length > 0) error = 0.5 * Math.max(0, ...hints.map((h) => h.value));
+        error = Math.max(error, upgradeError(solver, before, seat));
       }
       // A drawn tile counts −2 while face up; a later long-distance move may resolve it (+5 from row A).
       if (action.type === "draw-tile") error = Math.max(error, DRAWN_TILE);
