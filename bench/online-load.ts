@@ -20,6 +20,10 @@
  * Chrome's DevTools or `node bench/profile-top.mjs FILE`) to `bench/profiles/<target>-<matches>/` when it
  * exits (one file a thread: the main thread's is the largest).
  *
+ * `railkit-redis-pg-2` (run only when named in `--only`): two `npm run serve` instances on Redis and Postgres
+ * (`eval "$(bash server/test-services.sh)"` first), each match created on one and its two seats' clients one on
+ * each, so every move crosses instances (lock, store, pub/sub); CPU per move sums both servers.
+ *
  * `npx tsx bench/online-load.ts [--matches 50|200,500,1000] [--seconds 20] [--only railkit-flat,anchor-flat]`
  * Bounds: at most 2 000 matches and 600 seconds.
  */
@@ -68,7 +72,13 @@ interface Target {
   /** Line the child prints once it listens. */
   ready: RegExp;
   railkit: boolean;
+  /** Instances started (default 1): with 2, matches and seats are spread over both (docs/online.md § Scaling out). */
+  instances?: number;
 }
+
+/** Redis and Postgres for the two-instance target: `eval "$(bash server/test-services.sh)"` prints them. */
+const REDIS = process.env.RAILKIT_TEST_REDIS_URL ?? process.env.REDIS_URL;
+const POSTGRES = process.env.RAILKIT_TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const TARGETS: Target[] = [
   {
@@ -91,6 +101,20 @@ const TARGETS: Target[] = [
     env: { RAILKIT_MAX_CREATES_PER_MINUTE: String(10 * MAX_MATCHES) },
     ready: /railkit server on (http:\/\/127\.0\.0\.1:\d+)/,
     railkit: true,
+  },
+  // Two instances on Redis (pub/sub, match lock, bot leases) and Postgres: each match created on one, its seats'
+  // clients one on each, so every move crosses instances. Run only when named in --only and the services are up.
+  {
+    name: "railkit-redis-pg-2",
+    args: ["--import", "tsx", "scripts/serve.ts"],
+    env: {
+      RAILKIT_MAX_CREATES_PER_MINUTE: String(10 * MAX_MATCHES),
+      ...(REDIS ? { REDIS_URL: REDIS } : {}),
+      ...(POSTGRES ? { DATABASE_URL: POSTGRES } : {}),
+    },
+    ready: /railkit server on (http:\/\/127\.0\.0\.1:\d+)/,
+    railkit: true,
+    instances: 2,
   },
 ];
 
@@ -161,19 +185,26 @@ const pct = (xs: number[], p: number) => {
 
 async function run(t: Target, matches: number) {
   const dir = mkdtempSync(join(tmpdir(), `railkit-load-${t.name}-`));
-  const { url, child } = await start(t, dir, matches);
+  const servers: { url: string; child: ChildProcess }[] = [];
+  for (let i = 0; i < (t.instances ?? 1); i++) servers.push(await start(t, dir, matches));
+  const cpuAll = () => servers.reduce((sum, s) => sum + cpuMs(s.child.pid!), 0);
+  const created: string[] = [];
   const clients: BgClient[][] = [];
   const sizes: number[] = [];
   try {
     for (let m = 0; m < matches; m++) {
+      // One instance: every match on it. Two: the match created on one, seat s's client on instance (m + s) % 2.
+      const url = servers[m % servers.length]!.url;
       let matchID: string;
       if (t.railkit)
         matchID = await createMatch(url, "train", {
           options: { players: 2, variant: "race", goal: 100_000 },
         });
       else matchID = String((await lobby(url, "/games/count/create", { numPlayers: 2 })).matchID);
+      created.push(matchID);
       const pair: BgClient[] = [];
       for (const seat of [0, 1]) {
+        const seatUrl = servers[(m + seat) % servers.length]!.url;
         const credentials = t.railkit
           ? await joinMatch(url, "train", matchID, seat, `P${seat}`)
           : String(
@@ -188,7 +219,7 @@ async function run(t: Target, matches: number) {
           game: t.railkit
             ? clientGame("train")
             : { name: "count", moves: { inc: { move: () => undefined, client: false } } },
-          multiplayer: SocketIO({ server: url, socketOpts: { transports: ["websocket"] } }),
+          multiplayer: SocketIO({ server: seatUrl, socketOpts: { transports: ["websocket"] } }),
           matchID,
           playerID: String(seat),
           credentials,
@@ -252,13 +283,13 @@ async function run(t: Target, matches: number) {
     );
     await new Promise((r) => setTimeout(r, WARM_UP_MS));
     sizes.length = 0;
-    const cpu0 = cpuMs(child.pid!);
+    const cpu0 = cpuAll();
     const own0 = process.cpuUsage();
     const t0 = performance.now();
     measuring = true;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     measuring = false;
-    const cpu = cpuMs(child.pid!) - cpu0;
+    const cpu = cpuAll() - cpu0;
     const own = process.cpuUsage(own0);
     const wall = performance.now() - t0;
     for (const tm of timers) clearInterval(tm);
@@ -281,12 +312,21 @@ async function run(t: Target, matches: number) {
     };
   } finally {
     for (const pair of clients) for (const c of pair) c.stop();
-    child.kill("SIGTERM");
+    for (const { child } of servers) child.kill("SIGTERM");
     // A profiled server writes its profile as it exits: give it time.
-    for (let i = 0; i < (PROFILE ? 100 : 5) && child.exitCode === null; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    if (child.exitCode === null) child.kill("SIGKILL");
+    for (const { child } of servers) {
+      for (let i = 0; i < (PROFILE ? 100 : 5) && child.exitCode === null; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
     rmSync(dir, { recursive: true, force: true });
+    // Postgres outlives the run: its matches are wiped (unfinished, they would be found by later bot scans).
+    if (t.env.DATABASE_URL) {
+      const { PostgresStore } = await import("bgio-postgres");
+      const store = new PostgresStore(t.env.DATABASE_URL, { logging: false });
+      for (const id of created) await store.wipe(id);
+      await store.sequelize.close();
+    }
   }
 }
 
@@ -297,6 +337,10 @@ console.log(
 for (const matches of RAMP)
   for (const t of TARGETS) {
     if (only.length > 0 && !only.includes(t.name)) continue;
+    // The two-instance target runs when asked for by name, with Redis and Postgres.
+    if (t.instances !== undefined && !only.includes(t.name)) continue;
+    if (t.instances !== undefined && (!REDIS || !POSTGRES))
+      throw new Error(`${t.name} needs Redis and Postgres: eval "$(bash server/test-services.sh)" first`);
     const row = await run(t, matches);
     console.log(JSON.stringify(row));
     rows.push(row);
