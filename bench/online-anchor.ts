@@ -2,11 +2,13 @@
  * The anchor of the online load test (bench/online-load.ts): boardgame.io's own server (0.50.2, its `Server`,
  * socket.io transport and Lobby API) running a trivial game, `count`: two seats, one move `inc` that adds one to
  * G.n, one move a turn. What it costs per move is the framework's own cost, the floor railkit's server is measured
- * against. Storage: `ANCHOR_STORAGE=memory` (boardgame.io's InMemory) or `flat` (railkit's flat files,
- * server/flat-file.ts, in `ANCHOR_DIR`, the same storage `npm run serve` uses). Prints `anchor server on <url>`.
+ * against. Storage: `ANCHOR_STORAGE=memory` (boardgame.io's InMemory), `flat` (railkit's flat files,
+ * server/match-files.ts, in `ANCHOR_DIR`, the same storage `npm run serve` uses) or `flatfile` (the flat files
+ * before issue #25: boardgame.io's FlatFile over server/flat-file.ts). Prints `anchor server on <url>`.
  */
 import type { Game } from "boardgame.io";
 import { Server } from "boardgame.io/server";
+import { RailkitFlatFile } from "../server/flat-file.ts";
 import { matchFiles } from "../server/match-files.ts";
 
 export const countGame: Game<{ n: number }> = {
@@ -20,12 +22,15 @@ export const countGame: Game<{ n: number }> = {
 
 if (process.argv[1]?.endsWith("online-anchor.ts")) {
   const storage = process.env.ANCHOR_STORAGE ?? "memory";
-  if (storage !== "memory" && storage !== "flat")
-    throw new Error(`ANCHOR_STORAGE is memory or flat, got ${storage}`);
+  if (storage !== "memory" && storage !== "flat" && storage !== "flatfile")
+    throw new Error(`ANCHOR_STORAGE is memory, flat or flatfile, got ${storage}`);
+  const dir = process.env.ANCHOR_DIR ?? ".anchor-matches";
   // Without `db`, boardgame.io's own InMemory storage.
   const server = Server({
     games: [countGame],
-    ...(storage === "flat" ? { db: matchFiles(process.env.ANCHOR_DIR ?? ".anchor-matches") } : {}),
+    ...(storage === "flat" ? { db: matchFiles(dir) } : {}),
+    // The flat files before issue #25's (boardgame.io's FlatFile layout, server/flat-file.ts): for comparison.
+    ...(storage === "flatfile" ? { db: new RailkitFlatFile(dir) } : {}),
   });
   const app = server.app as unknown as { listen: (...a: unknown[]) => unknown };
   const listen = app.listen.bind(app);

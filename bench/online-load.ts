@@ -2,7 +2,8 @@
  * Online load test (issue #25): real socket.io clients (boardgame.io's own client, websocket transport) against
  * server child processes, side by side in one run:
  * - `anchor-memory`, `anchor-flat`: boardgame.io's own server running a trivial game (bench/online-anchor.ts),
- *   with its in-memory storage and with railkit's flat files: the framework's own cost;
+ *   with its in-memory storage and with railkit's flat files: the framework's own cost; `anchor-flatfile`, the
+ *   same on the flat files before issue #25 (boardgame.io's FlatFile layout), to measure the storage alone;
  * - `railkit-flat`: `npm run serve` (scripts/serve.ts, flat files) running 2-seat Train Games (race to 100 000,
  *   so no match ends during the run).
  *
@@ -92,6 +93,13 @@ const TARGETS: Target[] = [
     name: "anchor-flat",
     args: ["--import", "tsx", "bench/online-anchor.ts"],
     env: { ANCHOR_STORAGE: "flat" },
+    ready: /anchor server on (http:\/\/127\.0\.0\.1:\d+)/,
+    railkit: false,
+  },
+  {
+    name: "anchor-flatfile",
+    args: ["--import", "tsx", "bench/online-anchor.ts"],
+    env: { ANCHOR_STORAGE: "flatfile" },
     ready: /anchor server on (http:\/\/127\.0\.0\.1:\d+)/,
     railkit: false,
   },

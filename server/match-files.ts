@@ -49,8 +49,12 @@ export { type StoreLog, SYNC_MS, type SyncPolicy };
 
 /** Matches kept in memory (the least recently used leave first; a match with a write under way stays). */
 export const CACHE_MATCHES = 4096;
-/** Lines files kept open between appends (the least recently appended to are closed first). */
-export const OPEN_FILES = 512;
+/**
+ * Lines files kept open between appends (the least recently appended to are closed first). Node raises the
+ * soft limit of open files to the hard one; if opening one still fails for the limit (EMFILE), the older half
+ * of ours is closed and the open tried once more.
+ */
+export const OPEN_FILES = 2048;
 /** A new snapshot after this many lines… */
 export const SNAPSHOT_LINES = 100;
 /** …or this many bytes of lines. */
@@ -110,6 +114,8 @@ export class MatchFiles extends Async {
   private readonly open = new Set<Match>();
   private temps = 0;
   private unsynced = new Set<string>();
+  /** Matches whose lines file was appended to since the last batched fsync. */
+  private unsyncedLines = new Set<Match>();
   private dirUnsynced = false;
   private syncTimer: ReturnType<typeof setTimeout> | null = null;
   private syncing: Promise<void> = Promise.resolve();
@@ -273,10 +279,20 @@ export class MatchFiles extends Async {
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = null;
     const files = [...this.unsynced];
+    const matches = [...this.unsyncedLines];
     const dir = this.dirUnsynced;
     this.unsynced = new Set();
+    this.unsyncedLines = new Set();
     this.dirUnsynced = false;
     this.syncing = this.syncing.then(async () => {
+      for (const m of matches) {
+        // On its open file when it is open (closed meanwhile: the sync fails, and the file is opened for it).
+        const ok = await m.handle?.sync().then(
+          () => true,
+          () => false,
+        );
+        if (!ok) await this.fsync(this.linesPath(m.hash));
+      }
       for (const file of files) await this.fsync(file);
       if (dir) await this.syncDir();
     });
@@ -483,7 +499,7 @@ export class MatchFiles extends Async {
         this.open.delete(m);
         this.open.add(m);
       } else {
-        m.handle = await open(file, "a");
+        m.handle = await this.openLines(m, file);
         this.open.add(m);
         for (const old of this.open) {
           if (this.open.size <= this.openFiles) break;
@@ -501,8 +517,10 @@ export class MatchFiles extends Async {
         await this.closeFile(m);
         throw e;
       }
-      if (this.policy === "batch") this.written(file, m.lines === 0);
-      else if (m.lines === 0) await this.syncDir();
+      if (this.policy === "batch") {
+        this.unsyncedLines.add(m);
+        this.written(null, m.lines === 0);
+      } else if (m.lines === 0) await this.syncDir();
       m.lines += count;
       m.bytes += Buffer.byteLength(text);
       if (m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES) await this.snapshot(m);
@@ -556,8 +574,22 @@ export class MatchFiles extends Async {
     await handle?.close().catch(() => {});
   }
 
-  private written(file: string, dir: boolean): void {
-    this.unsynced.add(file);
+  /** Opens a match's lines file for appending; at the limit of open files, closes the older half of ours first. */
+  private async openLines(m: Match, file: string): Promise<FileHandle> {
+    try {
+      return await open(file, "a");
+    } catch (e) {
+      if (code(e) !== "EMFILE" && code(e) !== "ENFILE") throw e;
+      const older = [...this.open].filter((o) => o !== m).slice(0, Math.ceil(this.open.size / 2));
+      for (const o of older) this.open.delete(o);
+      await Promise.all(older.map((o) => this.run(o, () => this.closeFile(o))));
+      return await open(file, "a");
+    }
+  }
+
+  /** Schedules the batched fsync of `file` (null: the lines files recorded apart), and of the folder if `dir`. */
+  private written(file: string | null, dir: boolean): void {
+    if (file !== null) this.unsynced.add(file);
     if (dir) this.dirUnsynced = true;
     if (!this.syncTimer) {
       this.syncTimer = setTimeout(() => void this.sync(), SYNC_MS);
