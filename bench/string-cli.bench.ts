@@ -1,11 +1,14 @@
 /**
  * `rail string pairs FILE` end to end (issue #24): the built CLI (node bin/rail.mjs → dist/cli/rail.js, on its
- * main thread since bin/direct.ts, the Wasm kernel) against bench/isect-pairs.mjs (JSON.parse + isect bush, the
- * fastest peer on these inputs), each spawned as its own process on the same file, alternating rail, isect, rail,
- * isect… so that both see the same load; wall time of each process, best and median of `rounds`. Then the CLI's
- * phases in this process on the same text: read, the one-pass scan into the Float64Array (its first, cold call
- * and its best), the Wasm kernel (read, scan and kernel alternating, best of 7), and the path it replaced
- * (JSON.parse, the depth walk that built a JSON pointer per value, the field checks), once.
+ * main thread: bin/direct.ts reads the file straight into the Wasm module's memory, the module's reader parses it
+ * there and the kernel counts) against bench/isect-pairs.mjs (JSON.parse + isect bush, the fastest peer on these
+ * inputs) and `node -e 0` (Node's own start), each spawned as its own process on the same file, in turn (rail, isect,
+ * node, rail, …) so that all see the same load; wall time of each process, best and median of `rounds`. "Beyond
+ * Node's start" subtracts `node -e 0`'s time from both before dividing.
+ *
+ * Then the CLI's steps: cold, each in a fresh process (bench/string-cli-cold.ts: compile and instantiate, read into
+ * the module's `text`, scan, kernel; wall and CPU ms, median of the rounds), and warm in this process (read, scan
+ * and kernel alternating, best of 7), with the JavaScript path it replaced (read as text, the one-pass JS scan).
  *
  * Files: `randomSparse(n, 3)` (bench/string.bench.ts: n segments of length ≤ 10 in a square of side 10·√n,
  * about 0.08 crossings each) written with JSON.stringify (16–17 significant digits, the slow case for number
@@ -19,9 +22,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readText } from "../bin/files.ts";
-import { parseJsonText } from "../web/cli/args.ts";
-import { parseSegmentsFile, scanSegmentsText } from "../web/games/string/pairs.ts";
+import { readFileInto, readText } from "../bin/files.ts";
+import { scanSegmentsText } from "../web/games/string/pairs.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
 import { randomSparse } from "./string.bench.ts";
@@ -41,26 +43,26 @@ function stats(t: number[]): { best: number; median: number } {
   return { best: s[0]!, median: s[Math.floor(s.length / 2)]! };
 }
 
-function bestOf(k: number, fn: () => void): number {
-  let best = Infinity;
-  for (let i = 0; i < k; i++) {
-    const t = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - t);
-  }
-  return best;
+const median = (t: number[]): number => stats(t).median;
+
+async function timed(fn: () => unknown): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
 }
 
-export async function run(sizes = [10_000, 100_000], rounds = 7): Promise<void> {
+export async function run(sizes = [10_000, 100_000], rounds = 9): Promise<void> {
   if (!existsSync(join(root, "dist/cli/rail.js")))
     execFileSync(process.execPath, ["scripts/build-cli.mjs"], { cwd: root });
   const dir = mkdtempSync(join(os.tmpdir(), "rail-pairs-bench-"));
   const wasm = await createStringGeometryWasm(await compileWasmNode("string", "release"));
+  const load0 = os.loadavg()[0]!;
   console.log(
     `rail string pairs end to end: node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} × ${os.cpus().length}, ` +
-      `load average ${os.loadavg()[0]!.toFixed(1)}; wall ms per process, ${rounds} alternating rounds`,
+      `load average ${load0.toFixed(1)} at the start; wall ms per process, ${rounds} rounds in turn`,
   );
-  const rows: Record<string, string | number>[] = [];
+  const ends: Record<string, string | number>[] = [];
+  const steps: Record<string, string | number>[] = [];
   try {
     for (const n of sizes) {
       const flat = randomSparse(n, 3);
@@ -78,6 +80,7 @@ export async function run(sizes = [10_000, 100_000], rounds = 7): Promise<void> 
       ] as const) {
         const file = join(dir, `n${n}-${round ? "r" : "f"}.json`);
         writeFileSync(file, JSON.stringify({ segments: seg(round) }));
+        const name = `${n} segments, ${kind}`;
         const rail = ["bin/rail.mjs", "string", "pairs", file];
         const peer = ["bench/isect-pairs.mjs", file];
         const a = spawnMs(rail).out;
@@ -85,68 +88,93 @@ export async function run(sizes = [10_000, 100_000], rounds = 7): Promise<void> 
         if (a !== b) throw new Error(`counts differ on ${file}: rail ${a}, isect ${b}`);
         const tr: number[] = [];
         const ti: number[] = [];
+        const tn: number[] = [];
+        const cold: Record<string, { wall: number; cpu: number }>[] = [];
         for (let r = 0; r < rounds; r++) {
           tr.push(spawnMs(rail).ms);
           ti.push(spawnMs(peer).ms);
+          tn.push(spawnMs(["-e", "0"]).ms);
+          if (r < 5) {
+            const c = JSON.parse(spawnMs(["--import", "tsx", "bench/string-cli-cold.ts", file]).out);
+            if (c.pairs !== JSON.parse(a).pairs) throw new Error(`cold run: ${c.pairs} pairs, rail ${a}`);
+            cold.push(c.steps);
+          }
         }
-        const sr = stats(tr);
-        const si = stats(ti);
-        // The CLI's phases in this process, on the same text: the first scan (what one `rail` run does, before the
-        // code is optimized), then read, scan and kernel alternating (best of 7), and once the path `pairs` took
-        // before (JSON.parse, the depth walk building a pointer per value, the field checks).
-        const text = readText(file, "");
-        const t0 = performance.now();
-        const segments = scanSegmentsText(text)!;
-        const firstScan = performance.now() - t0;
-        const phases = { read: Infinity, scan: Infinity, kernel: Infinity };
+        const [sr, si, sn] = [stats(tr), stats(ti), stats(tn)];
+        const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
+        ends.push({
+          file: `${name} (${pairsOf(a)} pairs)`,
+          "rail best/median": `${sr.best.toFixed(0)} / ${sr.median.toFixed(0)}`,
+          "isect best/median": `${si.best.toFixed(0)} / ${si.median.toFixed(0)}`,
+          "node -e 0 best/median": `${sn.best.toFixed(0)} / ${sn.median.toFixed(0)}`,
+          "isect/rail best, median": `${ratio(si.best, sr.best)}, ${ratio(si.median, sr.median)}`,
+          "beyond Node start best, median": `${ratio(si.best - sn.best, sr.best - sn.best)}, ${ratio(si.median - sn.median, sr.median - sn.median)}`,
+        });
+        // Warm, in this process: read into the module's text, scan, kernel alternating (best of 7); then the JS path.
+        let length = 0;
+        const warm = { read: Infinity, scan: Infinity, kernel: Infinity, jsRead: Infinity, jsScan: Infinity };
+        let count = 0;
         for (let k = 0; k < 7; k++) {
-          phases.read = Math.min(
-            phases.read,
-            bestOf(1, () => readText(file, "")),
+          warm.read = Math.min(
+            warm.read,
+            await timed(async () => {
+              length = await readFileInto(file, "", (bytes) => wasm.textBuffer(bytes));
+            }),
           );
-          phases.scan = Math.min(
-            phases.scan,
-            bestOf(1, () => scanSegmentsText(text)),
+          warm.scan = Math.min(
+            warm.scan,
+            await timed(() => {
+              count = wasm.scanSegments(length);
+            }),
           );
-          phases.kernel = Math.min(
-            phases.kernel,
-            bestOf(1, () => wasm.countIntersectingPairs(segments, undefined, 5e7)),
+          warm.kernel = Math.min(warm.kernel, await timed(() => wasm.countScannedPairs(count, 5e7)));
+          let text = "";
+          warm.jsRead = Math.min(
+            warm.jsRead,
+            await timed(() => {
+              text = readText(file, "");
+            }),
           );
+          warm.jsScan = Math.min(warm.jsScan, await timed(() => scanSegmentsText(text)));
         }
-        const before = bestOf(1, () => parseSegmentsFile(parseJsonText(text, "f", Number.POSITIVE_INFINITY)));
-        rows.push({
-          file: `${n} segments, ${kind} (${(text.length / 1e6).toFixed(1)} MB)`,
-          pairs: JSON.parse(a).pairs,
-          railBest: sr.best.toFixed(0),
-          railMedian: sr.median.toFixed(0),
-          isectBest: si.best.toFixed(0),
-          isectMedian: si.median.toFixed(0),
-          "isect/rail (best)": `${(si.best / sr.best).toFixed(2)}×`,
-          "isect/rail (median)": `${(si.median / sr.median).toFixed(2)}×`,
-          readMs: phases.read.toFixed(1),
-          firstScanMs: firstScan.toFixed(1),
-          scanMs: phases.scan.toFixed(1),
-          beforeMs: before.toFixed(1),
-          kernelMs: phases.kernel.toFixed(1),
+        const c = (step: string, what: "wall" | "cpu") => median(cold.map((x) => x[step]![what])).toFixed(1);
+        steps.push({
+          file: `${name} (${(length / 1e6).toFixed(1)} MB)`,
+          "cold wasm (compile+instantiate)": `${c("wasm", "wall")} / ${c("wasm", "cpu")}`,
+          "cold read": `${c("read", "wall")} / ${c("read", "cpu")}`,
+          "cold scan": `${c("scan", "wall")} / ${c("scan", "cpu")}`,
+          "cold read+scan": `${median(cold.map((x) => x.read!.wall + x.scan!.wall)).toFixed(1)} / ${median(cold.map((x) => x.read!.cpu + x.scan!.cpu)).toFixed(1)}`,
+          "cold kernel": `${c("kernel", "wall")} / ${c("kernel", "cpu")}`,
+          "warm read / scan / kernel": `${warm.read.toFixed(1)} / ${warm.scan.toFixed(1)} / ${warm.kernel.toFixed(1)}`,
+          "warm JS path: read as text / JS scan": `${warm.jsRead.toFixed(1)} / ${warm.jsScan.toFixed(1)}`,
         });
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.table(rows);
+  console.table(ends);
+  console.log(
+    "steps: cold = median of 5 fresh processes, wall / CPU ms (CPU: all threads); warm = best of 7 in this process",
+  );
+  console.table(steps);
   const empty = join(os.tmpdir(), `rail-pairs-empty-${process.pid}.json`);
   writeFileSync(empty, '{"segments":[]}');
   try {
     const t: number[] = [];
-    for (let r = 0; r < rounds; r++) t.push(spawnMs(["bin/rail.mjs", "string", "pairs", empty]).ms);
     const plain: number[] = [];
-    for (let r = 0; r < rounds; r++) plain.push(spawnMs(["-e", "0"]).ms);
+    for (let r = 0; r < rounds; r++) {
+      t.push(spawnMs(["bin/rail.mjs", "string", "pairs", empty]).ms);
+      plain.push(spawnMs(["-e", "0"]).ms);
+    }
     console.log(
       `fixed cost: rail on an empty file best ${stats(t).best.toFixed(0)} ms (median ${stats(t).median.toFixed(0)}), ` +
-        `node -e 0 best ${stats(plain).best.toFixed(0)} ms (median ${stats(plain).median.toFixed(0)})`,
+        `node -e 0 best ${stats(plain).best.toFixed(0)} ms (median ${stats(plain).median.toFixed(0)}); ` +
+        `load average ${load0.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`,
     );
   } finally {
     rmSync(empty, { force: true });
   }
 }
+
+const pairsOf = (out: string): number => (JSON.parse(out) as { pairs: number }).pairs;

@@ -11,9 +11,9 @@
  * `DIRECT_MIN_BUDGET_S` (60 s) and checks the budget again when the command returns. Anything else (stdin,
  * options, other commands) runs in the worker as before.
  */
-import { stringPairs, stringPairsScanned, USAGE } from "../web/games/string/pairs.ts";
+import { stringPairsScanned, USAGE } from "../web/games/string/pairs-file.ts";
 import type { CliHost } from "../web/games/types.ts";
-import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
+import { createSegmentFileReader } from "../web/solvers/string/segment-file.ts";
 import { readFileInto, readFileText } from "./files.ts";
 import { nodeHost } from "./host.ts";
 import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
@@ -21,27 +21,29 @@ import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
 /**
  * Runs a command bin/rail.ts sends here (`isDirect`) on this thread: the same answer, error line and exit code as
  * the worker's. With the String Wasm module (built: always, after `ensureWasm`), the file is read straight into the
- * module's `text` buffer (bin/files.ts `readFileInto`: no JavaScript string, no copy) and parsed there into the
- * kernel's input (web/games/string/pairs.ts `stringPairsScanned`); without it, read as text and parsed in JavaScript.
+ * module's `text` buffer (bin/files.ts `readFileInto`: no JavaScript string, no copy), parsed there into the
+ * kernel's input and counted (web/games/string/pairs-file.ts, web/solvers/string/segment-file.ts: no TypeScript
+ * twin loaded); a file off the plain shape, or no module, goes the general way (web/games/string/pairs.ts).
  */
 export async function runDirect(args: readonly string[]): Promise<Outcome> {
   try {
     ensureWasm();
     const file = args[2]!;
-    const module = await nodeHost.kit.wasm("string")?.catch(() => null);
-    if (module) {
-      const wasm = await createStringGeometryWasm(module);
-      const length = await readFileInto(file, USAGE, (bytes) => wasm.textBuffer(bytes));
-      return success(await stringPairsScanned(args.slice(2), nodeHost, wasm, length), false);
-    }
-    const text = await readFileText(file, USAGE);
-    // The file is read already; any other read (none today) goes to the usual reader.
-    const host: CliHost = {
-      ...nodeHost,
-      readTextFile: (f, u, opts = {}) =>
-        f === file && opts.maxBytes === undefined ? text : nodeHost.readTextFile(f, u, opts),
+    const general = async (text: string) => {
+      const { stringPairs } = await import("../web/games/string/pairs.ts");
+      // The file is read already; any other read (none today) goes to the usual reader.
+      const host: CliHost = {
+        ...nodeHost,
+        readTextFile: (f, u, opts = {}) =>
+          f === file && opts.maxBytes === undefined ? text : nodeHost.readTextFile(f, u, opts),
+      };
+      return stringPairs(args.slice(2), host);
     };
-    return success(await stringPairs(args.slice(2), host), false);
+    const module = await nodeHost.kit.wasm("string")?.catch(() => null);
+    if (!module) return success(await general(await readFileText(file, USAGE)), false);
+    const reader = await createSegmentFileReader(module);
+    const length = await readFileInto(file, USAGE, (bytes) => reader.textBuffer(bytes));
+    return success(await stringPairsScanned(args.slice(2), reader, length, general), false);
   } catch (e) {
     return failure(e);
   }

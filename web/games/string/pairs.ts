@@ -12,11 +12,12 @@
 
 import { parseArgs, parseJsonText, positionals, quote, UsageError } from "../../cli/args.ts";
 import { describe, isObject } from "../../engine/common/input.ts";
-import { countIntersectingPairs, PairsWorkError } from "../../engine/string/geometry/pairs.ts";
-import { createStringGeometryWasm, type StringGeometryWasm } from "../../solvers/string/geometry-wasm.ts";
+import { countIntersectingPairs } from "../../engine/string/geometry/pairs.ts";
+import { createStringGeometryWasm } from "../../solvers/string/geometry-wasm.ts";
 import type { CliHost } from "../types.ts";
+import { countWithin, MAX_PAIR_TESTS, thousands, USAGE } from "./pairs-file.ts";
 
-export const USAGE = 'usage: rail string pairs FILE   (FILE: {"segments": [[x1, y1, x2, y2], …]})';
+export { MAX_PAIR_TESTS, USAGE };
 
 /** Parses the file's JSON into `[x1, y1, x2, y2, …]`; throws a one-line Error naming the bad field. */
 export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
@@ -39,16 +40,6 @@ export function parseSegmentsFile(json: unknown, file = "input"): Float64Array {
 
 /** Most segments `pairs` accepts: the Wasm kernel's limit (refused before the numbers are read). */
 export const MAX_SEGMENTS = 131_072;
-
-/**
- * Most candidate pairs `pairs` tests. The method chosen (grid or sweep) knows its candidate pairs before testing
- * any, so input over this is refused at once. A candidate costs 15–110 ns in Wasm on the bench machine (the dear
- * end: distinct collinear overlapping segments, where every exact test runs to the last stage), so the cap is
- * 1–6 s of work. Identical segments are merged before testing: 65,537 copies of one segment cost no tests.
- */
-export const MAX_PAIR_TESTS = 50_000_000;
-
-const thousands = (n: number) => n.toLocaleString("en-US");
 
 /** The general path: JSON.parse, then the segment count cap, then {@link parseSegmentsFile}'s field checks. */
 function parseGeneral(text: string, file: string): Float64Array {
@@ -254,41 +245,4 @@ export async function stringPairs(args: string[], host: CliHost): Promise<unknow
       ? wasm.countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS)
       : countIntersectingPairs(segments, undefined, MAX_PAIR_TESTS),
   );
-}
-
-/** `{ pairs }` of a count within the work budget; a work refusal as its one-line UsageError. */
-function countWithin(file: string, n: number, count: () => number): { pairs: number } {
-  let pairs: number;
-  try {
-    pairs = count();
-  } catch (e) {
-    if (!(e instanceof PairsWorkError)) throw e;
-    throw new UsageError(
-      `${quote(file)}: ${thousands(n)} segments need ${thousands(e.work)} pair tests, over the ` +
-        `budget of ${thousands(MAX_PAIR_TESTS)} (a few seconds): refused`,
-    );
-  }
-  if (!Number.isSafeInteger(pairs) || pairs < 0) throw new Error(`the pair count is not exact (${pairs})`);
-  return { pairs };
-}
-
-/**
- * `rail string pairs FILE` with the file's bytes already in the Wasm module's `text` buffer (`length` bytes; bin/direct.ts
- * reads them there): the module's reader parses them straight into its segment buffer and the kernel counts, with
- * no JavaScript string and no copy. A file that is not the plain shape (the reader's -1) is decoded and goes the
- * general way ({@link stringPairs}: JSON.parse and the field checks), which names the bad field. The same answers,
- * errors and caps as {@link stringPairs}.
- */
-export async function stringPairsScanned(
-  args: string[],
-  host: CliHost,
-  wasm: StringGeometryWasm,
-  length: number,
-): Promise<unknown> {
-  const p = parseArgs(args, []);
-  const [file] = positionals(p, ["FILE"], USAGE);
-  const n = wasm.scanSegments(length);
-  if (n >= 0) return countWithin(file!, n, () => wasm.countScannedPairs(n, MAX_PAIR_TESTS));
-  const text = new TextDecoder().decode(wasm.textBuffer(length).subarray(0, length));
-  return stringPairs(args, { ...host, readTextFile: () => text });
 }

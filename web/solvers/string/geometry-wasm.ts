@@ -34,6 +34,7 @@ import {
   type RouteMeasure,
 } from "../../engine/string/geometry/route.ts";
 import { bindWasm, checkRange } from "../../wasm/glue.ts";
+import { type SegmentFileReader, STRING_GEOMETRY_SPEC, segmentFileReader } from "./segment-file.ts";
 
 type Exports = Awaited<ReturnType<typeof instantiate>>;
 /** The raw exports the wrapper calls directly: booleans as i32. */
@@ -118,43 +119,7 @@ export const stringGeometryReference: StringGeometry = {
   meetingPlaces: ts.meetingPlaces,
 };
 
-/** What this wrapper expects of the module's descriptor (assembly/string.ts). */
-export const STRING_GEOMETRY_SPEC = {
-  module: "string",
-  version: 6,
-  buffers: {
-    segments: "f64",
-    pairs: "i32",
-    path: "f64",
-    discs: "f64",
-    polygon: "f64",
-    placed: "f64",
-    visits: "i32",
-    points: "f64",
-    indexSegments: "f64",
-    placedStrings: "i32",
-    indexStrings: "i32",
-    stretches: "f64",
-    board: "f64",
-    mountain: "f64",
-    route: "f64",
-    text: "u8",
-  },
-  limits: {
-    segments: null,
-    pairs: null,
-    pathVertices: null,
-    discs: null,
-    polygonVertices: null,
-    placedSegments: null,
-    visits: null,
-    points: null,
-    indexAxisCells: null,
-    indexSpan: null,
-    stretches: null,
-    textBytes: null,
-  },
-} as const;
+export { STRING_GEOMETRY_SPEC };
 
 /** Kernel limits, read from the module's descriptor (assembly/geometry/*.ts). */
 export interface StringGeometryLimits {
@@ -180,7 +145,7 @@ export interface StringGeometryLimits {
  * The Wasm geometry, plus one placed-segment index kept in the module's memory (`setPlacedSegments`,
  * `addPlacedSegments`, `crossingPointsIndexed`; capacity `limits.placedSegments`): see placed.ts.
  */
-export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
+export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex, SegmentFileReader {
   readonly limits: StringGeometryLimits;
   /**
    * A route geometry on these kernels, for an engine (engine.ts `createStringEngine(geometry)`): `measure` is one
@@ -193,27 +158,7 @@ export interface StringGeometryWasm extends StringGeometry, PlacedSegmentIndex {
   readonly routeGeometry: RouteGeometry;
   /** The method the last `countIntersectingPairs` chose (pairs.ts METHOD_GRID, METHOD_SWEEP) and its work. */
   readonly pairsPlan: { method: number; work: number };
-  /**
-   * The module's `text` buffer, made to hold at least `bytes` bytes (at most `limits.textBytes` − 1; its contents
-   * are not kept and not zero-filled): read a segment file's bytes straight into it, then call `scanSegments`. The
-   * view is valid until the next call into this wrapper (memory may grow then).
-   */
-  textBuffer(bytes: number): Uint8Array;
-  /**
-   * Parses the segment file `{"segments": [[x1, y1, x2, y2], …]}` in `text[0, length)` straight into the module's
-   * segment buffer (assembly/geometry/scan.ts; numbers bit-exact with JSON.parse): the segment count n, or -1 when
-   * the text is not that plain shape (parse it as JSON then, which names a bad field). Then `countScannedPairs(n)`.
-   */
-  scanSegments(length: number): number;
-  /** `countIntersectingPairs` of the n segments the last `scanSegments` left in the module (no copy, no pairs out). */
-  countScannedPairs(n: number, maxWork?: number): number;
-  /** A copy of the n segments the last `scanSegments` left in the module, `[x1, y1, x2, y2, …]`. */
-  scannedSegments(n: number): Float64Array;
 }
-
-/** `scanMore`'s answer while entries remain (assembly/geometry/scan.ts MORE), and the entries it reads a call. */
-const SCAN_MORE = -2;
-const SCAN_PART = 8192;
 
 /** `countPairs`'s answer when the work is over the budget (assembly/geometry/pairs.ts REFUSED: i64's minimum). */
 const PAIRS_REFUSED = -(2n ** 63n);
@@ -341,13 +286,6 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
   /** A crossing query's answer fits the output buffers (else the twin answers). */
   const fits = (n: number): boolean => n >= 0 && n <= pointRoom() && ex.stretchCount() <= limits.stretches;
 
-  /** n segments fit the segment buffer (as `scanSegments` left it). */
-  const scanned = (n: number): void => {
-    refuseOver(n, limits.segments, "segments");
-    const held = glue.descriptor.buffers.segments!.length >> 2;
-    if (!(n >= 0 && n <= held))
-      throw new RangeError(`segments: ${n} were not scanned (the buffer holds ${held})`);
-  };
   const loadPath = (p: Float64Array): void => {
     refuseOver(p.length >> 1, limits.pathVertices, "path vertices");
     views();
@@ -616,37 +554,9 @@ export async function createStringGeometryWasm(module: WebAssembly.Module): Prom
         ? { x: raw.pointX(), y: raw.pointY() }
         : null;
     },
-    textBuffer(bytes) {
-      checkRange("text bytes", bytes, 0, limits.textBytes - 1);
-      glue.reserve("text", bytes + 1); // + the end mark scanSegments writes
-      segments = new Float64Array(0);
-      views();
-      return glue.views().text;
-    },
-    scanSegments(length) {
-      checkRange("text bytes", length, 0, glue.descriptor.buffers.text!.length - 1);
-      // In parts of SCAN_PART entries: a cold process runs a call's baseline code to its end, and the optimized
-      // code, compiled meanwhile, serves the later parts (one call: 2–3× slower the first time).
-      let n = ex.scanBegin(length);
-      while (n === SCAN_MORE) n = ex.scanMore(SCAN_PART);
-      // scanSegments may have grown `segments` (and memory): the descriptor is read again, the views made anew
-      glue.refresh();
-      segments = new Float64Array(0);
-      return n;
-    },
-    scannedSegments(n) {
-      scanned(n);
-      views();
-      return segments.slice(0, 4 * n);
-    },
-    countScannedPairs(n, maxWork = Number.POSITIVE_INFINITY) {
-      scanned(n);
-      const big = ex.countPairs(n, 0, maxWork); // an i64: a BigInt
-      if (big === PAIRS_REFUSED) throw new PairsWorkError(ex.pairsWork(), maxWork);
-      if (big < 0n)
-        throw new RangeError(`segments[${-1n - big}] has a coordinate that is not a finite number`);
-      return Number(big); // exact: at most n(n − 1)/2 < 2^33
-    },
+    ...segmentFileReader(ex, glue, () => {
+      segments = new Float64Array(0); // the module moved or grew a buffer: views made anew on next use
+    }),
     countIntersectingPairs(src, pairsOut, maxWork = Number.POSITIVE_INFINITY) {
       const n = src.length >> 2;
       refuseOver(n, limits.segments, "segments");

@@ -29,6 +29,7 @@
  * `maxWork` caps the candidate visits of the method chosen: over it nothing is tested and `PairsWorkError` is
  * thrown (the CLI's budget).
  */
+import { PairsWorkError } from "./pairs-work.ts";
 import { allInSafeRange, orient2d, orient2dFast } from "./predicates.ts";
 
 /** Grid limits as multiples of n (the Wasm kernel uses the same). */
@@ -46,16 +47,8 @@ export const lastPairsPlan = { method: METHOD_GRID, work: 0 };
 /** Whether the last call grouped segment ends (hub stretches) and the sweep's work before grouping: for tests. */
 export const lastSweepGrouping = { grouped: false, plainWork: 0 };
 
-/** Thrown when the method chosen would visit more candidate pairs than `maxWork` (nothing was tested). */
-export class PairsWorkError extends RangeError {
-  constructor(
-    readonly work: number,
-    readonly maxWork: number,
-  ) {
-    super(`all-pairs: ${work} candidate pairs to test, over the budget of ${maxWork}`);
-    this.name = "PairsWorkError";
-  }
-}
+// The refusal lives in its own file: the CLI's fast path (bin/direct.ts) loads it without this twin.
+export { PairsWorkError };
 
 // Scratch grown on demand, reused across calls.
 let box = new Float64Array(0);
