@@ -37,6 +37,16 @@ type Bot = (state: MatchState) => SeatAction | Promise<SeatAction>;
 const RETRIES = 40;
 /** {@link ServerBots}' `move`: the stored state is ahead of the bot's client. */
 const BEHIND = Symbol("behind");
+/**
+ * A bot client that has heard nothing for this long (a person thinking, or a lost update) compares its state with
+ * storage, once per such period, and asks for a sync when storage is ahead (test/online/bot-stall.test.ts).
+ */
+const IDLE_CHECK_MS = 3000;
+
+/** Asks boardgame.io's client for the match's state again (its socket transport's `sync`). */
+function requestSync(client: ReturnType<typeof Client>): void {
+  (client as unknown as { transport?: { requestSync?(): void } }).transport?.requestSync?.();
+}
 
 const bots = new Map<GameModule, Map<number, Promise<Bot>>>();
 
@@ -236,8 +246,9 @@ export class ServerBots {
           .then((action) => {
             if (action === BEHIND) {
               // Storage holds a later state than this client: it missed an update (a pub/sub message lost between
-              // instances); a sync brings it up to date, and the look that follows plays if it is this seat's turn.
-              (client as unknown as { transport?: { requestSync?(): void } }).transport?.requestSync?.();
+              // instances), and so did this match's other bot clients here, one of which may be the seat to move
+              // now: a sync brings each up to date, and the look that follows plays if it is that seat's turn.
+              this.syncMatch(matchID);
               return again();
             }
             if (!action) return again();
@@ -269,9 +280,37 @@ export class ServerBots {
           });
       }, this.delayMs);
     };
-    client.subscribe(look);
+    // A bot whose client missed the update that made it the seat to move never looks (nothing else arrives): when
+    // the client has been idle for IDLE_CHECK_MS, its state is compared with storage and synced if behind.
+    let heard = Date.now();
+    const idle = setInterval(() => {
+      if (this.clients.get(key) !== client) return clearInterval(idle);
+      if (thinking || Date.now() - heard < IDLE_CHECK_MS) return;
+      heard = Date.now();
+      const v = client.getState()?.G as OnlineView | undefined;
+      if (!v || v.state.over) return;
+      void Promise.resolve(this.db.fetch(matchID, { state: true }))
+        .then(({ state }) => {
+          const G = state?.G as MatchState | undefined;
+          if (G && G.log.length > v.state.log.length && this.clients.get(key) === client) {
+            this.opts.log?.(`bot ${matchID}/${seat} was behind storage: sync`);
+            requestSync(client);
+          }
+        })
+        .catch(() => {});
+    }, IDLE_CHECK_MS);
+    idle.unref?.();
+    client.subscribe(() => {
+      heard = Date.now();
+      look();
+    });
     client.start();
     keepInStep(client);
+  }
+
+  /** Asks every bot client of `matchID` on this instance for the match's state again. */
+  private syncMatch(matchID: string): void {
+    for (const [key, client] of this.clients) if (key.startsWith(`${matchID}/`)) requestSync(client);
   }
 
   /** The bot's action for the stored state, if it is still `seat`'s turn at log length `at`. */
