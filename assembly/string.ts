@@ -26,10 +26,6 @@ export {
 } from "./geometry/polyline";
 export { indexReset, indexAdd, indexCount, indexInfo, crossingPointsIndexed } from "./geometry/placed";
 export { routeContext, routeGeometry } from "./geometry/route";
-/** Where the last `scanSegments` stopped (a byte offset; the text's length when it read the whole text). */
-export function scanStop(): i32 {
-  return scan.scanStop;
-}
 
 /** The method the last `countPairs` chose (0 grid, 1 sweep) and its work in candidate visits. */
 export function pairsMethod(): i32 {

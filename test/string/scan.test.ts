@@ -12,6 +12,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDirect } from "../../bin/direct.ts";
+import { readFileInto } from "../../bin/files.ts";
 import { parseSegmentsFile } from "../../web/games/string/pairs.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
@@ -277,6 +278,27 @@ describe("pairs.scan-hostile: through the CLI's main-thread path, one line and e
       expect(r.err).toMatch(message);
       expect(r.err.trimEnd()).not.toContain("\n");
     }
+  });
+
+  it("pairs.scan-hostile: readFileInto keeps the bytes read when its buffer fills (a file that grew), and refuses past the cap", async () => {
+    const text = fileOf(Array.from({ length: 40 }, (_, i) => String(i * 1.25)));
+    const p = file("grow.json", text);
+    const asked: number[] = [];
+    let held = new Uint8Array(0);
+    // a buffer smaller than asked at first, as if the file had grown since its size was read; a new buffer
+    // (filled with junk) each time: the reader must carry over what it read itself
+    const room = (bytes: number) => {
+      asked.push(bytes);
+      held = new Uint8Array(asked.length === 1 ? 16 : bytes).fill(120);
+      return held;
+    };
+    const n = await readFileInto(p, "usage", room);
+    expect(n).toBe(text.length);
+    expect(new TextDecoder().decode(held.subarray(0, n))).toBe(text);
+    expect(asked.length).toBeGreaterThan(2);
+    await expect(readFileInto(p, "usage", (b) => new Uint8Array(b), 100)).rejects.toThrow(
+      /larger than 100 bytes/,
+    );
   });
 
   it("pairs.scan-hostile: a file off the plain shape but valid (other keys, 20-digit numbers) is answered the same", async () => {
