@@ -51,6 +51,23 @@ const POW10 = memory.data<f64>([
   return c == 32 || c == 10 || c == 13 || c == 9;
 }
 
+/** Whether the 8 bytes of `v` are all ASCII digits (fast_float's is_made_of_eight_digits_fast). */
+// @ts-ignore: decorator
+@inline function eightDigits(v: u64): bool {
+  return ((v & 0xf0f0f0f0f0f0f0f0) | (((v + 0x0606060606060606) & 0xf0f0f0f0f0f0f0f0) >> 4)) == 0x3333333333333333;
+}
+
+/** The value of 8 ASCII digits, the first in the low byte (fast_float's parse_eight_digits_unrolled). */
+// @ts-ignore: decorator
+@inline function eightValue(v: u64): u64 {
+  v -= 0x3030303030303030;
+  v = v * 10 + (v >> 8);
+  return (
+    ((v & 0x000000ff000000ff) * (100 + (1000000 << 32)) + ((v >> 16) & 0x000000ff000000ff) * (1 + (10000 << 32))) >>
+    32
+  );
+}
+
 /** High 64 bits of a · b (the low 64 are a * b). */
 // @ts-ignore: decorator
 @inline function mulHigh(a: u64, b: u64): u64 {
@@ -225,7 +242,16 @@ export function scanMore(entries: i32): i32 {
       if (c == 46) {
         c = <u32>load<u8>(++p);
         if (c - 48 >= 10) return stop(p);
-        do {
+        // 8 fraction digits at once after a significant digit, when they fit in 19 (JSON.stringify's 17-digit
+        // numbers: one step instead of 8 of the serial w = 10 w + d chain); the text's end mark stops it
+        if (digits > 0 && digits <= 11 && eightDigits(load<u64>(p))) {
+          w = w * 100_000_000 + eightValue(load<u64>(p));
+          digits += 8;
+          point += 8;
+          p += 8;
+          c = <u32>load<u8>(p);
+        }
+        while (c - 48 < 10) {
           if (digits == 0 && c == 48) point++; // a leading zero
           else if (digits < 19) {
             w = w * 10 + <u64>(c - 48);
@@ -233,7 +259,7 @@ export function scanMore(entries: i32): i32 {
             point++;
           } else if (c != 48) return stop(p); // past 19 digits only zeros, which change nothing
           c = <u32>load<u8>(++p);
-        } while (c - 48 < 10);
+        }
       }
       let exp = 0;
       if ((c | 32) == 101) {
