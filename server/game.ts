@@ -159,8 +159,8 @@ export interface AdapterOptions {
   /** Where a state that cannot be shown is reported (default `console.error`). */
   log?: (line: string) => void;
   /**
-   * Send each state as a patch of the seat's previous view (boardgame.io's `deltaState`; default true). The server
-   * turns it off with a shared pub/sub (several instances): see docs/online.md, Limits.
+   * Send each state as a patch of the seat's previous view (boardgame.io's `deltaState`; default true), with one
+   * instance or several on a shared pub/sub (docs/online.md, Limits: Patches with Redis).
    */
   deltaState?: boolean;
 }

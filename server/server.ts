@@ -346,13 +346,14 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   const serial = matchSerial(o.leases);
   wrapMoveQueues(transport, serial, o.holdMoveMs);
   guardSockets(transport, db, limits, logRefusal, modules, serial);
-  // Patches with one instance only: with Redis the bots' matches of test/online/scale.test.ts slowed from 22 s to
-  // over 90 s and their bot leases moved between instances (cause not found yet; docs/online.md, Limits).
+  // Patches with a shared pub/sub too (issue #25): they were off with Redis while Light Rail's views carried
+  // `frames` and `blocked`, whose patch (rfc6902 diffs arrays by edit distance) cost ~0.8 s of CPU per socket and
+  // move; derived views (docs/online.md § What is sent and what is derived) left them out.
   const games = railkitGames(modules, {
     ...o,
     maxSetupBytes: limits.setupBytes,
     log: logRefusal,
-    deltaState: o.deltaState ?? o.pubSub === undefined,
+    deltaState: o.deltaState ?? true,
   });
   const server = Server({ games, db, origins, transport });
   // Before boardgame.io's router, which `run` mounts last.
