@@ -18,8 +18,8 @@ const postgres = process.env.RAILKIT_TEST_DATABASE_URL;
 const have = !!redis && !!postgres;
 
 /**
- * The issue's target is 2 s (met on a quiet machine: 1.2-1.5 s for the lock, 0.9-1.3 s for the bots, docs/online.md
- * § Lock and lease times, printed by each run). The assertion allows 4 s so that a loaded machine (the suite on 2
+ * The issue's target is 2 s (met on a quiet machine: 1.2-1.5 s for the lock, 0.9-1.3 s for the bots, printed by each
+ * run; docs/online.md § Lock and lease times). The assertion allows 4 s so that a loaded machine (the suite on 2
  * cores beside other jobs measured up to 2.7 s) does not fail it, and still fails the old 10 s lock and lease.
  */
 const FAILOVER_MS = 4000;
