@@ -268,12 +268,17 @@ export class MatchFiles extends Async {
 
   override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
     const ids: string[] = [];
+    // The cached matches by file name: a listing reads only the snapshots of matches not in memory.
+    const cached = new Map([...this.cache.values()].map((m) => [m.hash, m]));
     for (const name of await readdir(this.dir)) {
       if (!name.endsWith(".snap") || !LEGACY.test(name.slice(0, -5))) continue;
-      const snap = await this.readSnapshot(name.slice(0, -5));
-      if (!snap) continue;
-      const id = snap.id as string;
-      const m = this.cache.get(id) ?? (await this.load(id, false));
+      let m = cached.get(name.slice(0, -5));
+      if (!m) {
+        const snap = await this.readSnapshot(name.slice(0, -5));
+        if (!snap) continue;
+        const id = snap.id as string;
+        m = this.cache.get(id) ?? (await this.load(id, false));
+      }
       if (!m?.state || !m.metadata) continue;
       const meta = m.metadata;
       if (opts?.gameName && opts.gameName !== meta.gameName) continue;

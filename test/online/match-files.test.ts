@@ -163,7 +163,7 @@ describe("online.storage-snapshot: a snapshot every SNAPSHOT_LINES lines", () =>
 describe("online.storage-cache: at most cacheSize matches in memory, openFiles lines files open", () => {
   it("the least recently used leave; every match still reads, from disk", async () => {
     const dir = folder();
-    const { db } = await store(dir, { cacheSize: 3, openFiles: 2 });
+    const { db, lines } = await store(dir, { cacheSize: 3, openFiles: 2 });
     for (const id of ["a", "b", "c", "d", "e"]) {
       await db.createMatch(id, { initialState: state(0) as never, metadata: metadata() as never });
       await play(db, id, 0, 2);
@@ -174,6 +174,12 @@ describe("online.storage-cache: at most cacheSize matches in memory, openFiles l
       expect((await db.fetch(id, { state: true })).state._stateID, id).toBe(2);
     expect(db.cached).toBe(3);
     expect((await db.listMatches({ gameName: "train-game" })).sort()).toEqual(["a", "b", "c", "d", "e"]);
+    // A listing reads no snapshot of a match in memory (the memory is the truth while the server runs).
+    writeFileSync(join(dir, `${md5("e")}.snap`), "}");
+    expect((await db.listMatches()).sort()).toEqual(["a", "b", "c", "d", "e"]);
+    expect(lines).toEqual([]);
+    await play(db, "e", 2, 1);
+    await db.flush();
     // Appends after their files were closed open them again and land after the earlier lines.
     await play(db, "a", 2, 1);
     await db.flush();
