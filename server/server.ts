@@ -51,6 +51,7 @@ import {
 } from "./guard.ts";
 import { type Fence, type Leases, LeaseTimeout, withLease } from "./lock.ts";
 import { matchFiles, type SyncPolicy } from "./match-files.ts";
+import { useLinearPatch } from "./patch.ts";
 import { MemoryPubSub, StoreFirstPubSub } from "./store-first.ts";
 
 export interface ServeOptions extends AdapterOptions {
@@ -348,7 +349,9 @@ export async function startServer(o: ServeOptions = {}): Promise<RunningServer> 
   guardSockets(transport, db, limits, logRefusal, modules, serial);
   // Patches with a shared pub/sub too (issue #25): they were off with Redis while Light Rail's views carried
   // `frames` and `blocked`, whose patch (rfc6902 diffs arrays by edit distance) cost ~0.8 s of CPU per socket and
-  // move; derived views (docs/online.md § What is sent and what is derived) left them out.
+  // move; derived views (docs/online.md § What is sent and what is derived) left them out, and the patches are
+  // made in one pass (server/patch.ts).
+  useLinearPatch();
   const games = railkitGames(modules, {
     ...o,
     maxSetupBytes: limits.setupBytes,
