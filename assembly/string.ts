@@ -101,6 +101,17 @@ export function scanBegin(length: i32): i32 {
 export { scanMore } from "./geometry/scan";
 
 /**
+ * A file in chunks through `text` (assembly/geometry/scan.ts): `chunkBegin(length, fileBytes)`, then, while it
+ * answers -3 (CHUNK), the next bytes read after the `chunkCarry()` bytes kept at the front and `chunkMore`.
+ */
+export function chunkBegin(length: i32, fileBytes: i32): i32 {
+  const r = scan.chunkBegin(length, fileBytes);
+  d.moved(SEGMENTS, pairs.segments);
+  return r;
+}
+export { chunkCarry, chunkMore } from "./geometry/scan";
+
+/**
  * Grows the buffer of descriptor entry `entry` to hold `elements` elements (the glue checks them against the
  * limits): `segments`, `pairs`, `points` and `text` only; their contents are not kept. Returns the buffer's length
  * now, -1 for a buffer that does not grow.

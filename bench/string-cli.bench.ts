@@ -6,9 +6,11 @@
  * node, rail, …) so that all see the same load; wall time of each process, best and median of `rounds`. "Beyond
  * Node's start" subtracts `node -e 0`'s time from both before dividing.
  *
- * Then the CLI's steps: cold, each in a fresh process (bench/string-cli-cold.ts: compile and instantiate, read into
- * the module's `text`, scan, kernel; wall and CPU ms, median of the rounds), and warm in this process (read, scan
- * and kernel alternating, best of 7), with the JavaScript path it replaced (read as text, the one-pass JS scan).
+ * Then the CLI's steps: cold, each in a fresh process (bench/string-cli-cold.ts: compile and instantiate, read and
+ * scan in chunks through the module's `text`, kernel; and, in the other process of each pair, the whole file read
+ * into `text`, then scanned; wall and CPU ms, median of the rounds), and warm in this process (chunked read+scan,
+ * whole read, scan and kernel alternating, best of 7), with the JavaScript path it replaced (read as text, the
+ * one-pass JS scan).
  *
  * Files: `randomSparse(n, 3)` (bench/string.bench.ts: n segments of length ≤ 10 in a square of side 10·√n,
  * about 0.08 crossings each) written with JSON.stringify (16–17 significant digits, the slow case for number
@@ -22,7 +24,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readFileInto, readText } from "../bin/files.ts";
+import { readFileInto, readText, withFileReads } from "../bin/files.ts";
 import { scanSegmentsText } from "../web/games/string/pairs.ts";
 import { createStringGeometryWasm } from "../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../web/wasm/node.ts";
@@ -90,6 +92,7 @@ export async function run(sizes = [10_000, 100_000], rounds = 9): Promise<void> 
         const ti: number[] = [];
         const tn: number[] = [];
         const cold: Record<string, { wall: number; cpu: number }>[] = [];
+        const coldWhole: Record<string, { wall: number; cpu: number }>[] = [];
         for (let r = 0; r < rounds; r++) {
           tr.push(spawnMs(rail).ms);
           ti.push(spawnMs(peer).ms);
@@ -97,6 +100,9 @@ export async function run(sizes = [10_000, 100_000], rounds = 9): Promise<void> 
           if (r < 5) {
             const c = JSON.parse(spawnMs(["--import", "tsx", "bench/string-cli-cold.ts", file]).out);
             if (c.pairs !== JSON.parse(a).pairs) throw new Error(`cold run: ${c.pairs} pairs, rail ${a}`);
+            const w = JSON.parse(spawnMs(["--import", "tsx", "bench/string-cli-cold.ts", file, "whole"]).out);
+            if (w.pairs !== c.pairs) throw new Error(`cold run (whole): ${w.pairs} pairs, rail ${a}`);
+            coldWhole.push(w.steps);
             cold.push(c.steps);
           }
         }
@@ -112,9 +118,22 @@ export async function run(sizes = [10_000, 100_000], rounds = 9): Promise<void> 
         });
         // Warm, in this process: read into the module's text, scan, kernel alternating (best of 7); then the JS path.
         let length = 0;
-        const warm = { read: Infinity, scan: Infinity, kernel: Infinity, jsRead: Infinity, jsScan: Infinity };
+        const warm = {
+          chunks: Infinity,
+          read: Infinity,
+          scan: Infinity,
+          kernel: Infinity,
+          jsRead: Infinity,
+          jsScan: Infinity,
+        };
         let count = 0;
         for (let k = 0; k < 7; k++) {
+          warm.chunks = Math.min(
+            warm.chunks,
+            await timed(async () => {
+              count = await withFileReads(file, "", (size, read) => wasm.scanFile(size, read));
+            }),
+          );
           warm.read = Math.min(
             warm.read,
             await timed(async () => {
@@ -137,15 +156,15 @@ export async function run(sizes = [10_000, 100_000], rounds = 9): Promise<void> 
           );
           warm.jsScan = Math.min(warm.jsScan, await timed(() => scanSegmentsText(text)));
         }
-        const c = (step: string, what: "wall" | "cpu") => median(cold.map((x) => x[step]![what])).toFixed(1);
+        const c = (step: string, what: "wall" | "cpu", runs = cold) =>
+          median(runs.map((x) => x[step]![what])).toFixed(1);
         steps.push({
           file: `${name} (${(length / 1e6).toFixed(1)} MB)`,
           "cold wasm (compile+instantiate)": `${c("wasm", "wall")} / ${c("wasm", "cpu")}`,
-          "cold read": `${c("read", "wall")} / ${c("read", "cpu")}`,
-          "cold scan": `${c("scan", "wall")} / ${c("scan", "cpu")}`,
-          "cold read+scan": `${median(cold.map((x) => x.read!.wall + x.scan!.wall)).toFixed(1)} / ${median(cold.map((x) => x.read!.cpu + x.scan!.cpu)).toFixed(1)}`,
+          "cold read+scan in chunks": `${c("readscan", "wall")} / ${c("readscan", "cpu")}`,
+          "cold whole: read / scan / read+scan": `${c("read", "wall", coldWhole)} / ${c("read", "cpu", coldWhole)}, ${c("scan", "wall", coldWhole)} / ${c("scan", "cpu", coldWhole)}, ${c("readscan", "wall", coldWhole)} / ${c("readscan", "cpu", coldWhole)}`,
           "cold kernel": `${c("kernel", "wall")} / ${c("kernel", "cpu")}`,
-          "warm read / scan / kernel": `${warm.read.toFixed(1)} / ${warm.scan.toFixed(1)} / ${warm.kernel.toFixed(1)}`,
+          "warm chunks / whole read / scan / kernel": `${warm.chunks.toFixed(1)} / ${warm.read.toFixed(1)} / ${warm.scan.toFixed(1)} / ${warm.kernel.toFixed(1)}`,
           "warm JS path: read as text / JS scan": `${warm.jsRead.toFixed(1)} / ${warm.jsScan.toFixed(1)}`,
         });
       }

@@ -14,15 +14,16 @@
 import { stringPairsScanned, USAGE } from "../web/games/string/pairs-file.ts";
 import type { CliHost } from "../web/games/types.ts";
 import { createSegmentFileReader } from "../web/solvers/string/segment-file.ts";
-import { readFileInto, readFileText } from "./files.ts";
+import { readFileText, withFileReads } from "./files.ts";
 import { nodeHost } from "./host.ts";
 import { ensureWasm, failure, type Outcome, success } from "./outcome.ts";
 
 /**
  * Runs a command bin/rail.ts sends here (`isDirect`) on this thread: the same answer, error line and exit code as
  * the worker's. With the String Wasm module (built: always, after `ensureWasm`), the file is read straight into the
- * module's `text` buffer (bin/files.ts `readFileInto`: no JavaScript string, no copy), parsed there into the
- * kernel's input and counted (web/games/string/pairs-file.ts, web/solvers/string/segment-file.ts: no TypeScript
+ * module's `text` buffer in chunks of 256 KiB, the buffer used again (bin/files.ts `withFileReads`,
+ * `SegmentFileReader.scanFile`: no JavaScript string, the file never held whole), parsed there into the kernel's
+ * input and counted (web/games/string/pairs-file.ts, web/solvers/string/segment-file.ts: no TypeScript
  * twin loaded); a file off the plain shape, or no module, goes the general way (web/games/string/pairs.ts).
  */
 export async function runDirect(args: readonly string[]): Promise<Outcome> {
@@ -42,8 +43,9 @@ export async function runDirect(args: readonly string[]): Promise<Outcome> {
     const module = await nodeHost.kit.wasm("string")?.catch(() => null);
     if (!module) return success(await general(await readFileText(file, USAGE)), false);
     const reader = await createSegmentFileReader(module);
-    const length = await readFileInto(file, USAGE, (bytes) => reader.textBuffer(bytes));
-    return success(await stringPairsScanned(args.slice(2), reader, length, general), false);
+    const scan = () => withFileReads(file, USAGE, (size, read) => reader.scanFile(size, read));
+    const whole = async () => general(await readFileText(file, USAGE));
+    return success(await stringPairsScanned(args.slice(2), reader, scan, whole), false);
   } catch (e) {
     return failure(e);
   }

@@ -237,6 +237,60 @@ export async function readFileInto(
   }
 }
 
+/**
+ * {@link readFileInto}'s checks, caps and messages for a reader that takes a file in parts: `use(size, read)`
+ * gets the file's size and a `read(buf, offset, length)` (one read on libuv's thread pool: the bytes read, 0 at the
+ * end; a file that grows past `maxBytes` is refused at the read that passes it); the file is closed when `use`
+ * settles. Errors of `use` itself pass unchanged.
+ */
+export async function withFileReads<T>(
+  file: string,
+  usage: string,
+  use: (
+    size: number,
+    read: (buf: Uint8Array, offset: number, length: number) => Promise<number>,
+  ) => Promise<T>,
+  maxBytes = MAX_FILE_BYTES,
+): Promise<T> {
+  if (file === "" || file === "-") throw new UsageError(usage);
+  const readError = (e: unknown): UsageError => {
+    if (e instanceof UsageError) return e;
+    const code = (e as NodeJS.ErrnoException).code;
+    return new UsageError(`cannot read ${quote(file)}: ${code ?? "read error"}`);
+  };
+  let fd: number;
+  let size: number;
+  try {
+    fd = openRegular(file);
+    try {
+      size = fstatSync(fd).size;
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  } catch (e) {
+    throw readError(e);
+  }
+  try {
+    if (size > maxBytes)
+      throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes (${size}): refused`);
+    let total = 0;
+    return await use(size, async (buf, offset, length) => {
+      let n: number;
+      try {
+        n = await readAsync(fd, buf, offset, Math.min(length, maxBytes + 1 - total));
+      } catch (e) {
+        throw readError(e);
+      }
+      total += n;
+      if (total > maxBytes) throw new UsageError(`${quote(file)} is larger than ${maxBytes} bytes: refused`);
+      return n;
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A JSON file (or stdin for `-`): read, parsed and depth-checked; `usage` is the message when it is missing. */
 export function readJsonFile(
   file: string | undefined,

@@ -139,6 +139,12 @@ let at: usize = 0; // the next byte
 let last: usize = 0; // the end mark's address
 let count: i32 = 0; // entries read
 let room: i32 = 0; // entries `segments` holds for this text
+let between = false; // `at` is just after an entry's `]` (else at an entry's `[`)
+let limit: usize = usize.MAX_VALUE; // chunks: no entry starts at or past this (just past the chunk's last `]`)
+let chunked = false; // the text is a chunk of a file, not its end
+
+/** `chunkBegin`/`chunkMore`'s answer when the chunk is read: its unread tail is at the front of `text`. */
+export const CHUNK: i32 = -3;
 
 /**
  * Parses `text[0, length)` (see the file comment) into `segments`; returns the segment count, or NOT_PLAIN. The
@@ -156,6 +162,66 @@ export function scanSegments(length: i32): i32 {
  * calls (not during one), serves the later calls of a cold process.
  */
 export function scanBegin(length: i32): i32 {
+  chunked = false;
+  limit = usize.MAX_VALUE;
+  return begin(length, length);
+}
+
+/**
+ * Starts reading a file in chunks through `text` (issue #24: a small buffer used again, never the whole file):
+ * `text[0, length)` holds its first bytes, not its end; `fileBytes` its size (room in `segments` for every entry
+ * it can hold). Reads every entry that ends in the chunk; CHUNK then, the unread tail (`chunkCarry()` bytes) moved
+ * to the front of `text`: the caller reads the next bytes after it and calls `chunkMore`. Else NOT_PLAIN (also
+ * for a file whose opening, or one entry, does not fit a chunk: the caller reads it whole).
+ */
+export function chunkBegin(length: i32, fileBytes: i32): i32 {
+  chunked = true;
+  limit = lastClose(length);
+  const r = begin(length, fileBytes);
+  if (r != MORE) return NOT_PLAIN; // no entries, or not plain: the whole file decides
+  return chunkScan();
+}
+
+/**
+ * The next chunk: `text[0, length)`, the tail `chunkBegin`/`chunkMore` left then the file's next bytes; `last`
+ * when the file ends there. CHUNK, or (last) the segment count or NOT_PLAIN.
+ */
+export function chunkMore(length: i32, end: bool): i32 {
+  if (length < 0 || length >= text.length) unreachable();
+  const base = changetype<usize>(text);
+  store<u8>(base + <usize>length, 0);
+  last = base + <usize>length;
+  chunked = !end;
+  limit = end ? usize.MAX_VALUE : lastClose(length);
+  at = base;
+  return chunkScan();
+}
+
+/** Bytes of the tail the last CHUNK answer left at the front of `text`. */
+export function chunkCarry(): i32 {
+  return <i32>(last - at);
+}
+
+/** Just past the last `]` of `text[0, length)` (its start when there is none). */
+function lastClose(length: i32): usize {
+  const base = changetype<usize>(text);
+  let p = base + <usize>length;
+  while (p > base && load<u8>(p - 1) != 93) p--;
+  return p;
+}
+
+function chunkScan(): i32 {
+  const r = scanMore(MAX_SEGMENTS);
+  if (r != CHUNK) return r;
+  const base = changetype<usize>(text);
+  const tail = last - at;
+  memory.copy(base, at, tail);
+  last = base + tail;
+  at = base;
+  return CHUNK;
+}
+
+function begin(length: i32, fileBytes: i32): i32 {
   if (length < 0 || length >= text.length) unreachable(); // the wrapper reserves length + 1 bytes
   const base = changetype<usize>(text);
   const end = base + <usize>length;
@@ -190,12 +256,13 @@ export function scanBegin(length: i32): i32 {
   if (load<u8>(p) != 91) return stop(p); // [
   p++;
   // Each entry takes at least 10 bytes ("[0,0,0,0],"), so this holds every entry the text can have.
-  room = length / 9 + 1;
+  room = fileBytes / 9 + 1;
   if (room > MAX_SEGMENTS) room = MAX_SEGMENTS;
   reserveSegments(room);
   while (isSpace(load<u8>(p))) p++;
   if (load<u8>(p) == 93) return finish(p + 1); // ] (no segments)
   at = p;
+  between = false;
   return MORE;
 }
 
@@ -208,11 +275,38 @@ export function scanMore(entries: i32): i32 {
   let n = count;
   const stopAt = entries < room - n ? n + entries : room;
   let out = changetype<usize>(segments) + (<usize>n << 5);
+  let after = between;
   for (;;) {
+    // A chunk: an entry starting before `limit` ends (its `]`) in the chunk; the rest waits for the next one.
+    if (p >= limit) {
+      at = p;
+      count = n;
+      between = after;
+      return CHUNK;
+    }
+    if (after) {
+      while (isSpace(load<u8>(p))) p++;
+      const c = load<u8>(p);
+      if (c == 93) {
+        count = n;
+        if (chunked) {
+          // the list's end: the closing `}` may be in the next chunk
+          at = p;
+          between = true;
+          return CHUNK;
+        }
+        return finish(p + 1);
+      }
+      if (c != 44) return stop(p);
+      p++;
+      while (isSpace(load<u8>(p))) p++;
+      after = false;
+    }
     if (n == stopAt) {
       if (n == room) return stop(p); // more entries than MAX_SEGMENTS: JSON.parse's path counts them
       at = p;
       count = n;
+      between = false;
       return MORE;
     }
     if (load<u8>(p) != 91) return stop(p);
@@ -292,15 +386,7 @@ export function scanMore(entries: i32): i32 {
       p++;
     }
     n++;
-    while (isSpace(load<u8>(p))) p++;
-    const c = load<u8>(p);
-    if (c == 93) {
-      count = n;
-      return finish(p + 1);
-    }
-    if (c != 44) return stop(p);
-    p++;
-    while (isSpace(load<u8>(p))) p++;
+    after = true;
   }
   return NOT_PLAIN; // (not reached: asc's flow analysis wants it)
 }

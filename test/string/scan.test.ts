@@ -4,15 +4,17 @@
  * - `pairs.scan-exact`: every number reads to the double JSON.parse gives, bit for bit (-0, subnormals, 17 digits,
  *   exponents, ties), checked against JSON.parse on fast-check's doubles and decimal strings;
  * - `pairs.scan-shape`: anything but the plain shape answers -1 (the caller then parses the text as JSON);
- * - `pairs.scan-hostile`: through the CLI, such files get the general path's one-line error, exit 2.
+ * - `pairs.scan-hostile`: through the CLI, such files get the general path's one-line error, exit 2;
+ * - `pairs.scan-chunks`: a file read in chunks through a small buffer (`scanFile`, the CLI's way) gives the same
+ *   doubles wherever the chunks end (every byte position, chunk sizes lowered), and -1 where the whole text does.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDirect } from "../../bin/direct.ts";
-import { readFileInto } from "../../bin/files.ts";
+import { readFileInto, withFileReads } from "../../bin/files.ts";
 import { parseSegmentsFile } from "../../web/games/string/pairs.ts";
 import { createStringGeometryWasm, type StringGeometryWasm } from "../../web/solvers/string/geometry-wasm.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
@@ -30,6 +32,34 @@ function scan(wasm: StringGeometryWasm, text: string): Float64Array | -1 {
   const bytes = encoder.encode(text);
   wasm.textBuffer(bytes.length).set(bytes);
   const n = wasm.scanSegments(bytes.length);
+  return n < 0 ? -1 : wasm.scannedSegments(n);
+}
+
+/**
+ * `scanFile` over an in-memory file in chunks of `chunk` bytes; the reads also end at each of `cuts` (byte
+ * positions), as short reads would.
+ */
+async function scanChunked(
+  wasm: StringGeometryWasm,
+  text: string,
+  chunk: number,
+  cuts: number[] = [],
+): Promise<Float64Array | -1> {
+  const bytes = encoder.encode(text);
+  const stops = [...cuts].sort((a, b) => a - b);
+  let pos = 0;
+  const n = await wasm.scanFile(
+    bytes.length,
+    async (buf, offset, length) => {
+      while (stops.length > 0 && stops[0]! <= pos) stops.shift();
+      const end = Math.min(bytes.length, pos + length, stops[0] ?? Number.POSITIVE_INFINITY);
+      buf.set(bytes.subarray(pos, end), offset);
+      const got = end - pos;
+      pos = end;
+      return got;
+    },
+    chunk,
+  );
   return n < 0 ? -1 : wasm.scannedSegments(n);
 }
 
@@ -247,6 +277,71 @@ describe("pairs.scan-shape: anything but the plain shape answers -1", () => {
   });
 });
 
+describe("pairs.scan-chunks: read in chunks through a small buffer, the same doubles wherever the chunks end", () => {
+  const doubles = fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), {
+    minLength: 1,
+    maxLength: 12,
+  });
+  const spell = (vs: number[]) => vs.map((v) => (Object.is(v, -0) ? "-0" : JSON.stringify(v)));
+
+  it("pairs.scan-chunks: a read ending at every byte position, and every chunk size from the longest entry up", async () => {
+    const samples = fc.sample(fc.tuple(doubles, fc.boolean()), { numRuns: 12, seed: 2525 });
+    for (const wasm of Object.values(targets))
+      for (const [vs, spaced] of samples) {
+        const text = fileOf(spell(vs), spaced);
+        const want = reference(text);
+        const open = text.indexOf("[") + 1; // the opening `{"segments":[` must be in the first chunk
+        for (let cut = 0; cut <= text.length; cut++) {
+          const got = await scanChunked(wasm, text, 4096, [cut]);
+          if (got === -1 && cut <= open) continue; // the opening cut: read whole (the caller's -1)
+          expect(got === -1 ? "-1 (read whole)" : firstDifference(got, want), `cut ${cut} of ${text}`).toBe(
+            -1,
+          );
+        }
+        // entries and the opening are at most ~110 bytes: every chunk size from 128 fits one after a carry
+        for (let chunk = 128; chunk <= text.length + 1; chunk++) {
+          const got = await scanChunked(wasm, text, chunk);
+          expect(
+            got === -1 ? "-1 (read whole)" : firstDifference(got, want),
+            `chunk ${chunk} of ${text}`,
+          ).toBe(-1);
+        }
+        // short reads at three places at once, a small chunk
+        const cuts = fc.sample(fc.integer({ min: open + 1, max: text.length }), {
+          numRuns: 3,
+          seed: text.length,
+        });
+        const got = await scanChunked(wasm, text, 128, cuts);
+        expect(got === -1 ? "-1 (read whole)" : firstDifference(got, want), `cuts ${cuts}`).toBe(-1);
+      }
+  });
+
+  it("pairs.scan-chunks: texts off the plain shape are -1 at every cut (trailing text, truncation, a bad closing)", async () => {
+    const wasm = targets.debug!;
+    const good = fileOf(["1.5", "-2e3", "0", "7", "8", "9", "10", "11"], true);
+    for (const text of [
+      `${good}x`,
+      `${good.trimEnd()}}`,
+      good.trimEnd().slice(0, -1),
+      good.replace("] }", "]"),
+      good.replace("] }", "], }"),
+      good.replace("-2e3", "-2e"),
+      good.replace("10", "1e400"),
+      `${good}\u0000`,
+      '{"segments":[[1,2,3,4]],"x":[1]}',
+    ])
+      for (let cut = 0; cut <= text.length; cut++)
+        expect(await scanChunked(wasm, text, 64, [cut]), `cut ${cut}: ${JSON.stringify(text)}`).toBe(-1);
+  });
+
+  it("pairs.scan-chunks: an entry longer than a chunk (whitespace, zeros) is -1 (read whole), and so answered by the CLI", async () => {
+    const wasm = targets.release!;
+    const text = `{"segments":[[1,2,3,4],[1.${"0".repeat(300)},2,${" ".repeat(300)}3,4]]}`;
+    expect(await scanChunked(wasm, text, 128)).toBe(-1);
+    expect(await scanChunked(wasm, text, 1024)).toEqual(reference(text));
+  });
+});
+
 describe("pairs.scan-hostile: through the CLI's main-thread path, one line and exit 2", () => {
   const dir = mkdtempSync(join(tmpdir(), "rail-scan-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -299,6 +394,63 @@ describe("pairs.scan-hostile: through the CLI's main-thread path, one line and e
     await expect(readFileInto(p, "usage", (b) => new Uint8Array(b), 100)).rejects.toThrow(
       /larger than 100 bytes/,
     );
+  });
+
+  it("pairs.scan-hostile: withFileReads refuses a file that grows past the cap at the read that passes it", async () => {
+    const p = file("cap.json", fileOf(Array.from({ length: 40 }, (_, i) => String(i))));
+    // the size check (the cap under the file's size)
+    await expect(withFileReads(p, "usage", async () => 0, 100)).rejects.toThrow(
+      /larger than 100 bytes \(\d+\)/,
+    );
+    // the reads (the file grew since its size was read: a cap checked at the reads)
+    // every byte through a 64-byte buffer: the byte count
+    const reads = async (_size: number, read: (b: Uint8Array, o: number, l: number) => Promise<number>) => {
+      const buf = new Uint8Array(64);
+      let total = 0;
+      for (let n = await read(buf, 0, 64); n > 0; n = await read(buf, 0, 64)) total += n;
+      return total;
+    };
+    const size = await withFileReads(p, "usage", reads);
+    expect(size).toBeGreaterThan(100);
+    await expect(withFileReads(p, "usage", reads, size)).resolves.toBe(size);
+    // the file grows past the cap after its size was read: refused at the reads
+    const grow = (s: number, read: (b: Uint8Array, o: number, l: number) => Promise<number>) => {
+      appendFileSync(p, " ".repeat(100));
+      return reads(s, read);
+    };
+    await expect(withFileReads(p, "usage", grow, size + 50)).rejects.toThrow(
+      new RegExp(`larger than ${size + 50} bytes: refused`),
+    );
+    await expect(withFileReads("", "usage!", reads)).rejects.toThrow("usage!");
+    await expect(withFileReads(join(dir, "none.json"), "usage", reads)).rejects.toThrow(
+      /cannot read .*ENOENT/,
+    );
+  });
+
+  it("pairs.scan-hostile: a plain file over a chunk (256 KiB) and one with an entry longer than a chunk are answered as JSON.parse reads them", async () => {
+    const many = Array.from({ length: 4000 }, (_, i) => [
+      i * 0.1234567890123,
+      1 / (i + 3),
+      i * 0.1234567890123 + 1,
+      -1 / (i + 3),
+    ]);
+    const plain = JSON.stringify({ segments: many });
+    expect(plain.length).toBeGreaterThan(256 << 10);
+    const long = `{"segments":[[0,0,4,4],[0,4,${" ".repeat(300 << 10)}4,0]]}`;
+    const { stringPairs } = await import("../../web/games/string/pairs.ts");
+    const { nodeHost } = await import("../../bin/host.ts");
+    for (const [name, text] of [
+      ["many.json", plain],
+      ["long.json", long],
+    ] as const) {
+      const p = file(name, text);
+      const want = await stringPairs([p], nodeHost);
+      expect(await runDirect(["string", "pairs", p])).toEqual({
+        out: `${JSON.stringify(want)}\n`,
+        err: "",
+        code: 0,
+      });
+    }
   });
 
   it("pairs.scan-hostile: a file off the plain shape but valid (other keys, 20-digit numbers) is answered the same", async () => {

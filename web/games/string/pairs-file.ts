@@ -37,21 +37,21 @@ export function countWithin(file: string, n: number, count: () => number): { pai
 }
 
 /**
- * `rail string pairs FILE` with the file's bytes already in the Wasm module's `text` buffer (`length` bytes;
- * bin/direct.ts reads them there): the module's reader parses them straight into its segment buffer and the kernel
- * counts, with no JavaScript string and no copy. A file that is not the plain shape (the reader's -1) is decoded and
- * handed to `general` (./pairs.ts `stringPairs`: JSON.parse and the field checks), which names the bad field. The
- * same answers, errors and caps as `stringPairs`.
+ * `rail string pairs FILE` on the Wasm module's reader: `scan()` reads the file through the module's `text` buffer
+ * (bin/direct.ts: in chunks, `SegmentFileReader.scanFile`), parsed straight into its segment buffer, and the kernel
+ * counts, with no JavaScript string. A file that is not the plain shape (the reader's -1) goes to `general` (read
+ * whole, then ./pairs.ts `stringPairs`: JSON.parse and the field checks), which names the bad field. The same
+ * answers, errors and caps as `stringPairs`.
  */
 export async function stringPairsScanned(
   args: string[],
   reader: SegmentFileReader,
-  length: number,
-  general: (text: string) => Promise<unknown>,
+  scan: () => Promise<number>,
+  general: () => Promise<unknown>,
 ): Promise<unknown> {
   const p = parseArgs(args, []);
   const [file] = positionals(p, ["FILE"], USAGE);
-  const n = reader.scanSegments(length);
+  const n = await scan();
   if (n >= 0) return countWithin(file!, n, () => reader.countScannedPairs(n, MAX_PAIR_TESTS));
-  return general(new TextDecoder().decode(reader.textBuffer(length).subarray(0, length)));
+  return general();
 }

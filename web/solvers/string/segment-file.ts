@@ -50,6 +50,13 @@ export const STRING_GEOMETRY_SPEC = {
 /** `scanMore`'s answer while entries remain (assembly/geometry/scan.ts MORE), and the entries it reads a call. */
 const SCAN_MORE = -2;
 const SCAN_PART = 8192;
+/** `chunkBegin`/`chunkMore`'s answer when a chunk is read (assembly/geometry/scan.ts CHUNK). */
+const SCAN_CHUNK = -3;
+/** Bytes a chunk of `scanFile` reads at most: `text` holds one and the unfinished entry before it. */
+export const CHUNK_BYTES = 256 << 10;
+
+/** One read of a file's next bytes into `buf[offset, offset + length)`: the bytes read, 0 at its end. */
+export type ReadInto = (buf: Uint8Array, offset: number, length: number) => Promise<number>;
 
 /** `countPairs`'s answer when the work is over the budget (assembly/geometry/pairs.ts REFUSED: i64's minimum). */
 const PAIRS_REFUSED = -(2n ** 63n);
@@ -70,6 +77,13 @@ export interface SegmentFileReader {
    * the text is not that plain shape (parse it as JSON then, which names a bad field). Then `countScannedPairs(n)`.
    */
   scanSegments(length: number): number;
+  /**
+   * `scanSegments` of a whole file read in chunks of `chunk` bytes through the `text` buffer (used again: the file
+   * is never held whole), each parsed while the file's next bytes are not yet read; `size` is the file's size
+   * (room in the segment buffer). The segment count n, or -1 when the file is not the plain shape, or one entry
+   * is longer than a chunk: read it whole then. `chunk` is lowered by tests only.
+   */
+  scanFile(size: number, read: ReadInto, chunk?: number): Promise<number>;
   /** `countIntersectingPairs` of the n segments the last `scanSegments` left in the module (no copy, no pairs out). */
   countScannedPairs(n: number, maxWork?: number): number;
   /** A copy of the n segments the last `scanSegments` left in the module, `[x1, y1, x2, y2, …]`. */
@@ -109,6 +123,24 @@ export function segmentFileReader(
       glue.refresh();
       moved();
       return n;
+    },
+    async scanFile(size, read, chunk = CHUNK_BYTES) {
+      checkRange("chunk bytes", chunk, 1, (limits.textBytes - 1) >> 1);
+      const room = 2 * chunk; // a chunk after a carried tail of at most a chunk
+      let view = this.textBuffer(room);
+      const first = await read(view, 0, chunk);
+      let r = ex.chunkBegin(first, Math.min(size, limits.textBytes));
+      // chunkBegin may have grown `segments` (and memory): the descriptor is read again, the views made anew
+      glue.refresh();
+      moved();
+      view = glue.views().text;
+      while (r === SCAN_CHUNK) {
+        const carry = ex.chunkCarry();
+        if (carry > chunk) return -1; // an entry longer than a chunk (whitespace, zeros): read the file whole
+        const n = await read(view, carry, room - carry);
+        r = ex.chunkMore(carry + n, n === 0);
+      }
+      return r;
     },
     scannedSegments(n) {
       scanned(n);
