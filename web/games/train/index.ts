@@ -145,6 +145,21 @@ function solverBot(mode: "race" | "ev", about: string): BotSpec<TrainGameTypes, 
   };
 }
 
+/**
+ * Whether `trainEngine.undo(s, who)` would take back the last action, without its replay of the log (every view
+ * asks, on the server for every seat at every move: the replay made it O(log) a view). The engine refuses a roll
+ * (`train.undo-reveal`), another seat's action, and an action after which `who` is not to move or the game is over
+ * (`train.undo-turn-over`); with two seats or more, an action that ended the turn (a `stop`, or an `add` or `bank`
+ * that ended it) leaves another seat to move. A solo game's next turn is the same seat's, so there the engine is
+ * asked. test/train/can-undo.test.ts checks it against the engine on random games.
+ */
+export function canUndo(s: TrainGameState, who: number | null): boolean {
+  const last = s.log.at(-1);
+  if (who === null || s.over || s.current !== who || last?.player !== who || last.type === "roll")
+    return false;
+  return s.options.players > 1 || trainEngine.undo(s, who).ok;
+}
+
 export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", TrainVerbs> = {
   id: "train",
   title: "The Train Game",
@@ -164,9 +179,7 @@ export const train: GameModule<TrainGameTypes, TrainSolverBundle, "train", Train
 
   extras: (s, seat) => {
     const who = seat === undefined ? s.current : seat;
-    // The engine's own answer (its undo replays the log; a refusal costs no more than the check).
-    const canUndo = who !== null && !s.over && s.log.at(-1)?.player === who && trainEngine.undo(s, who).ok;
-    return { turnScore: scoreTrain(s.turn.train, s.turn.banked), canUndo };
+    return { turnScore: scoreTrain(s.turn.train, s.turn.banked), canUndo: canUndo(s, who) };
   },
   hide: (s) => ({ ...s }),
 
