@@ -179,7 +179,7 @@ export function matchSerial(leases: Leases | undefined): MatchSerial {
  * Wraps boardgame.io's per-match move queue. boardgame.io's socket.io transport runs each move through
  * `getMatchQueue(matchID).add(() => master.onUpdate(…))`: fetch the state, check the move's state id, apply,
  * publish, store.
- * - Each move runs in the async context of the socket that sent it (`AsyncResource.bind`; the queue would run it
+ * - Each move runs in the async context of the socket that sent it (an `AsyncResource`; the queue would run it
  *   in the context of the move before), so the move's outcome (server/game.ts `moveOutcome`) is its sender's.
  * - Each move runs through `serial` ({@link matchSerial}): with leases (server/lock.ts), under the match's lock, so
  *   that instances sharing a storage apply a match's moves one at a time: the queue orders one instance's moves;
@@ -200,8 +200,12 @@ function wrapMoveQueues(transport: SocketIO, serial: MatchSerial, holdMs = 0): v
   t.getMatchQueue = (matchID) => {
     const queue = queueOf(matchID);
     return {
-      add: <R>(work: () => Promise<R>) =>
-        queue.add(AsyncResource.bind(() => serial(matchID, held(matchID, work)))),
+      add: <R>(work: () => Promise<R>) => {
+        // A resource, not `AsyncResource.bind`: that one builds a deprecation wrapper at every call (1 % of the
+        // server's CPU under load).
+        const context = new AsyncResource("railkit.move");
+        return queue.add(() => context.runInAsyncScope(() => serial(matchID, held(matchID, work))));
+      },
       onIdle: () => queue.onIdle(),
     };
   };
