@@ -146,7 +146,16 @@ async function start(t: Target, dir: string, matches: number): Promise<{ url: st
   const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILES, `${t.name}-${matches}`)}`] : [];
   const child = spawn(process.execPath, [...prof, ...t.args], {
     cwd: root,
-    env: { ...process.env, ...t.env, PORT: "0", HOST: "127.0.0.1", RAILKIT_MATCHES: dir, ANCHOR_DIR: dir },
+    // Every server in production mode (boardgame.io's and immer's lighter builds), as `npm run serve` is.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ...t.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      RAILKIT_MATCHES: dir,
+      ANCHOR_DIR: dir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
