@@ -17,6 +17,8 @@ import {
   applyRollFaces,
   applyStop,
   canBank,
+  canRoll,
+  canStop,
   checkAdd,
   checkBank,
   checkRoll,
@@ -201,10 +203,10 @@ export function legalActions(state: TrainGameState): TrainAction[] {
   if (state.over || player === null) return [];
   const t = state.turn;
   const out: TrainAction[] = [];
-  if (checkRoll(t) === null) out.push({ type: "roll", player });
+  if (canRoll(t)) out.push({ type: "roll", player });
   for (const faces of legalAdds(t)) out.push({ type: "add", player, faces });
   if (canBank(t)) out.push({ type: "bank", player });
-  if (checkStop(t) === null) out.push({ type: "stop", player });
+  if (canStop(t)) out.push({ type: "stop", player });
   return out;
 }
 

@@ -49,14 +49,25 @@ export function canBank(turn: TurnState): boolean {
   return turn.step === "roll" && isFreightTrain(turn.train);
 }
 
-export function checkRoll(turn: TurnState): RuleError | null {
+/** Why a roll is not allowed now (rule id, message), or null. */
+function rollBlock(turn: TurnState): readonly [string, string] | null {
   if (turn.step !== "roll")
-    return new RuleError("train.wrong-step", "choose the dice to add (or stop) before rolling again");
+    return ["train.wrong-step", "choose the dice to add (or stop) before rolling again"];
   if (turn.train.length >= DICE)
-    return new RuleError("train.train-full", "all six dice are in the train: bank the freight or stop");
+    return ["train.train-full", "all six dice are in the train: bank the freight or stop"];
   if (turn.phase === "regular" && turn.rollsLeft <= 0)
-    return new RuleError("train.no-rolls-left", "the three regular rolls are used");
+    return ["train.no-rolls-left", "the three regular rolls are used"];
   return null;
+}
+
+export function checkRoll(turn: TurnState): RuleError | null {
+  const block = rollBlock(turn);
+  return block && new RuleError(block[0], block[1]);
+}
+
+/** A roll is allowed now ({@link checkRoll} without building its error: `legalActions` asks at every view). */
+export function canRoll(turn: TurnState): boolean {
+  return rollBlock(turn) === null;
 }
 
 /** Whether this face on the table may join the train now (ignoring how many of it are taken). */
@@ -185,12 +196,23 @@ export function beforeFirstRoll(turn: TurnState): boolean {
   return turn.phase === "regular" && turn.step === "roll" && turn.rollsLeft >= REGULAR_ROLLS;
 }
 
-export function checkStop(turn: TurnState): RuleError | null {
+/** Why stopping is not allowed now (rule id, message), or null. */
+function stopBlock(turn: TurnState): readonly [string, string] | null {
   if (beforeFirstRoll(turn))
-    return new RuleError("train.roll-first", "the first action of a turn is a roll: stop only after rolling");
+    return ["train.roll-first", "the first action of a turn is a roll: stop only after rolling"];
   if (turn.phase === "freight" && turn.step === "add")
-    return new RuleError("train.freight-must-add", "in a freight roll at least one rolled die must be added");
+    return ["train.freight-must-add", "in a freight roll at least one rolled die must be added"];
   return null;
+}
+
+export function checkStop(turn: TurnState): RuleError | null {
+  const block = stopBlock(turn);
+  return block && new RuleError(block[0], block[1]);
+}
+
+/** Stopping is allowed now ({@link checkStop} without building its error). */
+export function canStop(turn: TurnState): boolean {
+  return stopBlock(turn) === null;
 }
 
 /**

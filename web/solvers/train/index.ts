@@ -5,7 +5,7 @@
 import { InputError } from "../../engine/common/errors.ts";
 import { canBank, isValidTrain, scoreTrain } from "../../engine/train/index.ts";
 import { parseTurn } from "../../engine/train/parse.ts";
-import { applyAdd, checkStop, legalAdds } from "../../engine/train/turn.ts";
+import { applyAdd, canStop, legalAdds } from "../../engine/train/turn.ts";
 import type { Face, TrainAction, TrainGameState, TurnState } from "../../engine/train/types.ts";
 import type { RaceContext, RaceTable, TrainHintOption, TrainSolverApi } from "./api.ts";
 import { checkGoal, type TrainKernel } from "./kernel.ts";
@@ -393,12 +393,12 @@ export function listOptions(turn: TurnState): Option[] {
   const out: Option[] = [];
   if (turn.step === "add") {
     for (const faces of legalAdds(turn)) out.push({ type: "add", faces });
-    if (checkStop(turn) === null) out.push({ type: "stop" });
+    if (canStop(turn)) out.push({ type: "stop" });
     return out;
   }
   if (turn.train.length < 6 && (turn.phase === "freight" || turn.rollsLeft > 0)) out.push({ type: "roll" });
   if (canBank(turn)) out.push({ type: "bank" });
-  if (checkStop(turn) === null) out.push({ type: "stop" });
+  if (canStop(turn)) out.push({ type: "stop" });
   return out;
 }
 
