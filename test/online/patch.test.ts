@@ -99,6 +99,18 @@ describe("online.linear-patch (issue #25)", () => {
     }
   });
 
+  it("online.linear-patch: an undefined key is absent, as on the wire (an array whose entries are equal as JSON grows at its end)", () => {
+    const a = { log: [{ x: 1, y: undefined, z: [1, { w: null }] }], k: undefined };
+    const b = { log: [{ z: [1, { w: null }], x: 1 }, 2], k: undefined };
+    expect(linearPatch(a, b)).toEqual([{ op: "add", path: "/log/-", value: 2 }]);
+    expect(linearPatch({ log: [{ x: 1 }] }, { log: [{ x: 1, y: 2 }, 3] })).toEqual([
+      { op: "replace", path: "/log", value: [{ x: 1, y: 2 }, 3] },
+    ]);
+    expect(linearPatch({ "a/b": { "t~1": [0] } }, { "a/b": { "t~1": [1] } })).toEqual([
+      { op: "replace", path: "/a~1b/t~01/0", value: 1 },
+    ]);
+  });
+
   it("online.linear-patch: every view a seat receives in whole String Railway and Light Rail games", () => {
     const string = gameModule("string") as GameModule;
     const light = gameModule("light") as GameModule;
