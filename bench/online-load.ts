@@ -19,7 +19,10 @@
  * (this process: the clients), since on a shared machine either can be the limit rather than the server.
  * `RAILKIT_LOAD_PROFILE=1` starts each server with `--cpu-prof` and writes its CPU profile (`.cpuprofile`, for
  * Chrome's DevTools or `node bench/profile-top.mjs FILE`) to `bench/profiles/<target>-<matches>/` when it
- * exits (one file a thread: the main thread's is the largest).
+ * exits (one file a thread: the main thread's is the largest). `RAILKIT_LOAD_NODE_FLAGS` adds Node flags to every
+ * server (e.g. `--trace-gc`); `RAILKIT_LOAD_TRACE=PREFIX` appends each server's stdout to `PREFIX-<target>-<matches>.log`.
+ * "clients lag p99" is this process's own event-loop delay (perf_hooks, 10 ms resolution): the load generator's
+ * share of the latencies.
  *
  * `railkit-redis-pg-2` (run only when named in `--only`): two `npm run serve` instances on Redis and Postgres
  * (`eval "$(bash server/test-services.sh)"` first), each match created on one and its two seats' clients one on
@@ -29,9 +32,10 @@
  * Bounds: at most 2 000 matches and 600 seconds.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import type { SeatAction } from "../web/engine/common/game.ts";
@@ -144,7 +148,8 @@ function cpuMs(pid: number): number {
 async function start(t: Target, dir: string, matches: number): Promise<{ url: string; child: ChildProcess }> {
   // One profile a thread (tsx's loader runs in a worker thread): the main thread's is the largest file.
   const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILES, `${t.name}-${matches}`)}`] : [];
-  const child = spawn(process.execPath, [...prof, ...t.args], {
+  const flags = (process.env.RAILKIT_LOAD_NODE_FLAGS ?? "").split(" ").filter((f) => f !== "");
+  const child = spawn(process.execPath, [...flags, ...prof, ...t.args], {
     cwd: root,
     // Every server in production mode (boardgame.io's and immer's lighter builds), as `npm run serve` is.
     env: {
@@ -161,7 +166,9 @@ async function start(t: Target, dir: string, matches: number): Promise<{ url: st
   let out = "";
   return new Promise((ok, no) => {
     const timer = setTimeout(() => no(new Error(`${t.name} did not start:\n${out}`)), 60_000);
+    const trace = process.env.RAILKIT_LOAD_TRACE;
     child.stdout!.on("data", (c: Buffer) => {
+      if (trace) appendFileSync(`${trace}-${t.name}-${matches}.log`, c);
       out += c.toString();
       const m = t.ready.exec(out);
       if (m) {
@@ -302,10 +309,13 @@ async function run(t: Target, matches: number) {
     sizes.length = 0;
     const cpu0 = cpuAll();
     const own0 = process.cpuUsage();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const t0 = performance.now();
     measuring = true;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     measuring = false;
+    lag.disable();
     const cpu = cpuAll() - cpu0;
     const own = process.cpuUsage(own0);
     const wall = performance.now() - t0;
@@ -325,6 +335,7 @@ async function run(t: Target, matches: number) {
       "update B mean": Math.round(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length)),
       "update B max": Math.max(0, ...sizes),
       "clients CPU %": +((100 * (own.user + own.system)) / 1000 / wall).toFixed(0),
+      "clients lag p99 ms": +(lag.percentile(99) / 1e6).toFixed(1),
       load: +loadavg()[0]!.toFixed(1),
     };
   } finally {

@@ -1,10 +1,14 @@
 /**
  * Sums a V8 CPU profile (`node --cpu-prof`, bench/online-load.ts with RAILKIT_LOAD_PROFILE=1) by self time:
- * the top functions, and the top files/packages. `node bench/profile-top.mjs FILE.cpuprofile [N]`.
+ * the top functions, and the top files/packages. `node bench/profile-top.mjs FILE.cpuprofile [N] [--last S]`:
+ * with `--last S`, only the samples of the profile's last S seconds (a load run's measured window, not its set-up).
  */
 import { readFileSync } from "node:fs";
 
-const [file, n = "25"] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const lastAt = argv.indexOf("--last");
+const lastS = lastAt >= 0 ? Number(argv.splice(lastAt, 2)[1]) : Number.POSITIVE_INFINITY;
+const [file, n = "25"] = argv;
 if (!file) throw new Error("usage: node bench/profile-top.mjs FILE.cpuprofile [N]");
 const prof = JSON.parse(readFileSync(file, "utf8"));
 const byId = new Map(prof.nodes.map((node) => [node.id, node]));
@@ -18,8 +22,11 @@ function name(node) {
 }
 const self = new Map();
 const dt = prof.timeDeltas;
-for (let i = 0; i < prof.samples.length; i++)
-  self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+const from = prof.endTime - lastS * 1e6;
+for (let i = 0, at = prof.startTime; i < prof.samples.length; i++) {
+  at += dt[i] ?? 0;
+  if (at >= from) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const parent = new Map();
 for (const node of prof.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
