@@ -9,7 +9,7 @@ const argv = process.argv.slice(2);
 const lastAt = argv.indexOf("--last");
 const lastS = lastAt >= 0 ? Number(argv.splice(lastAt, 2)[1]) : Number.POSITIVE_INFINITY;
 const [file, n = "25"] = argv;
-if (!file) throw new Error("usage: node bench/profile-top.mjs FILE.cpuprofile [N]");
+if (!file) throw new Error("usage: node bench/profile-top.mjs FILE.cpuprofile [N] [--last S]");
 const prof = JSON.parse(readFileSync(file, "utf8"));
 const byId = new Map(prof.nodes.map((node) => [node.id, node]));
 function name(node) {

@@ -64,24 +64,19 @@ function same(a: unknown, b: unknown): boolean {
 function diff(input: unknown, output: unknown, at: (string | number)[], out: PatchOp[]): void {
   if (input === output) return;
   if (Array.isArray(input) && Array.isArray(output)) {
-    if (output.length >= input.length) {
-      // Same length: entry by entry. Longer: if what was there is unchanged, the rest is appended.
-      if (output.length > input.length) {
-        for (let i = 0; i < input.length; i++)
-          if (!same(input[i], output[i])) {
-            out.push({ op: "replace", path: pointer(at), value: output });
-            return;
-          }
-      }
+    if (output.length === input.length) {
+      // Same length: entry by entry.
       for (let i = 0; i < input.length; i++) {
         at.push(i);
         diff(input[i], output[i], at, out);
         at.pop();
       }
-      if (output.length > input.length) {
-        const path = `${pointer(at)}/-`;
-        for (let i = input.length; i < output.length; i++) out.push({ op: "add", path, value: output[i] });
-      }
+      return;
+    }
+    // Longer, and what was there unchanged (equal entries need no operation): the rest is appended.
+    if (output.length > input.length && input.every((x, i) => same(x, output[i]))) {
+      const path = `${pointer(at)}/-`;
+      for (let i = input.length; i < output.length; i++) out.push({ op: "add", path, value: output[i] });
       return;
     }
     out.push({ op: "replace", path: pointer(at), value: output });
