@@ -83,22 +83,52 @@ export function waitFor(
   what = "state",
 ): Promise<OnlineView> {
   return new Promise((resolve, reject) => {
-    let unsubscribe = () => {};
     const timer = setTimeout(() => {
-      unsubscribe();
+      stop();
       reject(new Error(`timed out waiting for ${what}`));
     }, ms);
     const check = () => {
       const v = viewOf(c);
       if (v && ok(v)) {
         clearTimeout(timer);
-        queueMicrotask(() => unsubscribe());
+        stop();
         resolve(v);
       }
     };
-    unsubscribe = c.subscribe(check);
+    const stop = onChange(c, check);
     check();
   });
+}
+
+const LISTENERS = new WeakMap<BgClient, Set<() => void>>();
+
+/**
+ * Calls `fn` on every change of the client's state until the answered function is called. boardgame.io's
+ * `subscribe` keys its subscribers by their count (client.ts: `id = Object.keys(subscribers).length`), so after an
+ * unsubscribe a new subscriber can take a live one's key, and a late unsubscribe can remove the wrong one: that lost
+ * the roll of the undo test (train.undo-reveal) when a sync and a matchData message came in one read. Each client is
+ * subscribed once here, for its whole life.
+ */
+export function onChange(c: BgClient, fn: () => void): () => void {
+  let set = LISTENERS.get(c);
+  if (!set) {
+    const listeners = new Set<() => void>();
+    set = listeners;
+    LISTENERS.set(c, listeners);
+    c.subscribe(() => {
+      for (const f of [...listeners]) f();
+    });
+  }
+  const listeners = set;
+  let on = true;
+  const f = () => {
+    if (on) fn();
+  };
+  listeners.add(f);
+  return () => {
+    on = false;
+    listeners.delete(f);
+  };
 }
 
 export const logLength = (v: OnlineView) => v.state.log.length;

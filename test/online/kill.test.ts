@@ -18,7 +18,7 @@ import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
 import { type ServerProcess, startServerProcess } from "../e2e/online-server.ts";
-import { type BgClient, connect, logLength, pick, tempDir, viewOf } from "./helpers.ts";
+import { type BgClient, connect, logLength, onChange, pick, tempDir, viewOf } from "./helpers.ts";
 
 const CYCLES = Number(process.env.RAILKIT_KILL_CYCLES ?? 10);
 const SEED = Number(process.env.RAILKIT_KILL_SEED ?? 20);
@@ -37,10 +37,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Resolves with the client's view once `ok` holds, or null after `ms` (the server may be dead by then). */
 function seen(c: BgClient, ok: (n: number) => boolean, ms: number): Promise<number | null> {
   return new Promise((resolve) => {
-    let unsubscribe = () => {};
     const done = (n: number | null) => {
       clearTimeout(timer);
-      queueMicrotask(() => unsubscribe());
+      stop();
       resolve(n);
     };
     const timer = setTimeout(() => done(null), ms);
@@ -48,7 +47,7 @@ function seen(c: BgClient, ok: (n: number) => boolean, ms: number): Promise<numb
       const v = viewOf(c);
       if (v && ok(logLength(v))) done(logLength(v));
     };
-    unsubscribe = c.subscribe(check);
+    const stop = onChange(c, check);
     check();
   });
 }
@@ -70,7 +69,7 @@ async function play(
       }
     }
   };
-  for (const c of clients) c.subscribe(record);
+  for (const c of clients) onChange(c, record);
   while (alive()) {
     const v = viewOf(clients[0]!);
     if (!v) {

@@ -222,12 +222,7 @@ describe("online Train Game", () => {
     }
   });
 
-  // Flaky: about 1 full run of this file in 4 with 4 copies in parallel (and once in CI) the roll's state never
-  // reaches seat 0's client (no refusal or error logged; cause not found). Retried while that is open; a move
-  // lost every time still fails. The timeout's message says what the client holds.
-  it("undo: a seat takes back its own add on the server; a roll cannot be taken back (train.undo-reveal)", {
-    retry: 2,
-  }, async () => {
+  it("undo: a seat takes back its own add on the server; a roll cannot be taken back (train.undo-reveal)", async () => {
     // A seed whose first roll has a pick that leaves the turn going (found with the engine itself).
     const options = { players: 2, variant: "race" as const, goal: 20 };
     const seed = Array.from({ length: 200 }, (_, i) => `undo-${i}`).find((sd) => {
