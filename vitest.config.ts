@@ -13,6 +13,9 @@ export default defineConfig({
           exclude: ["test/e2e/**"],
           environment: "node",
           testTimeout: 60_000,
+          // A worker per core (Vitest's default in a run is one fewer: one worker on a 2-core machine). Many unit
+          // files wait on child processes, servers and sockets. The e2e files run after them (group 1).
+          maxWorkers: "100%",
         },
       },
       {
@@ -22,7 +25,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two Chromium files at a time (a worker per core), after the unit files (group 1).
+          maxWorkers: "100%",
+          sequence: { groupOrder: 1 },
         },
       },
     ],
