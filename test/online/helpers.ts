@@ -76,24 +76,39 @@ export const viewOf = (c: BgClient): OnlineView | null => {
 export const sentOf = (c: BgClient) => (c.getState()?.G ?? null) as SentView | null;
 
 /** Resolves when `ok(view)` holds for the client's state (checked now and on every change); rejects after `ms`. */
-export function waitFor(
+export async function waitFor(
   c: BgClient,
   ok: (v: OnlineView) => boolean,
   ms = 10_000,
   what = "state",
 ): Promise<OnlineView> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, ms);
-    const check = () => {
+  const v = await until(
+    c,
+    () => {
       const v = viewOf(c);
-      if (v && ok(v)) {
-        clearTimeout(timer);
-        stop();
-        resolve(v);
-      }
+      return v && ok(v) ? v : undefined;
+    },
+    ms,
+  );
+  if (v === null) throw new Error(`timed out waiting for ${what}`);
+  return v;
+}
+
+/**
+ * Resolves with the first answer of `read` that is not undefined, asked now and on every change of the client's
+ * state; with null after `ms`.
+ */
+export function until<T>(c: BgClient, read: () => T | undefined, ms: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    const done = (x: T | null) => {
+      clearTimeout(timer);
+      stop();
+      resolve(x);
+    };
+    const timer = setTimeout(() => done(null), ms);
+    const check = () => {
+      const x = read();
+      if (x !== undefined) done(x);
     };
     const stop = onChange(c, check);
     check();
@@ -110,24 +125,24 @@ const LISTENERS = new WeakMap<BgClient, Set<() => void>>();
  * subscribed once here, for its whole life.
  */
 export function onChange(c: BgClient, fn: () => void): () => void {
-  let set = LISTENERS.get(c);
-  if (!set) {
-    const listeners = new Set<() => void>();
-    set = listeners;
-    LISTENERS.set(c, listeners);
+  let listeners = LISTENERS.get(c);
+  if (!listeners) {
+    const all = new Set<() => void>();
+    LISTENERS.set(c, all);
     c.subscribe(() => {
-      for (const f of [...listeners]) f();
+      for (const f of [...all]) f();
     });
+    listeners = all;
   }
-  const listeners = set;
   let on = true;
   const f = () => {
     if (on) fn();
   };
-  listeners.add(f);
+  const set = listeners;
+  set.add(f);
   return () => {
     on = false;
-    listeners.delete(f);
+    set.delete(f);
   };
 }
 

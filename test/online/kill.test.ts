@@ -18,7 +18,7 @@ import { mulberry32 } from "../../web/engine/string/geometry/exact.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { createMatch, getMatch, joinMatch } from "../../web/online/lobby.ts";
 import { type ServerProcess, startServerProcess } from "../e2e/online-server.ts";
-import { type BgClient, connect, logLength, onChange, pick, tempDir, viewOf } from "./helpers.ts";
+import { type BgClient, connect, logLength, onChange, pick, tempDir, until, viewOf } from "./helpers.ts";
 
 const CYCLES = Number(process.env.RAILKIT_KILL_CYCLES ?? 10);
 const SEED = Number(process.env.RAILKIT_KILL_SEED ?? 20);
@@ -36,20 +36,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves with the client's view once `ok` holds, or null after `ms` (the server may be dead by then). */
 function seen(c: BgClient, ok: (n: number) => boolean, ms: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const done = (n: number | null) => {
-      clearTimeout(timer);
-      stop();
-      resolve(n);
-    };
-    const timer = setTimeout(() => done(null), ms);
-    const check = () => {
+  return until(
+    c,
+    () => {
       const v = viewOf(c);
-      if (v && ok(logLength(v))) done(logLength(v));
-    };
-    const stop = onChange(c, check);
-    check();
-  });
+      return v && ok(logLength(v)) ? logLength(v) : undefined;
+    },
+    ms,
+  );
 }
 
 /** Plays moves of one match until `alive()` turns false; records what its clients were sent. */

@@ -14,7 +14,7 @@ import { playBotGame, stringEngine } from "../../web/engine/string/index.ts";
 import { trainEngine } from "../../web/engine/train/index.ts";
 import { gameModule } from "../../web/games/registry.ts";
 import { createMatch, joinMatch } from "../../web/online/lobby.ts";
-import { type BgClient, connect, onChange, playOut, sentOf, tempDir, viewOf, waitFor } from "./helpers.ts";
+import { type BgClient, connect, playOut, sentOf, tempDir, until, viewOf, waitFor } from "./helpers.ts";
 
 /** The bound of issue #25 on one update, in characters of JSON. */
 const MAX_UPDATE = 4 * 1024;
@@ -83,21 +83,9 @@ describe("online.small-updates (issue #25)", () => {
 });
 
 /** Resolves when the client has received a state whose log has `n` entries (no field derived: cheap to check). */
-function sentLog(c: BgClient, n: number, ms = 20_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for log length ${n}`));
-    }, ms);
-    const check = () => {
-      if ((sentOf(c)?.state.log.length ?? -1) < n) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    };
-    const stop = onChange(c, check);
-    check();
-  });
+async function sentLog(c: BgClient, n: number, ms = 20_000): Promise<void> {
+  const got = await until(c, () => ((sentOf(c)?.state.log.length ?? -1) >= n ? true : undefined), ms);
+  if (got === null) throw new Error(`timed out waiting for log length ${n}`);
 }
 
 /**
