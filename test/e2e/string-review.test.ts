@@ -72,11 +72,25 @@ describe.runIf(haveBrowser)("<string-railway> review mode", () => {
   });
 
   it("the review attribute, Stop at once: stopped early, no error, an ungraded move not called the best", async () => {
+    // Stop in the page the moment the button is drawn (a mutation observer clicks it in the same task): a click
+    // through Playwright took long enough on a loaded CI machine for all 42 moves to be graded first.
     await page.evaluate((save) => {
-      document.querySelector("string-railway")!.setAttribute("review", save);
+      const el = document.querySelector("string-railway")!;
+      const root = el.shadowRoot!;
+      const clicked = new Promise<void>((ok) => {
+        const look = () => {
+          const stop = root.querySelector<HTMLButtonElement>("button[data-review=stop]");
+          if (!stop) return false;
+          stop.click();
+          ok();
+          return true;
+        };
+        const seen = new MutationObserver(() => look() && seen.disconnect());
+        seen.observe(root, { childList: true, subtree: true });
+      });
+      el.setAttribute("review", save);
+      return clicked;
     }, JSON.stringify(game.save));
-    // Stop as soon as it shows: the grader (the stringplan Wasm) is most likely still loading.
-    await page.locator("string-railway button[data-review=stop]").click({ timeout: 30_000 });
     await page.locator("string-railway [part=review-summary] table").waitFor({ timeout: 30_000 });
     expect(await page.locator("string-railway #review-sum-h").textContent()).toBe("Summary (stopped early)");
     const graded = await page.locator("string-railway button[data-move]").count();

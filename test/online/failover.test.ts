@@ -103,11 +103,19 @@ describe.runIf(have)("online.failover: a killed instance's matches move again on
     });
     created.push(matchID);
     const playsOn = (s: ServerProcess) => s.output().includes(`bot ${matchID}/`);
-    const watcher = connect(b.url, "light", matchID, null);
-    clients.push(watcher);
-    await waitFor(watcher, (x) => logLength(x) >= 3, 30_000, "the first bot moves");
+    // A spectator on each instance: the one on the instance that is killed loses its socket with it (watching
+    // there, the test once waited 15 s for updates that could not come).
+    const watchers = new Map(
+      [a, b].map((s) => {
+        const c = connect(s.url, "light", matchID, null);
+        clients.push(c);
+        return [s, c] as const;
+      }),
+    );
+    await waitFor(watchers.get(b)!, (x) => logLength(x) >= 3, 30_000, "the first bot moves");
     const holder = playsOn(a) ? a : b;
     const survivor = holder === a ? b : a;
+    const watcher = watchers.get(survivor)!;
     expect(playsOn(survivor)).toBe(false);
     await holder.kill();
     const killedAt = Date.now();
