@@ -45,9 +45,17 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
     store = new PostgresStore(postgres!, { logging: false });
   }, 60_000);
 
+  /** The matches this file created: wiped at the end, so that no later run's bot scan finds them unfinished. */
+  const created: string[] = [];
+  const made = (id: string) => {
+    created.push(id);
+    return id;
+  };
+
   afterAll(async () => {
     for (const c of clients) c.stop();
     await Promise.all(servers.map((s) => s.kill()));
+    for (const id of created) await store?.wipe(id);
     await store?.sequelize.close();
   });
 
@@ -61,10 +69,12 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
     const [one, two] = servers as [ServerProcess, ServerProcess];
     expect(one.port).not.toBe(two.port);
     // Created on one instance, joined on each: the match lives in Postgres.
-    const matchID = await createMatch(one.url, "train", {
-      options: { players: 2, variant: "race", goal: 20 },
-      seed: "scale-out-seed",
-    });
+    const matchID = made(
+      await createMatch(one.url, "train", {
+        options: { players: 2, variant: "race", goal: 20 },
+        seed: "scale-out-seed",
+      }),
+    );
     const c0 = await joinMatch(one.url, "train", matchID, 0, "Ada");
     const c1 = await joinMatch(two.url, "train", matchID, 1, "Bo");
     const a = connect(one.url, "train", matchID, 0, c0);
@@ -82,10 +92,12 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
 
   it("move.lock: one seat's two moves at the same state on two instances at once: one is played, the other refused; clients and storage agree", async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];
-    const matchID = await createMatch(one.url, "train", {
-      options: { players: 2, variant: "race", goal: 30 },
-      seed: "lock-seed",
-    });
+    const matchID = made(
+      await createMatch(one.url, "train", {
+        options: { players: 2, variant: "race", goal: 30 },
+        seed: "lock-seed",
+      }),
+    );
     const creds = [
       await joinMatch(one.url, "train", matchID, 0, "Ada"),
       await joinMatch(two.url, "train", matchID, 1, "Bo"),
@@ -142,7 +154,7 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
       return n;
     };
     const setup = { options: { players: 4 }, bots: [0, 1, 2, 3] };
-    const first = await createMatch(servers[0]!.url, "light", { ...setup, seed: 5 });
+    const first = made(await createMatch(servers[0]!.url, "light", { ...setup, seed: 5 }));
     const watcher = connect(servers[1]!.url, "light", first, null);
     clients.push(watcher);
     await waitFor(watcher, (v) => logLength(v) >= 2, 30_000, "the first bot moves");
@@ -158,7 +170,7 @@ describe.runIf(have)("two server instances with Redis pub/sub and Postgres stora
     expect([...once.values()].every((c) => c === 1)).toBe(true);
 
     // A second match: the instance playing its bots is killed mid-game; another instance's bots finish it.
-    const second = await createMatch(servers[0]!.url, "light", { ...setup, seed: 6 });
+    const second = made(await createMatch(servers[0]!.url, "light", { ...setup, seed: 6 }));
     for (let t = 0; (await stored(second)).G.log.length < 4; t++) {
       if (t > 300) throw new Error("no bot moves in the second match");
       await new Promise((r) => setTimeout(r, 100));
