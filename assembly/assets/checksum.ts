@@ -1,3 +1,4 @@
+import { fresh } from "../glue/fresh";
 // The shipped assets' checks (web/solvers/train/race-table.ts, turn-graph.ts): the word checksum, FNV-1a (32-bit)
 // over little-endian 32-bit words, and the race table's stopAt range check over little-endian u16s. The caller
 // copies the bytes into `bytes` a chunk of at most MAX_BYTES at a time and passes byte offsets into it (the hash
@@ -7,7 +8,7 @@
 /** Bytes of one chunk. */
 export const MAX_BYTES: i32 = 1 << 16;
 /** The chunk to check, copied in by the caller. */
-export const bytes = new StaticArray<u8>(MAX_BYTES);
+export const bytes = fresh<u8>(MAX_BYTES);
 
 /** FNV-1a's offset basis: the hash of nothing, where a checksum starts. */
 export const FNV_OFFSET: u32 = 0x811c9dc5;

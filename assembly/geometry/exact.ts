@@ -1,3 +1,4 @@
+import { fresh } from "../glue/fresh";
 // Exact orientation for coordinates outside the adaptive predicate's safe range (huge, tiny, subnormal):
 // plain big-integer arithmetic. Every finite double is an integer multiple of 2^-1074, so x · 2^1074 is an
 // integer below 2^2098: 66 limbs of 32 bits; differences need one bit more, products twice the limbs.
@@ -7,14 +8,14 @@
 // @ts-ignore: decorator
 @inline const L: i32 = 68;
 
-const X = new StaticArray<u32>(L);
-const Y = new StaticArray<u32>(L);
-const A = new StaticArray<u32>(L);
-const B = new StaticArray<u32>(L);
-const C = new StaticArray<u32>(L);
-const D = new StaticArray<u32>(L);
-const P = new StaticArray<u32>(2 * L);
-const Q = new StaticArray<u32>(2 * L);
+const X = fresh<u32>(L);
+const Y = fresh<u32>(L);
+const A = fresh<u32>(L);
+const B = fresh<u32>(L);
+const C = fresh<u32>(L);
+const D = fresh<u32>(L);
+const P = fresh<u32>(2 * L);
+const Q = fresh<u32>(2 * L);
 
 /** Writes |x| · 2^1074 into out; returns the sign of x. */
 function load(x: f64, out: StaticArray<u32>): i32 {
@@ -144,12 +145,12 @@ export function orient2dWide(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f6
 // ---------------------------------------------------------------------------------------------------
 // Exact values of orientations and their products, for meet.ts `concurrent` (twin: BigInt in meet.ts).
 
-const O1 = new StaticArray<u32>(2 * L);
-const O2 = new StaticArray<u32>(2 * L);
-const O3 = new StaticArray<u32>(2 * L);
-const O4 = new StaticArray<u32>(2 * L);
-const R1 = new StaticArray<u32>(4 * L);
-const R2 = new StaticArray<u32>(4 * L);
+const O1 = fresh<u32>(2 * L);
+const O2 = fresh<u32>(2 * L);
+const O3 = fresh<u32>(2 * L);
+const O4 = fresh<u32>(2 * L);
+const R1 = fresh<u32>(4 * L);
+const R2 = fresh<u32>(4 * L);
 
 /** |orient2d(a, b, c)| · 2^2148 exactly into out (2L limbs); returns its sign. */
 function orientBig(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64, out: StaticArray<u32>): i32 {

@@ -13,6 +13,7 @@
 // limits (runtime stub: the old ones are not freed), so the module starts small (issue #23).
 import { concurrent } from "./exact";
 import { orient2d, orient2dFast } from "./orient";
+import { fresh } from "../glue/fresh";
 
 export const POINT: f64 = 0;
 export const CROSS: f64 = 1;
@@ -28,24 +29,24 @@ let contactCap: i32 = START_CONTACTS;
 let chordCap: i32 = START_CHORDS;
 let atomCap: i32 = START_CONTACTS + START_CHORDS;
 
-let C = new StaticArray<f64>(STRIDE * START_CONTACTS);
+let C = fresh<f64>(STRIDE * START_CONTACTS);
 /** Out: the stretches' pieces `[x0, y0, x1, y1, …]` (the first MAX_STRETCHES). */
-export const stretches = new StaticArray<f64>(4 * MAX_STRETCHES);
+export const stretches = fresh<f64>(4 * MAX_STRETCHES);
 /** How many pieces the last `resolveMeetings` found (all of them, written or not). */
 export let stretchCount: i32 = 0;
-let chord0 = new StaticArray<f64>(START_CHORDS + 64);
-let chord1 = new StaticArray<f64>(START_CHORDS + 64);
-let atomOf = new StaticArray<i32>(START_CONTACTS);
-let chordAt = new StaticArray<i32>(START_CONTACTS);
-let chordN = new StaticArray<i32>(START_CONTACTS);
-let order = new StaticArray<i32>(START_CONTACTS);
-let spare = new StaticArray<i32>(START_CONTACTS);
-let parent = new StaticArray<i32>(START_CONTACTS + START_CHORDS + 1);
-let exists = new StaticArray<u8>(START_CONTACTS + START_CHORDS + 1);
+let chord0 = fresh<f64>(START_CHORDS + 64);
+let chord1 = fresh<f64>(START_CHORDS + 64);
+let atomOf = fresh<i32>(START_CONTACTS);
+let chordAt = fresh<i32>(START_CONTACTS);
+let chordN = fresh<i32>(START_CONTACTS);
+let order = fresh<i32>(START_CONTACTS);
+let spare = fresh<i32>(START_CONTACTS);
+let parent = fresh<i32>(START_CONTACTS + START_CHORDS + 1);
+let exists = fresh<u8>(START_CONTACTS + START_CHORDS + 1);
 
 /** A copy of `a`'s first `keep` elements in a new array of `length` (a grown buffer). */
 function regrow<T>(a: StaticArray<T>, length: i32, keep: i32): StaticArray<T> {
-  const b = new StaticArray<T>(length);
+  const b = fresh<T>(length); // the elements past `keep` are written before they are read
   memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>keep << alignof<T>());
   return b;
 }
@@ -53,11 +54,11 @@ function regrow<T>(a: StaticArray<T>, length: i32, keep: i32): StaticArray<T> {
 /** Grows the contact buffers to `cap` (the contacts kept; the resolver's per-contact scratch is filled later). */
 function growContacts(cap: i32): void {
   C = regrow(C, STRIDE * cap, STRIDE * nC);
-  atomOf = new StaticArray<i32>(cap);
-  chordAt = new StaticArray<i32>(cap);
-  chordN = new StaticArray<i32>(cap);
-  order = new StaticArray<i32>(cap);
-  spare = new StaticArray<i32>(cap);
+  atomOf = fresh<i32>(cap);
+  chordAt = fresh<i32>(cap);
+  chordN = fresh<i32>(cap);
+  order = fresh<i32>(cap);
+  spare = fresh<i32>(cap);
   contactCap = cap;
 }
 
@@ -83,8 +84,8 @@ function reserveAtoms(atoms: i32): void {
   if (atoms <= atomCap) return;
   let cap = atomCap;
   while (cap < atoms) cap <<= 1;
-  parent = new StaticArray<i32>(cap + 1);
-  exists = new StaticArray<u8>(cap + 1);
+  parent = fresh<i32>(cap + 1);
+  exists = fresh<u8>(cap + 1);
   atomCap = cap;
 }
 let nC: i32 = 0;

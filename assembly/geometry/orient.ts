@@ -7,6 +7,7 @@
 // underflow in the expansions). `orient2d` checks that range and sends anything else to the big-integer
 // `orient2dWide` (exact.ts), so its sign is exact for every finite double.
 import { orient2dWide } from "./exact";
+import { fresh } from "../glue/fresh";
 
 // @ts-ignore: decorator
 @inline const EPSILON: f64 = 1.1102230246251565e-16;
@@ -18,11 +19,11 @@ const CCW_ERRBOUND_B: f64 = (2 + 12 * EPSILON) * EPSILON;
 const CCW_ERRBOUND_C: f64 = (9 + 64 * EPSILON) * EPSILON * EPSILON;
 
 // Expansion scratch, allocated once.
-const B = new StaticArray<f64>(4);
-const C1 = new StaticArray<f64>(8);
-const C2 = new StaticArray<f64>(12);
-const D = new StaticArray<f64>(16);
-const U = new StaticArray<f64>(4);
+const B = fresh<f64>(4);
+const C1 = fresh<f64>(8);
+const C2 = fresh<f64>(12);
+const D = fresh<f64>(16);
+const U = fresh<f64>(4);
 
 // Two-output helpers write here.
 let hi: f64 = 0;

@@ -27,6 +27,7 @@
 // Exact predicates decide every pair in both. Coordinates outside orient2d's safe range switch the whole call to
 // the guarded orient2d (exact for any finite double) and the grid, as the TypeScript twin does.
 import { inSafeRange, orient2d, orient2dFast } from "./orient";
+import { fresh } from "../glue/fresh";
 
 export const MAX_SEGMENTS: i32 = 1 << 17;
 export const MAX_PAIRS: i32 = 1 << 18;
@@ -49,18 +50,18 @@ export const START_PAIRS: i32 = 8192;
 export let segmentCapacity: i32 = START_SEGMENTS;
 export let pairCapacity: i32 = START_PAIRS;
 
-export let segments = new StaticArray<f64>(4 * START_SEGMENTS);
-export let pairs = new StaticArray<i32>(2 * START_PAIRS);
-let box = new StaticArray<f64>(4 * START_SEGMENTS);
-let range = new StaticArray<i32>(4 * START_SEGMENTS);
-let entries = new StaticArray<i32>(ENTRIES_PER_SEGMENT * START_SEGMENTS);
-let cellStart = new StaticArray<i32>(CELLS_PER_SEGMENT * START_SEGMENTS + 1);
+export let segments = fresh<f64>(4 * START_SEGMENTS);
+export let pairs = fresh<i32>(2 * START_PAIRS);
+let box = fresh<f64>(4 * START_SEGMENTS);
+let range = fresh<i32>(4 * START_SEGMENTS);
+let entries = fresh<i32>(ENTRIES_PER_SEGMENT * START_SEGMENTS);
+let cellStart = fresh<i32>(CELLS_PER_SEGMENT * START_SEGMENTS + 1);
 // Sweep scratch: widened projections, the sorted order (and the merge sort's other half), run starts.
-let lo = new StaticArray<f64>(START_SEGMENTS);
-let hi = new StaticArray<f64>(START_SEGMENTS);
-let orderA = new StaticArray<i32>(START_SEGMENTS);
-let orderB = new StaticArray<i32>(START_SEGMENTS);
-let runStart = new StaticArray<i32>(START_SEGMENTS + 1);
+let lo = fresh<f64>(START_SEGMENTS);
+let hi = fresh<f64>(START_SEGMENTS);
+let orderA = fresh<i32>(START_SEGMENTS);
+let orderB = fresh<i32>(START_SEGMENTS);
+let runStart = fresh<i32>(START_SEGMENTS + 1);
 
 /** The capacity to grow `cap` to for `n`: doubled at least, at most `max`; `cap` itself when it holds `n`. */
 function grown(cap: i32, n: i32, max: i32): i32 {
@@ -91,15 +92,6 @@ export function reserveSegments(n: i32): i32 {
   orderB = fresh<i32>(cap);
   runStart = fresh<i32>(cap + 1);
   return cap;
-}
-
-/**
- * A StaticArray of `n` elements without the zero fill `new StaticArray` does: for buffers written before they are
- * read (runtime stub: the memory is fresh, never reused).
- */
-// @ts-ignore: decorator
-@inline export function fresh<T>(n: i32): StaticArray<T> {
-  return changetype<StaticArray<T>>(__new(<usize>n << alignof<T>(), idof<StaticArray<T>>()));
 }
 
 /** Makes `pairs` hold `n` pairs (n ≤ MAX_PAIRS; the wrapper checks); returns the capacity. */

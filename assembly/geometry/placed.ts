@@ -17,6 +17,7 @@
 import { pairContact, resetContacts, resolveMeetings } from "./meet";
 import { discs, MAX_PATH, MAX_PLACED, max2, min2, path, points } from "./polyline";
 import { safePair } from "./segment";
+import { fresh } from "../glue/fresh";
 
 export const MAX_AXIS: i32 = 128;
 export const MAX_SPAN: i32 = 16;
@@ -25,20 +26,20 @@ const MAX_ENTRIES: i32 = MAX_PLACED * MAX_SPAN;
 const SORT_MAX: i32 = 48;
 
 /** The indexed segments `[x1, y1, x2, y2, …]`, in insertion order (the wrapper writes new ones at 4 × count). */
-export const segs = new StaticArray<f64>(4 * MAX_PLACED);
+export const segs = fresh<f64>(4 * MAX_PLACED);
 /** Each indexed segment's string id (the wrapper writes them beside `segs`). */
-export const sids = new StaticArray<i32>(MAX_PLACED);
-const head = new StaticArray<i32>(MAX_AXIS * MAX_AXIS);
-const entryNext = new StaticArray<i32>(MAX_ENTRIES);
-const entryId = new StaticArray<i32>(MAX_ENTRIES);
-const large = new StaticArray<i32>(MAX_PLACED);
-const stamp = new StaticArray<i32>(MAX_PLACED);
-const cand = new StaticArray<i32>(MAX_PLACED);
+export const sids = fresh<i32>(MAX_PLACED);
+const head = fresh<i32>(MAX_AXIS * MAX_AXIS);
+const entryNext = fresh<i32>(MAX_ENTRIES);
+const entryId = fresh<i32>(MAX_ENTRIES);
+const large = fresh<i32>(MAX_PLACED);
+const stamp = fresh<i32>(MAX_PLACED);
+const cand = fresh<i32>(MAX_PLACED);
 /** Each indexed segment's box as two f64x2, (minX, minY) then (maxX, maxY), kept on append for the query. */
-const boxes = new StaticArray<f64>(4 * MAX_PLACED);
+const boxes = fresh<f64>(4 * MAX_PLACED);
 /** The query's scratch: each path vertex's cell column and row. */
-const cellX = new StaticArray<i32>(MAX_PATH);
-const cellY = new StaticArray<i32>(MAX_PATH);
+const cellX = fresh<i32>(MAX_PATH);
+const cellY = fresh<i32>(MAX_PATH);
 
 let count: i32 = 0;
 let nEntries: i32 = 0;

@@ -7,6 +7,7 @@
 import { orient2d } from "./orient";
 import { pairContact, resetContacts, resolveMeetings } from "./meet";
 import { segmentsIntersect } from "./segment";
+import { fresh } from "../glue/fresh";
 
 export const MAX_PATH: i32 = 64;
 export const MAX_DISCS: i32 = 1024;
@@ -15,16 +16,16 @@ export const MAX_PLACED: i32 = 8192;
 export const MAX_VISITS: i32 = MAX_PATH * MAX_DISCS;
 export const MAX_POINTS: i32 = 1 << 16;
 
-export const path = new StaticArray<f64>(2 * MAX_PATH);
-export const discs = new StaticArray<f64>(2 * MAX_DISCS);
-export const polygon = new StaticArray<f64>(2 * MAX_POLYGON);
-export const placed = new StaticArray<f64>(4 * MAX_PLACED);
+export const path = fresh<f64>(2 * MAX_PATH);
+export const discs = fresh<f64>(2 * MAX_DISCS);
+export const polygon = fresh<f64>(2 * MAX_POLYGON);
+export const placed = fresh<f64>(4 * MAX_PLACED);
 /** The string id of each placed segment (meeting places are counted per rival string). */
-export const placedString = new StaticArray<i32>(MAX_PLACED);
-export const visits = new StaticArray<i32>(MAX_VISITS);
+export const placedString = fresh<i32>(MAX_PLACED);
+export const visits = fresh<i32>(MAX_VISITS);
 /** Points the `points` buffer holds at start-up; it grows on demand up to MAX_POINTS (`reservePoints`). */
 export const START_POINTS: i32 = 4096;
-export let points = new StaticArray<f64>(2 * START_POINTS);
+export let points = fresh<f64>(2 * START_POINTS);
 
 /** Makes `points` hold `n` points (n ≤ MAX_POINTS; the wrapper checks), doubling; returns its capacity in points. */
 export function reservePoints(n: i32): i32 {
@@ -36,9 +37,9 @@ export function reservePoints(n: i32): i32 {
   points = new StaticArray<f64>(2 * cap);
   return cap;
 }
-const keys = new StaticArray<f64>(MAX_DISCS);
-const ids = new StaticArray<i32>(MAX_DISCS);
-const near = new StaticArray<i32>(MAX_DISCS);
+const keys = fresh<f64>(MAX_DISCS);
+const ids = fresh<i32>(MAX_DISCS);
+const near = fresh<i32>(MAX_DISCS);
 /** `stationsTouched` filters the discs once per this many path segments, then per segment among those. */
 const CHUNK: i32 = 8;
 

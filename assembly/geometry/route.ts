@@ -14,10 +14,11 @@
 import { stretchCount } from "./meet";
 import { crossingPointsIndexed } from "./placed";
 import { insideIn, MAX_POLYGON, polylineLength, stationsTouched, touchesIn } from "./polyline";
+import { fresh } from "../glue/fresh";
 
-export const board = new StaticArray<f64>(2 * MAX_POLYGON);
-export const mountain = new StaticArray<f64>(2 * MAX_POLYGON);
-export const route = new StaticArray<f64>(5);
+export const board = fresh<f64>(2 * MAX_POLYGON);
+export const mountain = fresh<f64>(2 * MAX_POLYGON);
+export const route = fresh<f64>(5);
 
 export const INSIDE: i32 = 1;
 export const MOUNTAIN: i32 = 2;

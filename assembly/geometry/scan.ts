@@ -14,7 +14,8 @@
 // times or over one exact power of ten, a single rounding (Clinger's fast path); any other goes through the
 // Eisel–Lemire algorithm with fast_float's 128-bit table of powers of five (pow5.ts, scripts/gen-pow5.mjs), exact
 // for every mantissa below 2^64 without a fallback (Mushtak and Lemire, "Fast Number Parsing Without Fallback").
-import { fresh, MAX_SEGMENTS, reserveSegments, segments } from "./pairs";
+import { fresh } from "../glue/fresh";
+import { MAX_SEGMENTS, reserveSegments, segments } from "./pairs";
 import { POW5, POW5_MAX_Q, POW5_MIN_Q } from "./pow5";
 
 /** `scanSegments`'s answer for a text that is not the plain shape: parse it as JSON instead. */

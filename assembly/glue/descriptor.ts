@@ -1,3 +1,4 @@
+import { fresh } from "./fresh";
 // The descriptor every Wasm module exports (`descriptor(): usize`): one block in linear memory naming the
 // module, its version, its buffers (where they are, their element type and length) and its limits, so the
 // TypeScript glue (web/wasm/glue.ts, one reader for every module) builds named views from it and refuses a
@@ -30,7 +31,7 @@ const HEADER: i32 = 8;
 const ENTRY: i32 = 8;
 const MAX_ENTRIES: i32 = 64;
 
-const block = new StaticArray<i32>(HEADER + ENTRY * MAX_ENTRIES);
+const block = fresh<i32>(HEADER + ENTRY * MAX_ENTRIES);
 let entries: i32 = 0;
 
 /** Writes `name` (ASCII, at most 16 characters) at word `w`; traps at start-up on a longer name. */

@@ -13,17 +13,18 @@
 // chord, where the placed-segment index (geometry/placed.ts) would visit its whole box.
 import { countMeetings, resetContacts } from "../geometry/meet";
 import { discs, MAX_PLACED, pairCrossing, path, placed, placedString } from "../geometry/polyline";
+import { fresh } from "../glue/fresh";
 
 export const GRID_AXIS: i32 = 64;
 export const GRID_SPAN: i32 = 16;
 export const GRID_CELL: f64 = 3;
 const MAX_ENTRIES: i32 = MAX_PLACED * GRID_SPAN;
 
-const head = new StaticArray<i32>(GRID_AXIS * GRID_AXIS);
-const entryNext = new StaticArray<i32>(MAX_ENTRIES);
-const entryId = new StaticArray<i32>(MAX_ENTRIES);
-const large = new StaticArray<i32>(MAX_PLACED);
-const seen = new StaticArray<i32>(MAX_PLACED);
+const head = fresh<i32>(GRID_AXIS * GRID_AXIS);
+const entryNext = fresh<i32>(MAX_ENTRIES);
+const entryId = fresh<i32>(MAX_ENTRIES);
+const large = fresh<i32>(MAX_PLACED);
+const seen = fresh<i32>(MAX_PLACED);
 let nLarge: i32 = 0;
 let nx: i32 = 1;
 let ny: i32 = 1;

@@ -12,21 +12,22 @@
 import * as poly from "../geometry/polyline";
 import { gridBuild, gridCrossings } from "./grid";
 import { colour, cubes, MAX_ST } from "./mem";
+import { fresh } from "../glue/fresh";
 
 export const MAX_CAND: i32 = 16384;
 export const MAX_BOARD: i32 = 512;
 
-export const cand = new StaticArray<f64>(6 * MAX_CAND);
-export const candNv = new StaticArray<i32>(MAX_CAND);
-export const candKind = new StaticArray<i32>(MAX_CAND);
-export const board = new StaticArray<f64>(2 * MAX_BOARD);
-export const mount = new StaticArray<f64>(2 * MAX_BOARD);
-export const net = new StaticArray<i32>(MAX_ST);
-export const outsk = new StaticArray<i32>(MAX_ST);
-export const resI = new StaticArray<i32>(5 * MAX_CAND);
-export const resF = new StaticArray<f64>(2 * MAX_CAND);
-const mark = new StaticArray<i32>(MAX_ST);
-const uniq = new StaticArray<i32>(MAX_ST);
+export const cand = fresh<f64>(6 * MAX_CAND);
+export const candNv = fresh<i32>(MAX_CAND);
+export const candKind = fresh<i32>(MAX_CAND);
+export const board = fresh<f64>(2 * MAX_BOARD);
+export const mount = fresh<f64>(2 * MAX_BOARD);
+export const net = fresh<i32>(MAX_ST);
+export const outsk = fresh<i32>(MAX_ST);
+export const resI = fresh<i32>(5 * MAX_CAND);
+export const resF = fresh<f64>(2 * MAX_CAND);
+const mark = fresh<i32>(MAX_ST);
+const uniq = fresh<i32>(MAX_ST);
 let stamp: i32 = 0;
 
 function loadPolygon(src: StaticArray<f64>, np: i32): void {

@@ -16,12 +16,13 @@
 // Output `out`: the path of station indices (hops + 1 entries). Returns the hop count, or -1 if none within
 // maxHops (taken as at most MAX_OUT - 1).
 import { adj, adjStart, colour, MAX_ADJ, MAX_OUT, MAX_ST, out, white } from "./mem";
+import { fresh } from "../glue/fresh";
 
 const INF: i32 = 0x3fffffff;
 /** h[4 v + k]: fewest hops from (v, k) to the goal with every colour, hops allowed to repeat; INF if none. */
-const h = new StaticArray<i32>(4 * MAX_ST);
+const h = fresh<i32>(4 * MAX_ST);
 /** used[slot]: times the pair whose slot this is has been travelled on the current journey (pairSlot). */
-const used = new StaticArray<i32>(MAX_ADJ);
+const used = fresh<i32>(MAX_ADJ);
 
 let gGoal: i32 = 0;
 let gLen: i32 = 0;

@@ -1,3 +1,4 @@
+import { fresh } from "../glue/fresh";
 // Fixed buffers of the String Railway planning module (stub runtime: allocated once at start-up, never per
 // call). The TypeScript wrapper (web/solvers/string/wasm.ts) writes the flat tables below through views on
 // linear memory; its twin web/solvers/string/twin/mem.ts holds the same tables as plain typed arrays.
@@ -14,10 +15,10 @@ export const MAX_ST: i32 = 256;
 export const MAX_ADJ: i32 = 16384;
 export const MAX_OUT: i32 = 4096;
 
-export const adjStart = new StaticArray<i32>(MAX_ST + 1);
-export const adj = new StaticArray<i32>(MAX_ADJ);
-export const colour = new StaticArray<i32>(MAX_ST);
-export const white = new StaticArray<i32>(MAX_ST);
-export const cubes = new StaticArray<i32>(6 * MAX_ST);
-export const pile = new StaticArray<i32>(6);
-export const out = new StaticArray<i32>(MAX_OUT);
+export const adjStart = fresh<i32>(MAX_ST + 1);
+export const adj = fresh<i32>(MAX_ADJ);
+export const colour = fresh<i32>(MAX_ST);
+export const white = fresh<i32>(MAX_ST);
+export const cubes = fresh<i32>(6 * MAX_ST);
+export const pile = fresh<i32>(6);
+export const out = fresh<i32>(MAX_OUT);

@@ -14,18 +14,19 @@
 // (from, to, colour) × moves]. Returns the score.
 import { adj, adjStart, colour, cubes, MAX_ST, out, pile } from "./mem";
 import { scoreCubes } from "./score";
+import { fresh } from "../glue/fresh";
 
 export const MAX_BUDGET: i32 = 16;
 const INF: i32 = 1 << 20;
 
-const dist = new StaticArray<i32>(5 * MAX_ST);
-const nxt = new StaticArray<i32>(5 * MAX_ST);
-const itemSt = new StaticArray<i32>(5 * MAX_BUDGET);
-const cum = new StaticArray<i32>(5 * (MAX_BUDGET + 1));
-const nItems = new StaticArray<i32>(5);
-const x = new StaticArray<i32>(5);
-const bestX = new StaticArray<i32>(5);
-const base = new StaticArray<i32>(6);
+const dist = fresh<i32>(5 * MAX_ST);
+const nxt = fresh<i32>(5 * MAX_ST);
+const itemSt = fresh<i32>(5 * MAX_BUDGET);
+const cum = fresh<i32>(5 * (MAX_BUDGET + 1));
+const nItems = fresh<i32>(5);
+const x = fresh<i32>(5);
+const bestX = fresh<i32>(5);
+const base = fresh<i32>(6);
 
 let best: i32 = 0;
 let bestNt: i32 = 0;

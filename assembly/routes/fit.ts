@@ -6,6 +6,7 @@
 // inside the city iff its mask meets the alive placements.
 
 import { CELL_Q, CELL_R, CW, GRID, GRIDMAP, MASK, MAXC, MAXCARDS, MAXPL, NB, PLCELLS, W } from "./layout";
+import { fresh } from "../glue/fresh";
 
 const HEIGHTS_2: StaticArray<i32> = [1, 2, 3, 4, 3, 2, 1];
 const HEIGHTS_3: StaticArray<i32> = [1, 2, 3, 4, 5, 6];
@@ -18,10 +19,10 @@ export let nPlacements: i32 = 0;
 export let shapeSize: i32 = 0;
 export let origin: i32 = 0;
 
-const SHAPE_Q = new StaticArray<i32>(72);
-const SHAPE_R = new StaticArray<i32>(72);
-const PL = new StaticArray<i32>(MAXPL * MAXCARDS); // placements as sorted window squares, for de-duplication
-const TMP = new StaticArray<i32>(MAXCARDS);
+const SHAPE_Q = fresh<i32>(72);
+const SHAPE_R = fresh<i32>(72);
+const PL = fresh<i32>(MAXPL * MAXCARDS); // placements as sorted window squares, for de-duplication
+const TMP = fresh<i32>(MAXCARDS);
 const HALF: i32 = GRID / 2;
 
 function heights(players: i32): StaticArray<i32> {

@@ -5,11 +5,12 @@
 
 import { find, players } from "./unionfind";
 import { CSEG, F_BM, F_COL, F_DEAD, F_LEN, F_LOOP, F_OPEN, F_TERM, get, MAXP, MAXS, NB, RSTRIDE, S_CARD, S_NSEG, SEG_B, SEG_CELL, SEG_EA, SEG_EB, SEG_PL, sg, TERMINUS } from "./layout";
+import { fresh } from "../glue/fresh";
 
-const FP = new StaticArray<i32>(MAXS); // plain union-find with path halving
-const LINKED = new StaticArray<i32>(MAXS); // linked ends per root
-const MINID = new StaticArray<i32>(MAXS);
-const ROW = new StaticArray<i32>(MAXS * RSTRIDE);
+const FP = fresh<i32>(MAXS); // plain union-find with path halving
+const LINKED = fresh<i32>(MAXS); // linked ends per root
+const MINID = fresh<i32>(MAXS);
+const ROW = fresh<i32>(MAXS * RSTRIDE);
 
 function ffind(s: i32): i32 {
   while (unchecked(FP[s]) != s) {

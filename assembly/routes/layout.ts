@@ -1,3 +1,4 @@
+import { fresh } from "../glue/fresh";
 // Memory layout of the Light Rail kernels. Runtime `stub`: nothing is freed, so every table is a
 // module-level StaticArray sized to a documented limit and reused for every call.
 //
@@ -45,34 +46,34 @@ export const F_LEN: i32 = 7; // segments
 export const F_COL: i32 = 8; // MAXP: segments per colour
 export const S_SIZE: i32 = S_SEG + MAXS * SSTR;
 
-export const S = new StaticArray<i32>(S_SIZE);
+export const S = fresh<i32>(S_SIZE);
 /** Snapshot of S for playouts (restored by copying the prefix that was live). */
-export const SNAP = new StaticArray<i32>(S_SIZE);
+export const SNAP = fresh<i32>(S_SIZE);
 export const TRAIL_SIZE: i32 = 1 << 16;
-export const TRAIL = new StaticArray<i32>(TRAIL_SIZE);
+export const TRAIL = fresh<i32>(TRAIL_SIZE);
 let tp: i32 = 0;
 /** Playouts run with the trail off and restore from SNAP instead. */
 export let trailOn: bool = true;
 
 // --- untrailed tables (rewritten before they are read) ---
-export const CSEG = new StaticArray<i32>(MAXC * 6); // segment at each edge of a placed cell, -1 none
-export const SEG_CELL = new StaticArray<i32>(MAXS);
-export const SEG_PL = new StaticArray<i32>(MAXS);
-export const SEG_B = new StaticArray<i32>(MAXS);
-export const SEG_EA = new StaticArray<i32>(MAXS);
-export const SEG_EB = new StaticArray<i32>(MAXS);
-export const DES = new StaticArray<i32>(MAXD * DSTRIDE);
+export const CSEG = fresh<i32>(MAXC * 6); // segment at each edge of a placed cell, -1 none
+export const SEG_CELL = fresh<i32>(MAXS);
+export const SEG_PL = fresh<i32>(MAXS);
+export const SEG_B = fresh<i32>(MAXS);
+export const SEG_EA = fresh<i32>(MAXS);
+export const SEG_EB = fresh<i32>(MAXS);
+export const DES = fresh<i32>(MAXD * DSTRIDE);
 
 // --- geometry (see fit.ts) ---
-export const NB = new StaticArray<i32>(MAXC * 6); // neighbour across each edge, -1 outside the window
-export const MASK = new StaticArray<u32>(MAXC * W); // placements containing the cell
-export const PLCELLS = new StaticArray<u32>(MAXPL * CW); // cells of each placement
-export const CELL_Q = new StaticArray<i32>(MAXC);
-export const CELL_R = new StaticArray<i32>(MAXC);
-export const GRIDMAP = new StaticArray<i32>(GRID * GRID); // window square → compact cell or -1
+export const NB = fresh<i32>(MAXC * 6); // neighbour across each edge, -1 outside the window
+export const MASK = fresh<u32>(MAXC * W); // placements containing the cell
+export const PLCELLS = fresh<u32>(MAXPL * CW); // cells of each placement
+export const CELL_Q = fresh<i32>(MAXC);
+export const CELL_R = fresh<i32>(MAXC);
+export const GRIDMAP = fresh<i32>(GRID * GRID); // window square → compact cell or -1
 
 /** Scratch in/out buffer shared with TypeScript (pointer exported by the entry). */
-export const IO = new StaticArray<i32>(1 << 14);
+export const IO = fresh<i32>(1 << 14);
 
 // @ts-ignore: decorator
 @inline export function sg(s: i32, f: i32): i32 {

@@ -8,26 +8,27 @@
 import { nCells } from "./fit";
 import { CELL_Q, F_BM, F_COL, F_LEN, F_LOOP, F_OPEN, get, MAXC, MAXP, MAXS, NB, S_CARD, S_NSEG, SEG_CELL, sg } from "./layout";
 import { find, players } from "./unionfind";
+import { fresh } from "../glue/fresh";
 
 export const MAXOBJ: i32 = 16;
 /** Measure codes 0..MEASURES - 1 (listed above). */
 export const MEASURES: i32 = 8;
 /** Int32 per objective of the table: [measure, test, threshold]. */
 export const OSTRIDE: i32 = 3;
-export const OBJ = new StaticArray<i32>(MAXOBJ * OSTRIDE);
+export const OBJ = fresh<i32>(MAXOBJ * OSTRIDE);
 export let nObjectives: i32 = 0;
 
 export function setObjectiveCount(n: i32): void {
   nObjectives = n;
 }
 
-const OUT = new StaticArray<i32>(MAXP);
-const CARDS = new StaticArray<i32>(MAXS * MAXP); // distinct cards per colour on each route (at its root)
-const ISROOT = new StaticArray<i32>(MAXS);
-const STACK = new StaticArray<i32>(MAXC);
-const SEEN = new StaticArray<i32>(MAXC);
-const COLH = new StaticArray<i32>(64); // cards per column, q + 32
-const COLC = new StaticArray<i32>(64 * MAXP);
+const OUT = fresh<i32>(MAXP);
+const CARDS = fresh<i32>(MAXS * MAXP); // distinct cards per colour on each route (at its root)
+const ISROOT = fresh<i32>(MAXS);
+const STACK = fresh<i32>(MAXC);
+const SEEN = fresh<i32>(MAXC);
+const COLH = fresh<i32>(64); // cards per column, q + 32
+const COLC = fresh<i32>(64 * MAXP);
 
 /** Per-route card counts and root flags for the current city. */
 function routeCards(): void {
@@ -150,7 +151,7 @@ export function measureInto(m: i32, out: StaticArray<i32>): void {
   for (let p = 0; p < players; p++) unchecked((out[p] = OUT[p]));
 }
 
-const DONE = new StaticArray<i32>(MAXOBJ); // per objective: -1 not judged yet, else bit per colour fulfilled
+const DONE = fresh<i32>(MAXOBJ); // per objective: -1 not judged yet, else bit per colour fulfilled
 
 /**
  * Objective credit of the full city: HELD[p * 2 + k] is player p's k-th objective (or -1); adds 3 per

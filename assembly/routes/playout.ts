@@ -9,27 +9,28 @@ import { nCells, shapeSize } from "./fit";
 import { rngGet, rngInt, rngSeed } from "./rng";
 import { nObjectives, objectiveCredit } from "./objectives";
 import { legalCell, legalCount, legalSelect, place, players } from "./unionfind";
+import { fresh } from "../glue/fresh";
 
 export const MAXDECK: i32 = 16;
 /** Int32 per row of `search`. */
 export const SEARCH_STRIDE: i32 = 7;
-const LEGAL = new StaticArray<i32>(MAXC);
-const DECK = new StaticArray<i32>(MAXP * MAXDECK);
-const DECKP = new StaticArray<i32>(MAXP);
-const HAND = new StaticArray<i32>(MAXP);
-const UNPLAYED = new StaticArray<i32>(MAXP * MAXDECK);
-const UNPLAYEDN = new StaticArray<i32>(MAXP);
-const BEFORE = new StaticArray<i32>(MAXP);
-const HELD = new StaticArray<i32>(MAXP * 2); // sampled objectives per player, -1 none
-const MYOBJ = new StaticArray<i32>(2);
-const POOL = new StaticArray<i32>(16);
-const OCREDIT = new StaticArray<i32>(MAXP);
-const TOTAL = new StaticArray<i32>(MAXP);
-const CAND = new StaticArray<i32>(MAXC * 2);
-const CSUM = new StaticArray<i32>(MAXC * 2);
-const CWIN = new StaticArray<i32>(MAXC * 2);
-const CCNT = new StaticArray<i32>(MAXC * 2);
-const CCRED = new StaticArray<i32>(MAXC * 2);
+const LEGAL = fresh<i32>(MAXC);
+const DECK = fresh<i32>(MAXP * MAXDECK);
+const DECKP = fresh<i32>(MAXP);
+const HAND = fresh<i32>(MAXP);
+const UNPLAYED = fresh<i32>(MAXP * MAXDECK);
+const UNPLAYEDN = fresh<i32>(MAXP);
+const BEFORE = fresh<i32>(MAXP);
+const HELD = fresh<i32>(MAXP * 2); // sampled objectives per player, -1 none
+const MYOBJ = fresh<i32>(2);
+const POOL = fresh<i32>(16);
+const OCREDIT = fresh<i32>(MAXP);
+const TOTAL = fresh<i32>(MAXP);
+const CAND = fresh<i32>(MAXC * 2);
+const CSUM = fresh<i32>(MAXC * 2);
+const CWIN = fresh<i32>(MAXC * 2);
+const CCNT = fresh<i32>(MAXC * 2);
+const CCRED = fresh<i32>(MAXC * 2);
 
 /** Legal cells for the next card, in compact-cell order, into LEGAL; returns their number. */
 export function legalCells(): i32 {
@@ -210,8 +211,8 @@ function runDealt(i: i32, me: i32, hand: i32, policy: i32): void {
   restore();
 }
 
-const HAND0 = new StaticArray<i32>(MAXP);
-const DECKP0 = new StaticArray<i32>(MAXP);
+const HAND0 = fresh<i32>(MAXP);
+const DECKP0 = fresh<i32>(MAXP);
 
 /**
  * Round-robin with common random numbers: each round samples one deal and every candidate is played on
@@ -245,7 +246,7 @@ function better(a: i32, b: i32): bool {
   return l > r || (l == r && a < b);
 }
 
-const ALIVE = new StaticArray<i32>(MAXC * 2);
+const ALIVE = fresh<i32>(MAXC * 2);
 
 /**
  * Successive halving over the nc candidates with `budget` playouts: R = ceil(log2 nc) rounds; in each

@@ -47,6 +47,7 @@ import {
   W,
   clearTrail,
 } from "./layout";
+import { fresh } from "../glue/fresh";
 
 export let players: i32 = 2;
 /** The wrapping option: when the city fills, open ends wrap across it (see `applyWrap`). */
@@ -126,7 +127,7 @@ function scoreRoute(r: i32): void {
   }
 }
 
-const CHECK = new StaticArray<i32>(16);
+const CHECK = fresh<i32>(16);
 
 /** Is cell c a legal place for the next card (empty, next to a card, inside the city limits)? */
 export function legalCell(c: i32): bool {
@@ -278,8 +279,8 @@ export function place(c: i32, d: i32, o: i32, p: i32): void {
   if (wrapOn && get(S_NPLACED) == shapeSize) applyWrap();
 }
 
-const WRAPPED = new StaticArray<u8>(MAXS * 2); // per port (2s: end a, 2s + 1: end b): joined by a wrap
-const WSCORED = new StaticArray<u8>(MAXS);
+const WRAPPED = fresh<u8>(MAXS * 2); // per port (2s: end a, 2s + 1: end b): joined by a wrap
+const WSCORED = fresh<u8>(MAXS);
 
 /**
  * Wrapping (option, at the end of the game; web/engine/light/routes.ts `portLinks`): every open end, in

@@ -3,7 +3,8 @@
  * per module, the descriptor names the module and the version its wrapper expects, exactly the buffers and
  * limits the wrapper reads; every buffer lies inside memory, aligned, apart from every other; the limits are the
  * ones the TypeScript side uses (the twins' table sizes, the row layouts). The glue refuses another version,
- * another module, a missing or extra entry, a changed limit, and a malformed block.
+ * another module, a missing or extra entry, a changed limit, and a malformed block. Every buffer reads zero in a
+ * module that has just started (they are made without a fill, assembly/glue/fresh.ts: `wasm.fresh`).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantiate as instantiateChecksum } from "../../build/checksum.release.js";
@@ -73,6 +74,21 @@ beforeAll(async () => {
 });
 
 describe.each(MODULES)("the $name module's descriptor", ({ name, spec }) => {
+  it("wasm.fresh: every buffer it lists reads zero once the module has started (made at start without a fill)", async () => {
+    // A fresh instance: the buffers are allocated by the start function from memory Wasm gave zeroed
+    // (assembly/glue/fresh.ts); nothing has run in it yet.
+    const { module } = loaded.get(name)!;
+    const { load } = MODULES.find((m) => m.name === name)!;
+    const ex = await load(module);
+    const d = readDescriptor(ex.memory, ex.descriptor());
+    const bytes = new Uint8Array(ex.memory.buffer);
+    for (const [buffer, b] of Object.entries(d.buffers)) {
+      const size = b.length * { i32: 4, u32: 4, f64: 8, f32: 4, u8: 1 }[b.type];
+      const nonzero = bytes.subarray(b.offset, b.offset + size).findIndex((x) => x !== 0);
+      expect(nonzero, `${name}.${buffer}: first byte not zero`).toBe(-1);
+    }
+  });
+
   it("names the module and the version its wrapper expects, and exactly the buffers and limits it reads", () => {
     const { d } = loaded.get(name)!;
     expect(d.module).toBe(name);
