@@ -12,6 +12,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   light: () => import("./light.bench.ts"),
   "first-hint": () => import("./first-hint.bench.ts"),
   review: () => import("./review.bench.ts"),
+  "wasm-start": () => import("./wasm-start.bench.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
