@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
+import { sharedContext } from "./browser.ts";
 
 export type Tag = "train-game" | "string-railway" | "light-rail";
 
@@ -25,7 +26,7 @@ export async function elementPage(
   attrs: Record<string, string | null> = {},
   errors: string[] = [],
 ): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+  const page = await (await sharedContext(browser)).newPage();
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`${url}index.html`);
   await page.evaluate(
