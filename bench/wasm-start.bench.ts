@@ -9,10 +9,8 @@
  * Run: npm run bench -- wasm-start, or npx tsx -e 'import("./bench/wasm-start.bench.ts").then(m=>m.run())'
  */
 import Benchmark from "benchmark";
-import { readDescriptor } from "../web/wasm/glue.ts";
+import { elementBytes, readDescriptor } from "../web/wasm/glue.ts";
 import { compileWasmNode, type WasmName } from "../web/wasm/node.ts";
-
-const BYTES = { i32: 4, u32: 4, f64: 8, f32: 4, u8: 1 } as const;
 
 /** Mean ms per call of `fn` (benchmark.js). */
 function meanMs(name: string, fn: () => void): number {
@@ -34,7 +32,7 @@ export async function run(): Promise<void> {
       };
     const first = start();
     const d = readDescriptor(first.memory, first.descriptor());
-    const bytes = Object.values(d.buffers).reduce((n, b) => n + b.length * BYTES[b.type], 0);
+    const bytes = Object.values(d.buffers).reduce((n, b) => n + b.length * elementBytes(b.type), 0);
     const now = meanMs(`${name} start`, () => void start());
     // The heap starts at or below the first buffer (the descriptor block is the first allocation).
     const heap = Math.min(first.descriptor(), ...Object.values(d.buffers).map((b) => b.offset));

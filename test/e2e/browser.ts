@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { type StaticServer, serveStatic } from "./serve.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -28,19 +28,19 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 /**
- * One browser context per browser, at 1200 × 1000, for pages that need no storage or cache of their own (the
- * element tests): `browser.newPage()` makes a context per page, which costs Chromium about 2.5 s of CPU on the
- * 2-core CI machine (a page in an existing context: about 0.8 s). Pages that count requests, time a cold load or
+ * A new page in the browser's one shared context (1200 × 1000), for pages that need no storage or cache of their
+ * own (the element tests): `browser.newPage()` makes a context per page, which costs Chromium about 2.5 s of CPU on
+ * the 2-core CI machine (a page in an existing context: about 0.8 s). Pages that count requests, time a cold load or
  * use storage (the lobby's credentials) keep their own context.
  */
 const contexts = new WeakMap<Browser, Promise<BrowserContext>>();
-export function sharedContext(browser: Browser): Promise<BrowserContext> {
+export async function sharedPage(browser: Browser): Promise<Page> {
   let c = contexts.get(browser);
   if (!c) {
     c = browser.newContext({ viewport: { width: 1200, height: 1000 } });
     contexts.set(browser, c);
   }
-  return c;
+  return (await c).newPage();
 }
 
 const root = resolve(import.meta.dirname, "../..");

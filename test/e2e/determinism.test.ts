@@ -32,14 +32,7 @@ import {
 import { createTrainSolver } from "../../web/solvers/train/index.ts";
 import { compileWasmNode } from "../../web/wasm/node.ts";
 import { createRailkitService } from "../../web/worker/service.ts";
-import {
-  browserRequired,
-  CHROMIUM,
-  type DemoBrowser,
-  haveBrowser,
-  openDemo,
-  sharedContext,
-} from "./browser.ts";
+import { browserRequired, CHROMIUM, type DemoBrowser, haveBrowser, openDemo, sharedPage } from "./browser.ts";
 import { type GameRun, nextPick, playAll } from "./determinism-games.ts";
 import { type StaticServer, serveStatic } from "./serve.ts";
 
@@ -107,7 +100,7 @@ describe.runIf(haveBrowser)("determinism: Node and Chromium give the same games"
   });
 
   const newPage = async (url: string): Promise<Page> => {
-    const page = await (await sharedContext(demo.browser)).newPage();
+    const page = await sharedPage(demo.browser);
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(url);
     return page;

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
-import { sharedContext } from "./browser.ts";
+import { sharedPage } from "./browser.ts";
 
 export type Tag = "train-game" | "string-railway" | "light-rail";
 
@@ -26,7 +26,7 @@ export async function elementPage(
   attrs: Record<string, string | null> = {},
   errors: string[] = [],
 ): Promise<Page> {
-  const page = await (await sharedContext(browser)).newPage();
+  const page = await sharedPage(browser);
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`${url}index.html`);
   await page.evaluate(

@@ -7,7 +7,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botsPlay, type CspServer, elementTags, serveWithCsp, watch } from "../package/csp.ts";
-import { builtDemo, haveBrowser, launchChromium, sharedContext } from "./browser.ts";
+import { builtDemo, haveBrowser, launchChromium, sharedPage } from "./browser.ts";
 import { unnamedControls } from "./element-cases.ts";
 
 describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
@@ -28,7 +28,7 @@ describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
   });
 
   it("the demo page: every element plays under the policy", async () => {
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
     for (const tag of elementTags()) expect(await botsPlay(page, tag), tag).toBeGreaterThanOrEqual(2);
@@ -39,7 +39,7 @@ describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
   });
 
   it("every element names each of its controls (ARIA snapshot: no unnamed button, box or link)", async () => {
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     await page.goto(`${server.url}index.html`);
     for (const tag of elementTags()) {
       await page.waitForFunction(
@@ -57,7 +57,7 @@ describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
   });
 
   it("the embed page: one element; a person's roll goes through", async () => {
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}embed.html`);
     await page.locator("train-game button[data-action=roll]:not([disabled])").click({ timeout: 30_000 });
@@ -73,7 +73,7 @@ describe.runIf(haveBrowser)("strict CSP: demo, solver and embed pages", () => {
   });
 
   it("the solver page: the legend ramps are drawn (classes, no inline style)", async () => {
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}solver.html`);
     await page.locator("#race-legend .ramp").waitFor({ timeout: 30_000 });

@@ -28,7 +28,7 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botsPlay, type CspServer, elementTags, serveWithCsp, watch } from "../package/csp.ts";
-import { haveBrowser, launchChromium, sharedContext } from "./browser.ts";
+import { haveBrowser, launchChromium, sharedPage } from "./browser.ts";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
@@ -174,7 +174,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
     const server = await serveWithCsp(site);
     servers.push(server);
     for (const tag of tags) {
-      const page = await (await sharedContext(browser)).newPage();
+      const page = await sharedPage(browser);
       const problems = await watch(page);
       await page.goto(`${server.url}games/here/${tag}.html`);
       if (tag === "train-game") await humanRoll(page);
@@ -208,7 +208,7 @@ describe.runIf(haveBrowser)("the packed package, as users use it", () => {
     });
     const server = await serveWithCsp(join(app, "dist"));
     servers.push(server);
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
     await allGamesPlay(page);
@@ -320,7 +320,7 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
     });
     const server = await serveWithCsp(join(dir, "dist"));
     servers.push(server);
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
     await page.waitForFunction(
@@ -388,7 +388,7 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
     });
     await dev.listen();
     try {
-      const page = await (await sharedContext(browser)).newPage();
+      const page = await sharedPage(browser);
       const problems = await watch(page);
       await page.goto(dev.resolvedUrls!.local[0]!);
       await allGamesPlay(page);
@@ -418,7 +418,7 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
     await writeFile(join(out, "index.html"), threeGames("./main.js"));
     const server = await serveWithCsp(out);
     servers.push(server);
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
     await allGamesPlay(page);
@@ -459,7 +459,7 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
     await writeFile(join(out, "index.html"), threeGames("./main.js"));
     const server = await serveWithCsp(out);
     servers.push(server);
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
     await allGamesPlay(page);
@@ -523,7 +523,7 @@ w.onerror = (e) => { window.kernelsResult = { error: String(e.message) }; };
     });
     const server = await serveWithCsp(join(react, "dist"));
     servers.push(server);
-    const page = await (await sharedContext(browser)).newPage();
+    const page = await sharedPage(browser);
     const problems = await watch(page);
     await page.goto(`${server.url}index.html`);
     // React 19 set the properties (`players={2}`, `goal={100}`) on the defined elements.

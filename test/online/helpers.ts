@@ -117,6 +117,18 @@ export function until<T>(c: BgClient, read: () => T | undefined, ms: number): Pr
 
 const LISTENERS = new WeakMap<BgClient, Set<() => void>>();
 
+/** The client's listeners, subscribed to the client once, on first need. */
+function listenersOf(c: BgClient): Set<() => void> {
+  const known = LISTENERS.get(c);
+  if (known) return known;
+  const all = new Set<() => void>();
+  LISTENERS.set(c, all);
+  c.subscribe(() => {
+    for (const f of [...all]) f();
+  });
+  return all;
+}
+
 /**
  * Calls `fn` on every change of the client's state until the answered function is called. boardgame.io's
  * `subscribe` keys its subscribers by their count (client.ts: `id = Object.keys(subscribers).length`), so after an
@@ -125,24 +137,15 @@ const LISTENERS = new WeakMap<BgClient, Set<() => void>>();
  * subscribed once here, for its whole life.
  */
 export function onChange(c: BgClient, fn: () => void): () => void {
-  let listeners = LISTENERS.get(c);
-  if (!listeners) {
-    const all = new Set<() => void>();
-    LISTENERS.set(c, all);
-    c.subscribe(() => {
-      for (const f of [...all]) f();
-    });
-    listeners = all;
-  }
+  const listeners = listenersOf(c);
   let on = true;
   const f = () => {
     if (on) fn();
   };
-  const set = listeners;
-  set.add(f);
+  listeners.add(f);
   return () => {
     on = false;
-    set.delete(f);
+    listeners.delete(f);
   };
 }
 

@@ -50,6 +50,9 @@ import {
 } from "../../web/wasm/glue.ts";
 import { compileWasmNode, type WasmName } from "../../web/wasm/node.ts";
 
+/** Bytes per element, written here (not read from the glue under test). */
+const ELEMENT_BYTES = { i32: 4, u32: 4, f64: 8, f32: 4, u8: 1 } as const;
+
 type AnySpec = WasmSpec<Record<string, "i32" | "u32" | "f64" | "f32" | "u8">, string>;
 
 const MODULES: {
@@ -83,7 +86,7 @@ describe.each(MODULES)("the $name module's descriptor", ({ name, spec }) => {
     const d = readDescriptor(ex.memory, ex.descriptor());
     const bytes = new Uint8Array(ex.memory.buffer);
     for (const [buffer, b] of Object.entries(d.buffers)) {
-      const size = b.length * { i32: 4, u32: 4, f64: 8, f32: 4, u8: 1 }[b.type];
+      const size = b.length * ELEMENT_BYTES[b.type];
       const nonzero = bytes.subarray(b.offset, b.offset + size).findIndex((x) => x !== 0);
       expect(nonzero, `${name}.${buffer}: first byte not zero`).toBe(-1);
     }
@@ -100,12 +103,11 @@ describe.each(MODULES)("the $name module's descriptor", ({ name, spec }) => {
 
   it("places every named buffer inside memory, aligned to its element, and no two buffers overlap", () => {
     const { ex, d } = loaded.get(name)!;
-    const size = { i32: 4, u32: 4, f64: 8, f32: 4, u8: 1 };
     const spans = Object.entries(d.buffers).map(([b, x]) => {
       expect(x.length, b).toBeGreaterThan(0);
-      expect(x.offset % size[x.type], b).toBe(0);
-      expect(x.offset + x.length * size[x.type], b).toBeLessThanOrEqual(ex.memory.buffer.byteLength);
-      return [x.offset, x.offset + x.length * size[x.type], b] as const;
+      expect(x.offset % ELEMENT_BYTES[x.type], b).toBe(0);
+      expect(x.offset + x.length * ELEMENT_BYTES[x.type], b).toBeLessThanOrEqual(ex.memory.buffer.byteLength);
+      return [x.offset, x.offset + x.length * ELEMENT_BYTES[x.type], b] as const;
     });
     spans.sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < spans.length; i++)

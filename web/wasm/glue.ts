@@ -38,6 +38,9 @@ const ARRAYS = {
   u8: Uint8Array,
 } as const;
 
+/** Bytes of one element of `type`. */
+export const elementBytes = (type: ElementType): number => ARRAYS[type].BYTES_PER_ELEMENT;
+
 /** One buffer of a module: where it lies in linear memory and what it holds. */
 export interface DescribedBuffer {
   type: ElementType;
@@ -116,7 +119,7 @@ export function readDescriptor(memory: WebAssembly.Memory, ptr: number): WasmDes
     const type = TYPE_CODES[a];
     if (!type) throw new WasmGlueError(`${out.module} buffer "${name}" has unknown element type ${a}`);
     const offset = b >>> 0;
-    const bytesPer = ARRAYS[type].BYTES_PER_ELEMENT;
+    const bytesPer = elementBytes(type);
     if (c < 0 || offset % bytesPer !== 0 || offset + c * bytesPer > mem.byteLength)
       throw new WasmGlueError(
         `${out.module} buffer "${name}" (${c} × ${type} at byte ${offset}) is not inside the module's memory`,
