@@ -16,8 +16,16 @@
  * the same append): no read, no rewrite of the log, no rename. The last {@link CACHE_MATCHES} matches used are
  * kept in memory (state, metadata, log), so a move reads nothing; a match is read from disk (snapshot, then its
  * lines) only when it is not in the cache. A match's writes are applied in order, one append at a time; writes
- * arriving while one is under way go out together in the next. Every file call is asynchronous (libuv's pool):
- * nothing on a move's path blocks the event loop.
+ * arriving while one is under way go out together in the next.
+ *
+ * **The event loop.** One file call on a move's path is synchronous: the append itself, as Redis appends to its
+ * AOF: when the match's lines file is open and nothing else of the match is under way, the lines a move wrote
+ * (its state, then its metadata, gathered until the end of the move's synchronous run) go out in one `write` to
+ * the kernel's page cache (~13 µs mean at 1,000 moves a second here), so the move is sent in the same turn of the
+ * loop, not a turn later (that hop was most of the p99 at 1,000 matches: docs/benchmarks.md). An append slower
+ * than {@link SLOW_APPEND_MS} ms (a disk that makes writes wait) sends the store's appends through libuv's pool
+ * for {@link SLOW_APPEND_PAUSE_MS} ms (logged). Every other file call (opening, cutting a line, snapshots,
+ * fsync, reading) is asynchronous, and no fsync is ever on a move's path under the batch policy.
  *
  * **Crashes.** An append returns once `write` has returned: the line is in the kernel's page cache, which a kill -9
  * of the server does not take with it, and the server sends a move only after its write returned (Stored, then
@@ -26,10 +34,11 @@
  * A snapshot that cannot be read or has the wrong shape is reported once and its match reads as missing.
  * Temporary files a crash left are removed at start.
  *
- * **fsync policy** ({@link SyncPolicy}): `"batch"` (the default): the files written and the folder are fsynced
- * together every {@link SYNC_MS} ms, off the moves' path (a file appended to many times meanwhile once); a power
- * cut may lose the last {@link SYNC_MS} ms of writes. `"write"`: each append and snapshot is fsynced before it
- * returns (and the folder, when a file is created or renamed).
+ * **fsync policy** ({@link SyncPolicy}): `"batch"` (the default): what was written is made durable together every
+ * {@link SYNC_MS} ms, off the moves' path, by one syncfs of the folder's file system (server/syncfs.ts);
+ * where that cannot run, the files written and the folder are fsynced one by one (a file appended to many times
+ * meanwhile once). A power cut may lose the last {@link SYNC_MS} ms of writes. `"write"`: each append and
+ * snapshot is fsynced before it returns (and the folder, when a file is created or renamed).
  *
  * **Migration.** A folder in boardgame.io's FlatFile layout (node-persist files `md5(key)`, server/flat-file.ts)
  * is moved to this layout at start: each readable match is written as a snapshot, then its old files removed
@@ -38,6 +47,7 @@
  * One server per folder: the cache assumes no one else writes the files.
  */
 import { createHash } from "node:crypto";
+import { writeSync } from "node:fs";
 import {
   type FileHandle,
   mkdir,
@@ -54,6 +64,7 @@ import type { LogEntry, Server, State, StorageAPI } from "boardgame.io";
 import { Async } from "boardgame.io/internal";
 import { isObject } from "../web/engine/common/input.ts";
 import { RailkitFlatFile, type StoreLog, SYNC_MS, type SyncPolicy } from "./flat-file.ts";
+import { Syncfs } from "./syncfs.ts";
 
 export { type StoreLog, SYNC_MS, type SyncPolicy };
 
@@ -69,6 +80,10 @@ export const OPEN_FILES = 2048;
 export const SNAPSHOT_LINES = 100;
 /** …or this many bytes of lines. */
 export const SNAPSHOT_BYTES = 1 << 20;
+/** An append on the loop slower than this (ms)… */
+export const SLOW_APPEND_MS = 20;
+/** …sends appends through the thread pool for this long (ms). */
+export const SLOW_APPEND_PAUSE_MS = 10_000;
 
 const md5 = (key: string) => createHash("md5").update(key).digest("hex");
 const code = (e: unknown) => (isObject(e) && typeof e.code === "string" ? e.code : "");
@@ -141,12 +156,19 @@ export class MatchFiles extends Async {
   private dirUnsynced = false;
   private syncTimer: ReturnType<typeof setTimeout> | null = null;
   private syncing: Promise<void> = Promise.resolve();
+  /** The batch policy's one syncfs a batch (fsync file by file where it cannot run). */
+  private readonly syncfs: Syncfs;
+  private readonly slowAppendMs: number;
+  /** Until when (Date.now()) appends go through the thread pool, after a slow one. */
+  private slowUntil = 0;
+  /** Batches made durable by one syncfs, and files fsynced one by one (for tests). */
+  readonly synced = { batches: 0, files: 0 };
 
   constructor(
     dir: string,
     log: StoreLog = (line) => console.error(line),
     policy: SyncPolicy = "batch",
-    bounds: { cacheSize?: number; openFiles?: number } = {},
+    bounds: { cacheSize?: number; openFiles?: number; syncCommand?: string; slowAppendMs?: number } = {},
   ) {
     super();
     this.dir = resolve(dir);
@@ -154,6 +176,8 @@ export class MatchFiles extends Async {
     this.policy = policy;
     this.cacheSize = bounds.cacheSize ?? CACHE_MATCHES;
     this.openFiles = bounds.openFiles ?? OPEN_FILES;
+    this.syncfs = new Syncfs(this.dir, bounds.syncCommand);
+    this.slowAppendMs = bounds.slowAppendMs ?? SLOW_APPEND_MS;
   }
 
   /** Creates the folder, removes the temporary files a crash left, moves a FlatFile folder to this layout. */
@@ -292,16 +316,20 @@ export class MatchFiles extends Async {
   }
 
   /**
-   * Waits for every write under way, closes the open lines files, then fsyncs what the batch policy has not yet
-   * (before closing; later writes open their files again).
+   * Waits for every write under way, closes the open lines files, then makes durable what the batch policy has
+   * not yet, and stops the syncfs helper (before closing; later writes open their files again).
    */
   async flush(): Promise<void> {
     await Promise.all([...this.cache.values()].map((m) => m.chain));
     for (const m of [...this.open]) await this.run(m, () => this.closeFile(m));
     await this.sync();
+    this.syncfs.close();
   }
 
-  /** The batched fsync: the files written since the last, then the folder if a file was created or renamed. */
+  /**
+   * The batched fsync of what was written since the last: one syncfs of the folder's file system, or else the
+   * files one by one, then the folder if a file was created or renamed.
+   */
   private sync(): Promise<void> {
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = null;
@@ -312,6 +340,16 @@ export class MatchFiles extends Async {
     this.unsyncedLines = new Set();
     this.dirUnsynced = false;
     this.syncing = this.syncing.then(async () => {
+      if (matches.length === 0 && files.length === 0 && !dir) return;
+      const wasAvailable = this.syncfs.available;
+      if (await this.syncfs.sync()) {
+        this.synced.batches++;
+        return;
+      }
+      if (wasAvailable)
+        this.log(
+          `flat files: syncfs of ${this.dir} (sync -f) failed or cannot run here; the files written are fsynced one by one from now on`,
+        );
       for (const m of matches) {
         // On its open file when it is open (closed meanwhile: the sync fails, and the file is opened for it).
         const ok = await m.handle?.sync().then(
@@ -319,8 +357,12 @@ export class MatchFiles extends Async {
           () => false,
         );
         if (!ok) await this.fsync(this.linesPath(m.hash));
+        this.synced.files++;
       }
-      for (const file of files) await this.fsync(file);
+      for (const file of files) {
+        await this.fsync(file);
+        this.synced.files++;
+      }
       if (dir) await this.syncDir();
     });
     return this.syncing;
@@ -507,11 +549,85 @@ export class MatchFiles extends Async {
     });
   }
 
-  /** Queues a line; lines queued while an append is under way go out together in the next. */
+  /**
+   * Queues a line; lines queued while an append is under way go out together in the next. When the match's file
+   * is open and idle, the lines queued by the end of this synchronous run go out on the loop (see the header).
+   */
   private append(m: Match, line: string): Promise<void> {
     m.pending.push(line);
     if (m.next) return m.next;
-    const next = this.run(m, async () => {
+    const next = this.canWriteNow(m)
+      ? new Promise<void>((resolve, reject) => {
+          queueMicrotask(() => {
+            m.next = undefined;
+            if (!this.canWriteNow(m)) {
+              // Closed or busy meanwhile: the thread pool's way.
+              m.next = this.appendLater(m);
+              m.next.then(resolve, reject);
+              return;
+            }
+            try {
+              this.writeNow(m);
+              resolve();
+            } catch (e) {
+              reject(e);
+            }
+          });
+        })
+      : this.appendLater(m);
+    m.next = next;
+    return next;
+  }
+
+  private canWriteNow(m: Match): boolean {
+    return (
+      this.policy === "batch" &&
+      m.handle !== undefined &&
+      m.cutAt < 0 &&
+      m.busy === 0 &&
+      m.pending.length > 0 &&
+      Date.now() >= this.slowUntil
+    );
+  }
+
+  /** The queued lines in one `write` on the loop, to the open lines file (checked by {@link canWriteNow}). */
+  private writeNow(m: Match): void {
+    const handle = m.handle as FileHandle;
+    const bytes = Buffer.from(m.pending.join(""));
+    const count = m.pending.length;
+    m.pending = [];
+    const start = performance.now();
+    let done = 0;
+    try {
+      while (done < bytes.length) done += writeSync(handle.fd, bytes, done);
+    } catch (e) {
+      // A part written is a cut last line: cut off before the next append, as after a crash.
+      if (done > 0) m.cutAt = m.bytes;
+      void this.run(m, () => this.closeFile(m));
+      throw e;
+    }
+    const took = performance.now() - start;
+    if (took > this.slowAppendMs) {
+      this.slowUntil = Date.now() + SLOW_APPEND_PAUSE_MS;
+      this.log(
+        `flat files: an append took ${took.toFixed(1)} ms (over ${this.slowAppendMs}); appends go through the thread pool for ${SLOW_APPEND_PAUSE_MS / 1000} s`,
+      );
+    }
+    this.open.delete(m);
+    this.open.add(m);
+    this.unsyncedLines.add(m);
+    this.written(null, false);
+    m.lines += count;
+    m.bytes += bytes.length;
+    if (m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES)
+      void this.run(m, () => this.snapshot(m)).catch((e: unknown) =>
+        this.log(`flat files: snapshot of ${m.id} failed (${(e as Error).message}); its lines are kept`),
+      );
+  }
+
+  /** The queued lines appended through the thread pool, after the match's writes under way. */
+  private appendLater(m: Match): Promise<void> {
+    return this.run(m, async () => {
       m.next = undefined;
       const text = m.pending.join("");
       const count = m.pending.length;
@@ -552,8 +668,6 @@ export class MatchFiles extends Async {
       m.bytes += Buffer.byteLength(text);
       if (m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES) await this.snapshot(m);
     });
-    m.next = next;
-    return next;
   }
 
   /**

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RailkitFlatFile } from "../../server/flat-file.ts";
 import { MatchFiles, SNAPSHOT_LINES } from "../../server/match-files.ts";
+import { Syncfs } from "../../server/syncfs.ts";
 import { tempDir } from "./helpers.ts";
 
 const md5 = (key: string) => createHash("md5").update(key).digest("hex");
@@ -38,7 +39,10 @@ const metadata = (updatedAt = 1) => ({
 });
 
 /** A store whose log lines are kept. */
-async function store(dir: string, bounds: { cacheSize?: number; openFiles?: number } = {}) {
+async function store(
+  dir: string,
+  bounds: { cacheSize?: number; openFiles?: number; syncCommand?: string; slowAppendMs?: number } = {},
+) {
   const lines: string[] = [];
   const db = new MatchFiles(dir, (l) => lines.push(l), "batch", bounds);
   await db.connect();
@@ -146,6 +150,8 @@ describe("online.storage-snapshot: a snapshot every SNAPSHOT_LINES lines", () =>
     const before = readFileSync(file, "utf8");
     expect(before.split("\n").filter((l) => l !== "")).toHaveLength(SNAPSHOT_LINES - 2);
     await play(db, "m", moves - 1, 1);
+    // The snapshot is written after the move's line, off the move's path.
+    await db.flush();
     expect(readFileSync(file, "utf8")).toBe("");
     const snap = JSON.parse(readFileSync(join(dir, `${md5("m")}.snap`), "utf8"));
     expect(snap.n).toBe(SNAPSHOT_LINES);
@@ -250,11 +256,102 @@ describe("online.storage-broken: a broken snapshot", () => {
   });
 });
 
-describe("online.storage-async: nothing on a move's path blocks the event loop", () => {
-  it("the storage modules call no synchronous file function", () => {
-    for (const file of ["server/match-files.ts", "server/flat-file.ts"]) {
-      const text = readFileSync(join(import.meta.dirname, "../..", file), "utf8");
+describe("online.fsync-batch: one syncfs a batch, fsync file by file where it cannot run", () => {
+  const matches = 40;
+  async function playMany(db: MatchFiles): Promise<void> {
+    for (let i = 0; i < matches; i++)
+      await db.createMatch(`m${i}`, { initialState: state(0) as never, metadata: metadata() as never });
+    await Promise.all(Array.from({ length: matches }, (_, i) => play(db, `m${i}`, 0, 2)));
+  }
+
+  it("the files of many matches are made durable by one syncfs, not one fsync each", async () => {
+    const { db, lines } = await store(folder());
+    await playMany(db);
+    await db.flush();
+    expect(db.synced.batches).toBeGreaterThanOrEqual(1);
+    expect(db.synced.files).toBe(0);
+    expect(lines).toEqual([]);
+  });
+
+  it("where sync -f fails, every file written is fsynced one by one (said once)", async () => {
+    const dir = folder();
+    const { db, lines } = await store(dir, { syncCommand: "false" });
+    await playMany(db);
+    await db.flush();
+    expect(db.synced.batches).toBe(0);
+    // The snapshots of the created matches and the lines files of the moves, each at least once.
+    expect(db.synced.files).toBeGreaterThanOrEqual(2 * matches);
+    expect(lines.filter((l) => l.includes("fsynced one by one"))).toHaveLength(1);
+    const again = new MatchFiles(dir, () => {});
+    expect((await again.fetch("m7", { log: true })).log).toEqual([entry(0), entry(1)]);
+  });
+
+  it("the helper takes the folder as an argument (a name with quotes and $(…) runs nothing) and exits at close", async () => {
+    const dir = join(folder(), `a "b" $(touch pwned) 'c'`);
+    const { db } = await store(dir);
+    await db.createMatch("m", { initialState: state(0) as never, metadata: metadata() as never });
+    const sync = new Syncfs(dir);
+    expect(await sync.sync()).toBe(true);
+    expect(await sync.sync()).toBe(true);
+    expect(sync.done).toBe(2);
+    const child = (sync as unknown as { child: import("node:child_process").ChildProcess }).child;
+    const exited = new Promise((r) => child.once("exit", r));
+    sync.close();
+    await exited;
+    expect(existsSync("pwned")).toBe(false);
+    expect(existsSync(join(dir, "pwned"))).toBe(false);
+    // Closed, it starts again when asked; a command that fails makes it answer false from then on.
+    expect(await sync.sync()).toBe(true);
+    sync.close();
+    const failing = new Syncfs(dir, "false");
+    expect(await failing.sync()).toBe(false);
+    expect(failing.available).toBe(false);
+    expect(await failing.sync()).toBe(false);
+    await db.flush();
+  });
+});
+
+describe("online.storage-async: nothing on a move's path waits on the disk", () => {
+  it("the storage modules call no synchronous file function but the append's one write", () => {
+    for (const file of ["server/match-files.ts", "server/flat-file.ts", "server/syncfs.ts"]) {
+      let text = readFileSync(join(import.meta.dirname, "../..", file), "utf8");
+      if (file === "server/match-files.ts") {
+        // The append on the loop (writeNow): one `write` to the page cache, no open, read, fsync or rename.
+        expect(text.match(/import \{ writeSync \} from "node:fs";/g)).toHaveLength(1);
+        expect(text.match(/writeSync\(/g)).toHaveLength(1);
+        text = text.replace('import { writeSync } from "node:fs";', "").replace("writeSync(", "write(");
+      }
       expect(text, file).not.toMatch(/from "node:fs"|from "fs"|require\(|\w+Sync\(/);
     }
+  });
+
+  it("a move's state and metadata lines are written before the loop's next turn (no hop through the pool)", async () => {
+    const dir = folder();
+    const { db, lines } = await store(dir);
+    await db.createMatch("m", { initialState: state(0) as never, metadata: metadata() as never });
+    await play(db, "m", 0, 1); // opens the lines file
+    const order: string[] = [];
+    setImmediate(() => order.push("next turn"));
+    await Promise.all([
+      db.setState("m", state(2) as never, [entry(1)] as never),
+      db.setMetadata("m", metadata(101) as never),
+    ]);
+    order.push("stored");
+    expect(linesOf(dir, "m")).toHaveLength(4);
+    expect(order[0]).toBe("stored");
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(["stored", "next turn"]);
+    expect(lines).toEqual([]);
+  });
+
+  it("an append slower than the bound sends appends through the thread pool (said once); nothing is lost", async () => {
+    const dir = folder();
+    const { db, lines } = await store(dir, { slowAppendMs: -1 });
+    await db.createMatch("m", { initialState: state(0) as never, metadata: metadata() as never });
+    await play(db, "m", 0, 6);
+    expect(lines.filter((l) => l.includes("go through the thread pool"))).toHaveLength(1);
+    const again = new MatchFiles(dir, () => {});
+    expect((await again.fetch("m", { log: true })).log).toHaveLength(6);
+    expect((await again.fetch("m", { state: true })).state).toEqual(state(6));
   });
 });
