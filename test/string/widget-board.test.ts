@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  along,
+  ghostLabels,
+  LABEL_ROOM_CM,
   MARK_MERGE_CM,
   markTitle,
   meetingMarks,
@@ -88,5 +91,51 @@ describe("meeting places of the live check (meetingMarks, meetingText)", () => {
     );
     expect(markTitle(1)).toBe("Meeting place: 1 AP");
     expect(markTitle(2)).toBe("Meeting place of 2 rival strings: 2 AP");
+  });
+});
+
+describe("hints.ghost-labels: each hint's ghost string is numbered on it, clear of the stations and of each other", () => {
+  it("along: the chord's midpoint when straight, the bend of a symmetric bend, half the length on uneven legs", () => {
+    expect(along([0, 0, 10, 0], 0.5)).toEqual([5, 0]);
+    const [ax, ay] = along([0, 0, 5, 4, 10, 0], 0.5);
+    expect(ax).toBeCloseTo(5, 12);
+    expect(ay).toBeCloseTo(4, 12);
+    const [x, y] = along([0, 0, 3, 0, 3, 10], 0.5);
+    expect(x).toBe(3);
+    expect(y).toBeCloseTo(3.5, 12);
+    expect(along([2, 3, 2, 3], 0.5)).toEqual([2, 3]);
+    expect(along([0, 0, 10, 0], 1)).toEqual([10, 0]);
+  });
+
+  it("mirror bends between the same stations get their own numbers, neither under the stations", () => {
+    const stations = [
+      { x: 0, y: 0 },
+      { x: 20, y: 0 },
+    ];
+    const straight = [0, 0, 20, 0];
+    const up = [0, 0, 10, 4, 20, 0];
+    const down = [0, 0, 10, -4, 20, 0];
+    const labels = ghostLabels([straight, up, down, straight], stations, 1.5);
+    for (const [x, y] of labels)
+      for (const st of stations) expect(Math.hypot(st.x - x, st.y - y)).toBeGreaterThan(1.5);
+    for (let i = 0; i < 3; i++)
+      for (let j = i + 1; j < 3; j++)
+        expect(Math.hypot(labels[i]![0] - labels[j]![0], labels[i]![1] - labels[j]![1])).toBeGreaterThan(
+          LABEL_ROOM_CM,
+        );
+    // The same string twice: its second number moves along it, off the first.
+    expect(labels[3]).not.toEqual(labels[0]);
+    expect(labels[3]![1]).toBe(0);
+  });
+
+  it("a string through a station in its middle is numbered off that station", () => {
+    const stations = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 20, y: 0 },
+    ];
+    const [[x, y]] = ghostLabels([[0, 0, 10, 0, 20, 0]], stations, 1.5) as [[number, number]];
+    expect(y).toBe(0);
+    for (const st of stations) expect(Math.hypot(st.x - x, st.y - y)).toBeGreaterThan(1.5 + LABEL_ROOM_CM);
   });
 });

@@ -23,6 +23,50 @@ export const points = (flat: readonly number[]): string => {
   return out;
 };
 
+/** The point a fraction `f` (0–1) of the way along a polyline `[x0, y0, x1, y1, …]`, by length. */
+export function along(path: readonly number[], f: number): [number, number] {
+  let total = 0;
+  for (let i = 2; i + 1 < path.length; i += 2)
+    total += Math.hypot(path[i]! - path[i - 2]!, path[i + 1]! - path[i - 1]!);
+  let left = total * f;
+  for (let i = 2; i + 1 < path.length; i += 2) {
+    const len = Math.hypot(path[i]! - path[i - 2]!, path[i + 1]! - path[i - 1]!);
+    if (len >= left && len > 0) {
+      const t = left / len;
+      return [path[i - 2]! + t * (path[i]! - path[i - 2]!), path[i - 1]! + t * (path[i + 1]! - path[i - 1]!)];
+    }
+    left -= len;
+  }
+  return [path.at(-2) ?? 0, path.at(-1) ?? 0];
+}
+
+/** Where along its string a ghost's label may go, in the order tried. */
+const LABEL_STOPS = [0.5, 0.38, 0.62, 0.27, 0.73, 0.17, 0.83];
+/** A label's room (cm): this far from a station's edge and from another label. */
+export const LABEL_ROOM_CM = 2.2;
+
+/**
+ * Where the hints' ghost strings are labelled (their numbers), in order: on each string, the first of a few points
+ * along it (halfway first) clear of every station disc and of the labels placed before, by {@link LABEL_ROOM_CM};
+ * halfway when none is. Two ghosts between the same stations that bend differently are labelled apart (the
+ * chord's midpoint, used before, put their numbers on top of each other, under the station between them).
+ */
+export function ghostLabels(
+  paths: readonly (readonly number[])[],
+  stations: readonly { x: number; y: number }[],
+  radius: number,
+): [number, number][] {
+  const placed: [number, number][] = [];
+  for (const path of paths) {
+    const clear = ([x, y]: [number, number]) =>
+      stations.every((st) => Math.hypot(st.x - x, st.y - y) > radius + LABEL_ROOM_CM) &&
+      placed.every(([px, py]) => Math.hypot(px - x, py - y) > LABEL_ROOM_CM);
+    const at = LABEL_STOPS.map((f) => along(path, f)).find(clear) ?? along(path, 0.5);
+    placed.push(at);
+  }
+  return placed;
+}
+
 /** The field and the mountain (with a few peaks drawn at its centre). */
 export function fieldSvg(s: StringState): TemplateResult {
   const m = s.board.mountain;

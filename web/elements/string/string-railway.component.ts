@@ -42,6 +42,7 @@ import {
   CUBE_ORDER,
   cubesSvg,
   fieldSvg,
+  ghostLabels,
   marksSvg,
   meetingText,
   offsetPath,
@@ -812,13 +813,16 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
         </defs>
         ${fieldSvg(s)} ${stretchesSvg(readOnly ? [] : (this.preview?.stretches ?? []))} ${stringsSvg(s)}
         ${ghosts.map(
-          (g, k) => svg`<g class="ghost-hint">
-            <polyline class="ghost ${this.ghostFocus === k ? "focus" : ""}" points=${points(g.path)} />
-            <text class="ghost-label" x=${(g.path[0]! + g.path.at(-2)!) / 2} y=${(g.path[1]! + g.path.at(-1)!) / 2}>${k + 1}</text>
-          </g>`,
+          (g, k) =>
+            svg`<polyline class="ghost ${this.ghostFocus === k ? "focus" : ""}" points=${points(g.path)} />`,
         )}
         ${spots.map(([sx, sy]) => svg`<circle class="spot" cx=${sx} cy=${sy} r="0.7" />`)}
         ${s.stations.map((st, i) => this.renderStation(s, st, i, reach, touched, tool))}
+        ${ghostLabels(
+          ghosts.map((g) => g.path),
+          s.stations,
+          s.board.radius,
+        ).map(([lx, ly], k) => svg`<text class="ghost-label" x=${lx} y=${ly}>${k + 1}</text>`)}
         ${route ? svg`<polyline class="route-plan" points=${points(route.stations.flatMap((id) => this.xy(s, id)))} />` : nothing}
         ${bot ? this.renderBotMove(s, bot) : nothing}
         ${
@@ -1308,7 +1312,8 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
       const list = task.hints;
       if (list.length === 0) return html`<p>Nothing to suggest now.</p>`;
       let ghost = 0;
-      return html`<ol>
+      // Not numbered by the list: the strings drawn on the board carry their ghost's number (1–5) instead.
+      return html`<ul>
         ${list.slice(0, 12).map((h) => {
           if (h.hint === "transport") {
             const plan = h.plan;
@@ -1340,7 +1345,7 @@ export class StringRailway extends RailkitGameElement<StringTypes> {
           }
           return nothing;
         })}
-      </ol>
+      </ul>
       <p class="note">Strings are valued by the cubes they let you score now, the colours and outskirts they reach, less 1.5 per AP;
       the transport plan is the exact best for the AP left.</p>`;
     })();

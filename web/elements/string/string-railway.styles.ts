@@ -498,9 +498,10 @@ export const stringRailwayStyles = [
     border: 1px solid #333;
     vertical-align: -1px;
   }
-  .hints ol {
+  .hints ul {
     margin: 0;
-    padding-left: 1.2rem;
+    padding-left: 0;
+    list-style: none;
     display: flex;
     flex-direction: column;
     gap: 0.3rem;

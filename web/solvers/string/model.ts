@@ -327,7 +327,9 @@ export function candidateError(k: PlanKernel, i: number): string | null {
 
 /**
  * Ranked string hints for the player now: legal candidates the player can pay for, best value first (ties:
- * cheaper, then generation order). Empty outside the route phase or without strings in hand.
+ * cheaper, then generation order). Empty outside the route phase or without strings in hand. No two hints read
+ * the same ({@link hintReading}): of candidates equal in everything a hint shows (the mirror bends of one pair of
+ * stations often are), the first ranked stays.
  */
 export function stringHints(k: PlanKernel, s: StringState, player: number, max = 20): StringPlacementHint[] {
   const seat = s.seats[player]!;
@@ -340,10 +342,13 @@ export function stringHints(k: PlanKernel, s: StringState, player: number, max =
     (a, b) => k.resF[2 * b + 1]! - k.resF[2 * a + 1]! || k.resI[5 * a + 4]! - k.resI[5 * b + 4]! || a - b,
   );
   const discs = routeContext(s).discs;
-  return idx.slice(0, max).map((i) => {
+  const out: StringPlacementHint[] = [];
+  const seen = new Set<string>();
+  for (const i of idx) {
+    if (out.length >= max) break;
     const path = paths[i]!;
     const kind = kinds[i]!;
-    return {
+    const hint: StringPlacementHint = {
       action: { type: "place-string", player, kind, path },
       kind,
       path,
@@ -355,5 +360,26 @@ export function stringHints(k: PlanKernel, s: StringState, player: number, max =
       length: k.resF[2 * i]!,
       value: k.resF[2 * i + 1]!,
     };
-  });
+    const reading = hintReading(hint);
+    if (seen.has(reading)) continue;
+    seen.add(reading);
+    out.push(hint);
+  }
+  return out;
+}
+
+/**
+ * What a string hint shows a player (kind, stations in order, value and length to 0.1, AP, crossings, mountain):
+ * two hints with the same reading cannot be told apart in a hint list.
+ */
+export function hintReading(h: Omit<StringPlacementHint, "action" | "path">): string {
+  return [
+    h.kind,
+    h.stations.join("-"),
+    h.value.toFixed(1),
+    h.ap,
+    h.crossings,
+    h.mountain ? "m" : "",
+    h.length.toFixed(1),
+  ].join("|");
 }
