@@ -33,6 +33,7 @@ async function help(games: readonly GameModule[]): Promise<TextResult> {
   lines.push(
     `  rail arena <${games.map((g) => g.id).join("|")}> --bots a,b[,c…] --games N [--seed S] [--swap-seats] [--json]`,
   );
+  lines.push("  rail --version   the railkit package's version");
   return new TextResult(lines.join("\n"));
 }
 
@@ -43,6 +44,7 @@ async function dispatch(args: string[], games: readonly GameModule[]): Promise<u
   if (word === "arena") return (await import("./commands/arena.ts")).arenaCommand(rest, games);
   if (word === "review") return (await import("./commands/review.ts")).reviewCommand(rest, games);
   if (word === "--help" || word === "help") return help(games);
+  if (word === "--version") return (await import("./version.ts")).version();
   const game = games.find((g) => g.id === word);
   if (!game)
     throw new UsageError(word === undefined ? usage(games) : `unknown game ${quote(word)}. ${usage(games)}`);

@@ -30,6 +30,18 @@ function rail(args: string[], env: Record<string, string> = {}, nodeArgs: string
 }
 
 describe("the built rail (node bin/rail.mjs)", () => {
+  it("cli.version: rail --version prints the package's name and version, from the bundle as from the source", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    const built = rail(["--version"]);
+    expect(built).toEqual({ code: 0, out: `${pkg.name} ${pkg.version}\n`, err: "" });
+    const source = spawnSync(process.execPath, ["--import", "tsx", "bin/rail.ts", "--version"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(source.stdout).toBe(built.out);
+    expect(rail(["--help"]).out).toContain("rail --version");
+  });
+
   it("cli.built: dist/cli/rail.js answers as the source does (Wasm and race table found from the bundle)", () => {
     expect(existsSync(join(ROOT, "dist/cli/rail.js"))).toBe(true);
     expect(JSON.parse(rail(["train", "ev"]).out)).toEqual({ expected: 16.358352326973606 });
