@@ -26,7 +26,9 @@ import {
   Worker,
   workerData,
 } from "node:worker_threads";
-import { oneLineMessage, UsageError } from "../web/cli/args.ts";
+// Node built-ins only, statically: `rail string pairs FILE` loads this file and bin/direct.ts's bundle, nothing
+// more (web/cli/args.ts is loaded where the worker's path needs it).
+import type { UsageError as UsageErrorType } from "../web/cli/args.ts";
 import type { Outcome } from "./outcome.ts";
 
 /** Default and largest time budget of one command, in seconds. */
@@ -115,7 +117,7 @@ function readStdinAsync(maxBytes: number): Promise<StdinReply> {
 }
 
 /** In the worker: stdin read by the main thread (the worker waits, 50 ms at a time, so it can be stopped). */
-function stdinFromMain(port: MessagePort, signal: Int32Array) {
+function stdinFromMain(port: MessagePort, signal: Int32Array, UsageError: typeof UsageErrorType) {
   return (maxBytes: number): Buffer => {
     port.postMessage(maxBytes);
     for (;;) {
@@ -132,7 +134,8 @@ function stdinFromMain(port: MessagePort, signal: Int32Array) {
 }
 
 /** Runs the command in a worker thread: its outcome, or one line when the worker fails or stops without one. */
-function inWorker(argv: string[]): Promise<Outcome> {
+async function inWorker(argv: string[]): Promise<Outcome> {
+  const { oneLineMessage } = await import("../web/cli/args.ts");
   // stdin (`-`) is read here, on the worker's request, so that the budget can end the process while it waits.
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
@@ -209,6 +212,7 @@ async function main(): Promise<number> {
   process.stderr.write(o.err);
   if (e) {
     const code = (e as NodeJS.ErrnoException).code ?? "write error";
+    const { oneLineMessage } = await import("../web/cli/args.ts");
     process.stderr.write(`rail: cannot write the answer to stdout: ${oneLineMessage(code)}\n`);
     process.exit(1); // the stream's pending writes cannot end: exit now
   }
@@ -219,7 +223,11 @@ if (isMainThread) {
   process.exitCode = await main();
 } else if (parentPort && (workerData as { argv?: unknown })?.argv) {
   const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
-  const [{ setStdinReader }, { runCommand }] = await Promise.all([import("./files.ts"), import("./run.ts")]);
-  setStdinReader(stdinFromMain(port, signal));
+  const [{ setStdinReader }, { runCommand }, { UsageError }] = await Promise.all([
+    import("./files.ts"),
+    import("./run.ts"),
+    import("../web/cli/args.ts"),
+  ]);
+  setStdinReader(stdinFromMain(port, signal, UsageError));
   parentPort.postMessage(await runCommand((workerData as { argv: string[] }).argv));
 }
