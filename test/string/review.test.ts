@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type StringAction, type StringState, stringEngine } from "../../web/engine/string/index.ts";
 import { reviewGame } from "../../web/games/review.ts";
 import { string } from "../../web/games/string/index.ts";
-import { stringValue, turnOf, upgradeError } from "../../web/games/string/review.ts";
+import { stringMoveLabel, stringValue, turnOf, upgradeError } from "../../web/games/string/review.ts";
 import { review } from "../../web/lib/review.ts";
 import { playSolverBotGame, solverBotAction } from "../../web/solvers/string/bot.ts";
 import type { StringSolver } from "../../web/solvers/string/solver.ts";
@@ -81,5 +81,36 @@ describe("review.string", () => {
     expect(
       r.moves.some((m) => m.seat === 1 && m.flagged && m.error === 0 && m.bestLabel.startsWith("Transport")),
     ).toBe(true);
+  });
+});
+
+describe("review.string-label: a laid string's label names its stations and its length", () => {
+  it("two strings between the same stations, straight and bent, read apart", () => {
+    // The first route phase of a 2-player game: two legal place-string actions joining the same stations.
+    let s = stringEngine.setup({ players: 2, rounds: 2 }, 11);
+    for (let i = 0; i < 200 && !(s.step === "route" && !s.placedString && !s.choice); i++) {
+      const r = stringEngine.apply(s, solverBotAction(s, solver.kernel));
+      if (!r.ok) throw r.error;
+      s = r.state;
+    }
+    const seat = s.current!;
+    const hints = solver.stringHints(s, seat, 40);
+    const pair = hints.flatMap((a, i) =>
+      hints
+        .slice(i + 1)
+        .filter((b) => b.stations.join() === a.stations.join() && b.path.length !== a.path.length)
+        .map((b) => [a, b]),
+    )[0];
+    expect(pair).toBeDefined();
+    const labels = pair!.map((h) => {
+      const r = stringEngine.apply(s, h.action);
+      if (!r.ok) throw r.error;
+      return stringMoveLabel(h.action, r.state);
+    });
+    for (const [h, label] of pair!.map((h, k) => [h, labels[k]!] as const)) {
+      expect(label).toContain(h.stations.map((i) => s.stations[i]!.id).join("–"));
+      expect(label).toContain(`(${h.length.toFixed(1)} cm)`);
+    }
+    expect(labels[0]).not.toBe(labels[1]);
   });
 });

@@ -94,8 +94,12 @@ export function stringMoveLabel(a: StringAction, after: StringState): string {
   const id = (i: number) => after.stations[i]?.id ?? "?";
   switch (a.type) {
     case "place-string": {
+      // Its length too: two strings between the same stations (a straight one, a bent one) read apart.
       const laid = after.seats[a.player]!.strings.at(-1);
-      return `Lay a ${a.kind} string ${laid ? laid.stations.map(id).join("–") : ""}`.trim();
+      let cm = 0;
+      for (let i = 2; i + 1 < a.path.length; i += 2)
+        cm += Math.hypot(a.path[i]! - a.path[i - 2]!, a.path[i + 1]! - a.path[i - 1]!);
+      return `Lay a ${a.kind} string ${laid ? `${laid.stations.map(id).join("–")} ` : ""}(${cm.toFixed(1)} cm)`;
     }
     case "transport":
       return `Transport ${a.colour} ${a.from}→${a.to}`;
