@@ -615,11 +615,8 @@ export class MatchFiles extends Async {
     }
     this.open.delete(m);
     this.open.add(m);
-    this.unsyncedLines.add(m);
-    this.written(null, false);
-    m.lines += count;
-    m.bytes += bytes.length;
-    if (m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES)
+    // The file was open already: no entry of the folder changed.
+    if (this.appended(m, count, bytes.length, false))
       void this.run(m, () => this.snapshot(m)).catch((e: unknown) =>
         this.log(`flat files: snapshot of ${m.id} failed (${(e as Error).message}); its lines are kept`),
       );
@@ -660,14 +657,24 @@ export class MatchFiles extends Async {
         await this.closeFile(m);
         throw e;
       }
-      if (this.policy === "batch") {
-        this.unsyncedLines.add(m);
-        this.written(null, m.lines === 0);
-      } else if (m.lines === 0) await this.syncDir();
-      m.lines += count;
-      m.bytes += Buffer.byteLength(text);
-      if (m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES) await this.snapshot(m);
+      if (this.policy === "write" && m.lines === 0) await this.syncDir();
+      if (this.appended(m, count, Buffer.byteLength(text), m.lines === 0)) await this.snapshot(m);
     });
+  }
+
+  /**
+   * After `count` lines (`bytes` bytes) reached the match's lines file, on either path: the batch policy's record
+   * of what to sync (the folder too when `dir`: the file may have been created), the counts; whether a snapshot is
+   * due.
+   */
+  private appended(m: Match, count: number, bytes: number, dir: boolean): boolean {
+    if (this.policy === "batch") {
+      this.unsyncedLines.add(m);
+      this.written(null, dir);
+    }
+    m.lines += count;
+    m.bytes += bytes;
+    return m.lines >= SNAPSHOT_LINES || m.bytes >= SNAPSHOT_BYTES;
   }
 
   /**

@@ -17,6 +17,7 @@
  * valued: luck is 0.
  */
 import { pointsOf, type StringEngine } from "../../engine/string/engine.ts";
+import { polylineLength } from "../../engine/string/geometry/polyline.ts";
 import type { StringAction, StringState } from "../../engine/string/types.ts";
 import { outlook, solverBotAction, upgradeReserve } from "../../solvers/string/bot.ts";
 import {
@@ -96,9 +97,7 @@ export function stringMoveLabel(a: StringAction, after: StringState): string {
     case "place-string": {
       // Its length too: two strings between the same stations (a straight one, a bent one) read apart.
       const laid = after.seats[a.player]!.strings.at(-1);
-      let cm = 0;
-      for (let i = 2; i + 1 < a.path.length; i += 2)
-        cm += Math.hypot(a.path[i]! - a.path[i - 2]!, a.path[i + 1]! - a.path[i - 1]!);
+      const cm = polylineLength(Float64Array.from(a.path));
       return `Lay a ${a.kind} string ${laid ? `${laid.stations.map(id).join("–")} ` : ""}(${cm.toFixed(1)} cm)`;
     }
     case "transport":
